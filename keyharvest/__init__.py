@@ -1,0 +1,45 @@
+"""keyharvest: rules engine, notation and tools for records of the board game Key Harvest.
+
+The public API, loaded lazily so that ``import keyharvest`` stays cheap::
+
+    import random, keyharvest as kh
+    state = kh.random_game(3, seed=7)        # a dealt 3-player game (RULES.md B)
+    kh.legal_steps(state)                    # what may come next
+    state = kh.apply(state, step)            # checked; raises kh.IllegalStep
+    kh.score(state)                          # itemised score (G)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__version__ = "0.1.0"
+
+_EXPORTS = {
+    "Board": "board", "load_board": "boardfile", "standard_board": "boardfile",
+    "State": "state", "Pending": "state",
+    "Setup": "setup", "deal": "setup", "new_game": "setup", "random_game": "setup",
+    "apply": "rules", "push": "rules", "legal_steps": "rules", "is_legal": "rules",
+    "check": "invariants", "Violation": "invariants",
+    "score": "scoring", "Score": "scoring",
+    "KeyHarvestError": "errors", "IllegalStep": "errors", "NotationError": "errors",
+    "PositionError": "errors", "BoardError": "errors", "Span": "errors",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'keyharvest' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])
+
+
+__all__ = sorted(_EXPORTS)

@@ -1,0 +1,10 @@
+"""The rules engine: legality and effects of steps (RULES.md C–F).
+
+Public entry points: ``push`` (check and apply in place), ``apply`` (check and return a new
+state), ``legal_steps``, ``is_legal``. The engine imports neither ``lark``, ``typer`` nor
+``tomllib``: it knows states and steps, not text.
+"""
+
+from .engine import apply, is_legal, legal_steps, push
+
+__all__ = ["apply", "is_legal", "legal_steps", "push"]

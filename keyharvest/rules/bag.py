@@ -1,0 +1,131 @@
+"""The bag, the registry refill and the event track (RULES.md F.1–F.4, E.2, I.9, I.18, I.43,
+I.51, I.53).
+
+Every draw is a chance step (``Draw``) written in the record; this module only checks that
+the drawn item is in the bag and moves it where the rules send it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..catalogue import QUESTION_SPACE, TRACK_SIZE
+from ..errors import IllegalStep
+from ..state import Pending, State
+from ..steps import Draw, Step
+from .common import someone_below_threshold
+from .engine import CONTINUE, Frame, expect
+
+
+def check_draw(state: State, step: Step, rule: str = "F.1") -> str:
+    """The item of a ``Draw`` step, after checking that it may come out of the bag."""
+    expect(step, (Draw,), rule, "a draw from the bag")
+    item = step.item  # type: ignore[attr-defined]
+    if not state.can_draw(item):
+        if item in state.bag:
+            raise IllegalStep(rule, f"event {item} was removed at setup: the bag holds no "
+                              "more events")
+        raise IllegalStep(rule, f"{item} is not in the bag")
+    return item
+
+
+def draws(state: State) -> Iterator[Draw]:
+    """Every distinct draw the bag allows, in a stable order."""
+    items = sorted(state.bag)
+    for item in items:
+        if state.can_draw(item):
+            yield Draw(item)
+
+
+def track_full(state: State) -> bool:
+    return len(state.track) >= TRACK_SIZE
+
+
+def place_event(state: State, letter: str, drawer: str) -> None:
+    """Put a drawn event on the next space of the track and start resolving it.
+
+    After the 10th space is filled an event is out of play (I.9, I.43). On the "?" space the
+    check of F.3 comes first (I.6), and is no longer made once the bag holds no field tile
+    (I.53). The 10th space starts the end of the game (F.4, I.38).
+    """
+    if track_full(state):
+        state.spent.append(letter)
+        return
+    state.track.append(letter)
+    if len(state.track) == QUESTION_SPACE and state.bag_has_field_tile() \
+            and someone_below_threshold(state):
+        back = state.track[:2]
+        del state.track[:2]
+        state.bag.update(back)
+    if len(state.track) == TRACK_SIZE and state.end_countdown is None:
+        state.end_countdown = 2 * len(state.players)
+        state.end_trigger = state.current.colour
+    from .events import start_event
+
+    start_event(state, letter, drawer)
+
+
+class RefillFrame(Frame):
+    """Draw from the bag until ``gap`` field tiles have gone to the registry (F.1), or the
+    bag is empty.
+
+    In normal mode an event drawn is placed and resolved at once (F.2). With
+    ``set_aside`` (events M, Q, S, T, W, the Merchant, and H or L inside an event: E.2,
+    I.19) events drawn are set aside and go back to the bag once the gap is filled; if the
+    bag runs out first they are placed on the track one at a time, in the order drawn,
+    each resolved before the next (I.18, I.51).
+    """
+
+    rule = "F.1"
+
+    def __init__(self, drawer: str, gap: int, set_aside: bool = False,
+                 purpose: str = "registry refill") -> None:
+        self.drawer = drawer
+        self.gap = gap
+        self.set_aside = set_aside
+        self.purpose = purpose
+        self.mine: list[str] = []  # events this refill set aside
+        self.placing: list[str] | None = None  # set-aside events still to place (I.18)
+
+    def copy(self) -> RefillFrame:
+        f = super().copy()
+        assert isinstance(f, RefillFrame)
+        f.mine = list(self.mine)
+        f.placing = None if self.placing is None else list(self.placing)
+        return f
+
+    def settle(self, state: State) -> Pending | None | object:
+        if self.placing is not None:
+            if not self.placing:
+                return None
+            letter = self.placing.pop(0)
+            state.set_aside.remove(letter)
+            place_event(state, letter, self.drawer)
+            return CONTINUE
+        if self.gap > 0 and state.bag_count > 0:
+            return Pending("chance", rule=self.rule, purpose=self.purpose)
+        if self.mine:
+            if self.gap == 0:  # filled: the set-aside events go back (E.2)
+                for letter in self.mine:
+                    state.set_aside.remove(letter)
+                    state.bag.add(letter)
+                self.mine = []
+                return None
+            self.placing, self.mine = self.mine, []  # the bag ran out (I.18)
+            return CONTINUE
+        return None
+
+    def apply(self, state: State, step: Step) -> None:
+        item = check_draw(state, step, self.rule)
+        state.bag.remove(item)
+        if not item.isalpha():
+            state.registry.append(item)
+            self.gap -= 1
+        elif self.set_aside and not track_full(state):
+            state.set_aside.append(item)
+            self.mine.append(item)
+        else:
+            place_event(state, item, self.drawer)
+
+    def legal(self, state: State) -> Iterator[Step]:
+        return draws(state)

@@ -1,0 +1,239 @@
+"""Rule helpers shared by actions, abilities and events: groups, placement, crops, tiles.
+
+Functions named ``*_error`` return a reason (a string) when something is not allowed and
+None when it is; the caller raises ``IllegalStep`` with its own rule id. Functions that
+change the state do no checking: call them only after every check has passed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..catalogue import CROP_INDEX, CROPS, QUESTION_THRESHOLD, WORKERS
+from ..errors import IllegalStep
+from ..state import PlayerState, State
+
+
+# -- crops ------------------------------------------------------------------------------
+def counts(crops: Iterable[str]) -> list[int]:
+    """Crop names to counts per crop (canonical order)."""
+    out = [0] * len(CROPS)
+    for c in crops:
+        out[CROP_INDEX[c]] += 1
+    return out
+
+
+def names(count: Sequence[int]) -> tuple[str, ...]:
+    """Counts per crop to crop names (canonical order)."""
+    return tuple(c for c, k in zip(CROPS, count) for _ in range(k))
+
+
+def show(count: Sequence[int]) -> str:
+    return " ".join(names(count)) or "nothing"
+
+
+def has(screen: Sequence[int], need: Sequence[int]) -> bool:
+    return all(a >= b for a, b in zip(screen, need))
+
+
+def check_crops(crops: Iterable[str], rule: str) -> list[int]:
+    """Counts for a crop list written in a step; unknown names are illegal."""
+    try:
+        return counts(crops)
+    except KeyError as exc:
+        raise IllegalStep(rule, f"unknown crop {exc.args[0]!r}") from None
+
+
+def check_can_pay(p: PlayerState, need: Sequence[int], rule: str, what: str) -> None:
+    if not has(p.screen, need):
+        raise IllegalStep(rule, f"{p.colour} cannot pay {show(need)} for {what}: "
+                          f"holds {show(p.screen)}")
+
+
+def move_crops(src: list[int], dst: list[int], amount: Sequence[int]) -> None:
+    for i, k in enumerate(amount):
+        src[i] -= k
+        dst[i] += k
+
+
+# -- groups and loneliness (C.2, D.5, G) ------------------------------------------------
+def groups(state: State, p: PlayerState) -> list[list[str]]:
+    """The connected groups of ``p``'s field tiles (workers never connect: D.1.6)."""
+    neighbours = state.board.neighbours
+    seen: set[str] = set()
+    out: list[list[str]] = []
+    for start in p.tiles:
+        if start in seen:
+            continue
+        seen.add(start)
+        group, todo = [start], [start]
+        while todo:
+            for n in neighbours[todo.pop()]:
+                if n in p.tiles and n not in seen:
+                    seen.add(n)
+                    group.append(n)
+                    todo.append(n)
+        out.append(group)
+    return out
+
+
+def group_of(state: State, p: PlayerState, ref: str) -> set[str]:
+    for g in groups(state, p):
+        if ref in g:
+            return set(g)
+    return set()
+
+
+def is_lonely(state: State, p: PlayerState, ref: str) -> bool:
+    """A field tile with no adjacent field tile on its board (D.5)."""
+    return ref in p.tiles and not any(n in p.tiles for n in state.board.neighbours[ref])
+
+
+def owner_of_tile(state: State, ref: str) -> PlayerState | None:
+    for p in state.players:
+        if ref in p.tiles:
+            return p
+    return None
+
+
+# -- harvesting (C.2, I.5, I.33) --------------------------------------------------------
+def harvest_gains(state: State, refs: Sequence[str], instead: Sequence[str],
+                  rule: str) -> list[int]:
+    """What harvesting ``refs`` yields, with ``instead`` as substitutes for short crops.
+
+    Each tile gives a counter of its crop while the stock has one; for the tiles whose crop
+    has run out the player may name a substitute still in the stock, or take nothing.
+    """
+    need = counts(state.board.crops[r] for r in refs)
+    avail = list(state.stock)
+    gained = [0] * len(CROPS)
+    short = 0
+    for i, k in enumerate(need):
+        take = min(k, avail[i])
+        gained[i] += take
+        avail[i] -= take
+        short += k - take
+    if len(instead) > short:
+        if short == 0:
+            raise IllegalStep("I.33", "no substitute is allowed: the stock holds the crop of "
+                              "every tile harvested")
+        raise IllegalStep("I.33", f"only {short} tile(s) lack their crop; "
+                          f"{len(instead)} substitutes named")
+    for c in instead:
+        i = CROP_INDEX.get(c)
+        if i is None:
+            raise IllegalStep(rule, f"unknown crop {c!r}")
+        if avail[i] == 0:
+            raise IllegalStep("I.5", f"the stock has no {c} left to take instead")
+        avail[i] -= 1
+        gained[i] += 1
+    return gained
+
+
+def default_instead(state: State, refs: Sequence[str]) -> tuple[str, ...]:
+    """A legal choice of substitutes for ``refs``: the first crops still in the stock."""
+    need = counts(state.board.crops[r] for r in refs)
+    avail = list(state.stock)
+    short = 0
+    for i, k in enumerate(need):
+        take = min(k, avail[i])
+        avail[i] -= take
+        short += k - take
+    out: list[str] = []
+    for i, c in enumerate(CROPS):
+        while short and avail[i]:
+            out.append(c)
+            avail[i] -= 1
+            short -= 1
+    return tuple(out)
+
+
+# -- workers (D.1) ----------------------------------------------------------------------
+def placement_error(state: State, p: PlayerState, letter: str, space: str,
+                    moving_from: str | None = None) -> str | None:
+    """Why ``letter`` may not be placed on ``space`` of ``p``'s board (D.1), or None.
+
+    ``moving_from`` is the space the worker leaves when it is moved (event X): it no
+    longer counts as a neighbouring worker.
+    """
+    board = state.board
+    if space not in board:
+        return f"{space} is not a space of the board"
+    if space in p.tiles:
+        return f"{space} holds a field tile"
+    number = WORKERS[letter].number
+    under = p.workers.get(space)
+    if under is not None and space != moving_from:
+        if WORKERS[under].number >= number:
+            return (f"{space} holds worker {under} ({WORKERS[under].number}), which is not "
+                    f"lower than {letter} ({number})")
+    adjacent = board.neighbours[space]
+    fields = sum(1 for n in adjacent if n in p.tiles)
+    if fields < number:
+        return f"{space} is next to {fields} field tile(s); {letter} needs {number}"
+    for n in adjacent:
+        if n in p.workers and n != moving_from:
+            return f"{space} is next to worker {p.workers[n]} at {n}"
+    return None
+
+
+def legal_spaces(state: State, p: PlayerState, letter: str,
+                 moving_from: str | None = None) -> list[str]:
+    return [s for s in state.board.references
+            if placement_error(state, p, letter, s, moving_from) is None]
+
+
+def send_back(state: State, p: PlayerState, letter: str) -> None:
+    """A worker leaves the board: a farmhand to its owner's supply, townsfolk to town."""
+    if WORKERS[letter].townsfolk:
+        state.town.add(letter)
+    else:
+        p.supply.add(letter)
+
+
+def put_worker(state: State, p: PlayerState, letter: str, space: str) -> None:
+    """Put ``letter`` on ``space``; a lower worker there goes back, not re-placed (D.1.5)."""
+    under = p.workers.get(space)
+    if under is not None:
+        send_back(state, p, under)
+    p.workers[space] = letter
+    p.supply.discard(letter)
+    state.town.discard(letter)
+
+
+def worker_source_error(state: State, p: PlayerState, letter: str) -> str | None:
+    """Why ``p`` cannot play ``letter`` from supply or town (C.3, I.30), or None."""
+    info = WORKERS.get(letter)
+    if info is None:
+        return f"unknown worker {letter!r} (workers are A-L)"
+    if info.townsfolk:
+        if letter not in state.town:
+            holder = next((q.colour for q in state.players if letter in q.workers.values()),
+                          None)
+            where = f"on {holder}'s board" if holder else "not on the town board"
+            return f"townsfolk {letter} is {where} (I.30)"
+        return None
+    if letter not in p.supply:
+        return f"farmhand {letter} is not in {p.colour}'s supply"
+    return None
+
+
+# -- field tiles ------------------------------------------------------------------------
+def place_tile(state: State, p: PlayerState, ref: str) -> None:
+    """A field tile lands on ``p``'s board, large icon up (A.3); a worker on its space is
+    displaced and may be re-placed at once (D.2, I.11, I.34)."""
+    p.tiles[ref] = False
+    letter = p.workers.pop(ref, None)
+    if letter is not None:
+        from .workers import DisplacedFrame
+
+        state.stack.append(DisplacedFrame(p.colour, letter))
+
+
+def board_count(p: PlayerState) -> int:
+    """Field tiles plus workers on the board, for the "?" check (F.3)."""
+    return len(p.tiles) + len(p.workers)
+
+
+def someone_below_threshold(state: State) -> bool:
+    return any(board_count(p) < QUESTION_THRESHOLD for p in state.players)

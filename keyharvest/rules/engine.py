@@ -1,0 +1,157 @@
+"""The step machine: what the state waits for, checking a step, applying it.
+
+The state holds a stack of *frames*. The bottom frame is the turn (C.1); effects push
+frames on top: a registry refill (F.1), a displaced worker waiting to be re-placed (D.2),
+an ability (D.3–D.4), an event being answered player by player (E.1). The top frame
+decides what the game waits for (``state.pending``) and receives the next step. A frame
+that is done is popped and the one below it goes on, so nested effects (a displacement
+chain inside a purchase, an event drawn inside a refill) resume in the right order
+without any special case.
+
+Contract of a frame:
+
+- ``settle(state)``: do any work that needs no decision, then return the ``Pending``
+  decision it waits for, ``None`` when it is finished (it is popped), or ``CONTINUE``
+  after it pushed another frame;
+- ``apply(state, step)``: check the step completely, *then* change the state. Raising
+  ``IllegalStep`` after a change is a bug: an illegal step must leave the state as it was;
+- ``legal(state)``: the steps it would accept (see ``legal_steps`` for what is listed).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Final
+
+from ..errors import IllegalStep
+from ..state import Pending, State
+from ..steps import Draw, Step
+
+CONTINUE: Final = object()
+OVER = Pending("over", rule="F.4")
+
+
+class Frame:
+    """A piece of pending work on the stack; see the module docstring."""
+
+    rule = "C.1"
+
+    def settle(self, state: State) -> Pending | None | object:
+        raise NotImplementedError
+
+    def apply(self, state: State, step: Step) -> None:
+        raise NotImplementedError
+
+    def legal(self, state: State) -> Iterator[Step]:
+        raise NotImplementedError
+
+    def copy(self) -> Frame:
+        return copy.copy(self)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        return f"{type(self).__name__}({fields})"
+
+
+def start(state: State) -> None:
+    """Put the turn frame under a new game and settle it."""
+    from .turn import TurnFrame
+
+    state.stack = [TurnFrame()]
+    settle(state)
+
+
+def settle(state: State) -> None:
+    """Run automatic work until a frame waits for a step; set ``state.pending``."""
+    stack = state.stack
+    while True:
+        if not stack:
+            state.pending = OVER
+            return
+        result = stack[-1].settle(state)
+        if result is None:
+            stack.pop()
+        elif result is CONTINUE:
+            continue
+        else:
+            state.pending = result  # type: ignore[assignment]
+            return
+
+
+def push(state: State, step: Step) -> None:
+    """Check ``step`` and apply it to ``state`` in place.
+
+    Raises ``IllegalStep`` (with the RULES.md id) and leaves ``state`` unchanged when the
+    step is not legal here.
+    """
+    pending = state.pending
+    if state.result is not None:
+        raise IllegalStep("F.4", f"the game is {state.result}: no step is legal",
+                          step=step, span=step_span(step))
+    player = getattr(step, "player", None)
+    if pending.kind == "chance":
+        if not isinstance(step, Draw):
+            raise IllegalStep(pending.rule, f"a draw from the bag is due ({pending.purpose}), "
+                              f"not {step.text()!r}", step=step, player=player,
+                              span=step_span(step))
+    elif isinstance(step, Draw):
+        raise IllegalStep(pending.rule, f"no draw is due: waiting for {pending.describe()}",
+                          step=step, span=step_span(step))
+    elif player != pending.player:
+        raise IllegalStep(pending.rule, f"it is {pending.player}'s decision, not {player}'s "
+                          f"(waiting for {pending.describe()})", step=step, player=player,
+                          span=step_span(step))
+    try:
+        state.stack[-1].apply(state, step)
+    except IllegalStep as exc:
+        if exc.step is None:
+            exc.step = step
+            exc.player = player
+        if exc.span is None:
+            exc.span = step_span(step)
+        raise
+    state.steps += 1
+    settle(state)
+
+
+def apply(state: State, step: Step) -> State:
+    """A new state: ``state`` after ``step``. ``state`` itself is not changed."""
+    new = state.copy()
+    push(new, step)
+    return new
+
+
+def legal_steps(state: State) -> list[Step]:
+    """The steps that may come next.
+
+    Every step listed is legal. The list is complete except where a choice is a free
+    multiset of crops or an arbitrary subset (bids, payments in any crops, which tiles of a
+    group to harvest): there it lists representative choices (every whole group and every
+    single tile; bids of one crop and of two crops). ``is_legal`` decides any step.
+    """
+    if state.result is not None:
+        return []
+    return list(state.stack[-1].legal(state))
+
+
+def is_legal(state: State, step: Step) -> bool:
+    try:
+        apply(state, step)
+    except IllegalStep:
+        return False
+    return True
+
+
+def step_span(step: Step):  # noqa: ANN201 - Span | None
+    return getattr(step, "span", None)
+
+
+def illegal(rule: str, message: str) -> IllegalStep:
+    return IllegalStep(rule, message)
+
+
+def expect(step: Step, types: tuple[type, ...], rule: str, what: str) -> None:
+    """Raise unless ``step`` is one of ``types``; ``what`` says what is awaited."""
+    if not isinstance(step, types):
+        raise IllegalStep(rule, f"{step.text()!r} is not possible here: waiting for {what}")

@@ -1,0 +1,237 @@
+"""The turn and the four actions (RULES.md C.1–C.5), and the end of a turn (F.4, I.10).
+
+``TurnFrame`` is the bottom of the frame stack. It waits for the current player's action
+steps (``Harvest``, ``Play``, ``Remove``, ``Buy``, ``Offer``) and ``EndTurn``. Action c and
+action d move one tile per step; a second ``Buy`` (or ``Offer``) right after the first
+continues the same action (C.4, C.5) rather than starting a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ..catalogue import CROPS, STORE_SIZE
+from ..errors import IllegalStep
+from ..state import Pending, PlayerState, State, StoreItem
+from ..steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
+from .bag import RefillFrame
+from .common import (
+    check_can_pay, check_crops, default_instead, group_of, groups, harvest_gains,
+    legal_spaces, move_crops, place_tile, placement_error, put_worker, send_back,
+    worker_source_error,
+)
+from .engine import OVER, Frame
+from .workers import start_ability
+
+ACTION_OF = {Harvest: "a", Play: "b", Remove: "b", Buy: "c", Offer: "d"}
+ACTION_NAME = {"a": "a (harvest)", "b": "b (worker)", "c": "c (buy)", "d": "d (offer)"}
+
+
+class TurnFrame(Frame):
+    rule = "C.1"
+
+    def settle(self, state: State) -> Pending:
+        if state.result is not None:
+            return OVER
+        return Pending("turn", state.current.colour, rule=self.rule)
+
+    # -- checking --------------------------------------------------------------------
+    def _continues(self, state: State, action: str) -> bool:
+        """Whether a c or d step continues the action just taken (1 tile so far)."""
+        t = state.turn
+        return action in "cd" and t.used[-1:] == action and t.count < 2
+
+    def _check_action(self, state: State, action: str) -> bool:
+        """Check that ``action`` may be taken now; True when it continues the last one."""
+        if self._continues(state, action):
+            return True
+        used = state.turn.used
+        if action in used:
+            if action in "cd" and used[-1:] == action:
+                raise IllegalStep("C.4" if action == "c" else "C.5",
+                                  f"action {ACTION_NAME[action]} moves at most 2 tiles")
+            raise IllegalStep("C.1", f"action {ACTION_NAME[action]} was already taken this "
+                              "turn: the two actions must differ")
+        if len(used) >= 2:
+            raise IllegalStep("C.1", f"a third action: {state.current.colour} has already "
+                              f"taken {' and '.join(used)} this turn")
+        if action == "c" and "d" in used:
+            raise IllegalStep("C.1", "action c may not be taken after action d")
+        return False
+
+    def apply(self, state: State, step: Step) -> None:
+        if isinstance(step, EndTurn):
+            end_turn(state)
+            return
+        action = ACTION_OF.get(type(step))
+        if action is None:
+            raise IllegalStep(self.rule, f"{step.text()!r} is not an action: it is "
+                              f"{state.current.colour}'s turn to take an action or end it")
+        continuing = self._check_action(state, action)
+        p = state.current
+        {"a": harvest, "b": worker, "c": buy, "d": offer}[action](state, p, step)
+        t = state.turn
+        if continuing:
+            t.count += 1
+        else:
+            t.used += action
+            t.count = 1
+
+    # -- listing ---------------------------------------------------------------------
+    def legal(self, state: State) -> Iterator[Step]:
+        p = state.current
+        c = p.colour
+        def ok(action: str) -> bool:
+            try:
+                self._check_action(state, action)
+            except IllegalStep:
+                return False
+            return True
+        if ok("a"):
+            yield from _harvests(state, p)
+        if ok("b"):
+            for letter in sorted(p.supply) + sorted(state.town):
+                for space in legal_spaces(state, p, letter):
+                    yield Play(c, letter, space)
+            for letter in sorted(p.workers.values()):
+                yield Remove(c, letter)
+        if ok("c"):
+            for q in state.players:
+                for it in q.store:
+                    if q is p or all(a >= b for a, b in zip(p.screen, it.bid)):
+                        yield Buy(c, it.tile, q.colour)
+        if ok("d") and len(p.store) < STORE_SIZE and p.crop_total:
+            bids = _bids(p)
+            for tile in state.registry:
+                for bid in bids:
+                    yield Offer(c, tile, bid)
+        yield EndTurn(c)
+
+
+def _harvests(state: State, p: PlayerState) -> Iterator[Harvest]:
+    for g in groups(state, p):
+        fresh = sorted(r for r in g if not p.tiles[r])
+        if not fresh:
+            continue
+        choices = [tuple(fresh)] + ([(r,) for r in fresh] if len(fresh) > 1 else [])
+        for tiles in choices:
+            yield Harvest(p.colour, tiles, default_instead(state, tiles))
+
+
+def _bids(p: PlayerState) -> list[tuple[str, ...]]:
+    held = [c for c, k in zip(CROPS, p.screen) if k]
+    bids = [(c,) for c in held]
+    bids += [(a, b) for a, b in combinations(held, 2)]
+    bids += [(c, c) for c, k in zip(CROPS, p.screen) if k >= 2]
+    return bids
+
+
+# -- the actions ----------------------------------------------------------------------
+def harvest(state: State, p: PlayerState, step: Step) -> None:
+    """Action a (C.2): any unharvested tiles of one connected group."""
+    assert isinstance(step, Harvest)
+    tiles = step.tiles
+    if not tiles:
+        raise IllegalStep("C.2", "harvest names no tile")
+    if len(set(tiles)) != len(tiles):
+        raise IllegalStep("C.2", "a tile is named twice")
+    for r in tiles:
+        if r not in p.tiles:
+            raise IllegalStep("C.2", f"{r} is not a field tile on {p.colour}'s board")
+        if p.tiles[r]:
+            raise IllegalStep("C.2", f"{r} is already harvested")
+    group = group_of(state, p, tiles[0])
+    apart = [r for r in tiles if r not in group]
+    if apart:
+        raise IllegalStep("C.2", f"{tiles[0]} and {apart[0]} are not in one connected group "
+                          "(workers do not connect)")
+    gained = harvest_gains(state, tiles, step.instead, "C.2")
+    for r in tiles:
+        p.tiles[r] = True
+    move_crops(state.stock, p.screen, gained)
+
+
+def worker(state: State, p: PlayerState, step: Step) -> None:
+    """Action b (C.3, D.1): play a worker, or remove one."""
+    if isinstance(step, Remove):
+        space = p.worker_space(step.worker)
+        if space is None:
+            raise IllegalStep("C.3", f"worker {step.worker} is not on {p.colour}'s board")
+        del p.workers[space]
+        send_back(state, p, step.worker)
+        return
+    assert isinstance(step, Play)
+    why = worker_source_error(state, p, step.worker)
+    if why:
+        raise IllegalStep("C.3", f"cannot play {step.worker}: {why}")
+    why = placement_error(state, p, step.worker, step.space)
+    if why:
+        raise IllegalStep("D.1", f"cannot play {step.worker} at {step.space}: {why}")
+    put_worker(state, p, step.worker, step.space)
+    start_ability(state, p.colour, step.worker, step.space)
+
+
+def buy(state: State, p: PlayerState, step: Step) -> None:
+    """Action c (C.4): a tile from a store to the buyer's board, paying its bid."""
+    assert isinstance(step, Buy)
+    if step.pay:
+        raise IllegalStep("C.4", "action c pays exactly the bid: no payment is written "
+                          "(a payment in any crops is for workers E and G)")
+    if not state.has_player(step.seller):
+        raise IllegalStep("C.4", f"{step.seller} is not playing")
+    seller = state.player(step.seller)
+    item = seller.store_item(step.tile)
+    if item is None:
+        holder = next((q.colour for q in state.players if q.store_item(step.tile)), None)
+        where = f"it is in {holder}'s store" if holder else "no store holds it"
+        raise IllegalStep("C.4", f"{p.colour} cannot buy {step.tile} from {seller.colour}: "
+                          f"{where}")
+    if seller is p:
+        state.stock[:] = [a + b for a, b in zip(state.stock, item.bid)]
+    else:
+        check_can_pay(p, item.bid, "C.4", f"{step.tile} (the bid must be matched exactly)")
+        move_crops(p.screen, seller.screen, item.bid)
+        seller.screen[:] = [a + b for a, b in zip(seller.screen, item.bid)]
+    seller.store.remove(item)
+    place_tile(state, p, step.tile)
+
+
+def offer(state: State, p: PlayerState, step: Step) -> None:
+    """Action d (C.5): a registry tile to the store with a fixed bid, then a refill."""
+    assert isinstance(step, Offer)
+    take_to_store(state, p, step, "C.5")
+    state.stack.append(RefillFrame(p.colour, 1))
+
+
+def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
+    """Move ``step.tile`` from the registry to ``p``'s store with its bid (C.5; also H)."""
+    if step.tile not in state.registry:
+        raise IllegalStep(rule, f"{step.tile} is not in the registry")
+    if len(p.store) >= STORE_SIZE:
+        raise IllegalStep(rule, f"{p.colour}'s store already holds {STORE_SIZE} tiles")
+    bid = check_crops(step.bid, rule)
+    if not any(bid):
+        raise IllegalStep(rule, "a bid is at least 1 crop")
+    check_can_pay(p, bid, rule, f"the bid on {step.tile}")
+    state.registry.remove(step.tile)
+    p.store.append(StoreItem(step.tile, bid))
+    p.screen[:] = [a - b for a, b in zip(p.screen, bid)]
+
+
+def end_turn(state: State) -> None:
+    """Pass the bag (C.1); count down the end of the game (F.4) and the turn limit (I.10)."""
+    t = state.turn
+    if state.end_countdown is not None:
+        if state.end_countdown == 0:
+            state.result = "finished"
+            return
+        state.end_countdown -= 1
+    if state.max_turns is not None and t.number >= state.max_turns:
+        state.result = "unfinished"
+        return
+    t.player = (t.player + 1) % len(state.players)
+    t.number += 1
+    t.used = ""
+    t.count = 0
+
