@@ -85,23 +85,8 @@ class RefillFrame(Frame):
         self.set_aside = set_aside
         self.purpose = purpose
         self.mine: list[str] = []  # events this refill set aside
-        self.placing: list[str] | None = None  # set-aside events still to place (I.18)
-
-    def copy(self) -> RefillFrame:
-        f = super().copy()
-        assert isinstance(f, RefillFrame)
-        f.mine = list(self.mine)
-        f.placing = None if self.placing is None else list(self.placing)
-        return f
 
     def settle(self, state: State) -> Pending | None | object:
-        if self.placing is not None:
-            if not self.placing:
-                return None
-            letter = self.placing.pop(0)
-            state.set_aside.remove(letter)
-            place_event(state, letter, self.drawer)
-            return CONTINUE
         if self.gap > 0 and state.bag_count > 0:
             return Pending("chance", rule=self.rule, purpose=self.purpose)
         if self.mine:
@@ -111,7 +96,7 @@ class RefillFrame(Frame):
                     state.bag.add(letter)
                 self.mine = []
                 return None
-            self.placing, self.mine = self.mine, []  # the bag ran out (I.18)
+            state.stack[-1] = PlaceEventsFrame(self.mine, self.drawer)  # bag ran out (I.18)
             return CONTINUE
         return None
 
@@ -126,6 +111,76 @@ class RefillFrame(Frame):
             self.mine.append(item)
         else:
             place_event(state, item, self.drawer)
+
+    def legal(self, state: State) -> Iterator[Step]:
+        return draws(state)
+
+
+class PlaceEventsFrame(Frame):
+    """Place set-aside events on the track one at a time, in the order drawn, each resolved
+    completely before the next (I.18, I.35, I.51). They leave ``state.set_aside``."""
+
+    rule = "I.51"
+
+    def __init__(self, letters: list[str], drawer: str) -> None:
+        self.letters = list(letters)
+        self.drawer = drawer
+
+    def settle(self, state: State) -> Pending | None | object:
+        if not self.letters:
+            return None
+        letter = self.letters.pop(0)
+        state.set_aside.remove(letter)
+        place_event(state, letter, self.drawer)
+        return CONTINUE
+
+    def apply(self, state: State, step: Step) -> None:  # pragma: no cover - never pending
+        raise IllegalStep(self.rule, "no step is due while set-aside events are placed")
+
+    def legal(self, state: State) -> Iterator[Step]:  # pragma: no cover - never pending
+        return iter(())
+
+
+class HandDrawFrame(Frame):
+    """A player draws one field tile into their hand under the set-aside rule (E.2):
+    for the Merchant (K) and events M, Q and W.
+
+    Events drawn are set aside. When a field tile comes out it goes to ``state.in_hand``
+    (last item) and this frame's set-aside events go back to the bag (I.42). If the bag
+    runs out first, nothing is drawn and the events stay in ``state.set_aside``, in the
+    order drawn: the frame that pushed this one notes ``len(state.set_aside)`` before, and
+    handles I.35 (a registry tile instead, then ``PlaceEventsFrame``). After the 10th
+    space is filled, events drawn are out of play instead (I.43).
+    """
+
+    rule = "E.2"
+
+    def __init__(self, player: str, purpose: str) -> None:
+        self.player = player
+        self.purpose = purpose
+        self.mine: list[str] = []
+        self.done = False
+
+    def settle(self, state: State) -> Pending | None:
+        if self.done or state.bag_count == 0:
+            return None
+        return Pending("chance", rule=self.rule, purpose=self.purpose)
+
+    def apply(self, state: State, step: Step) -> None:
+        item = check_draw(state, step, self.rule)
+        state.bag.remove(item)
+        if not item.isalpha():
+            state.in_hand.append(item)
+            for letter in self.mine:
+                state.set_aside.remove(letter)
+                state.bag.add(letter)
+            self.mine = []
+            self.done = True
+        elif track_full(state):
+            state.spent.append(item)
+        else:
+            state.set_aside.append(item)
+            self.mine.append(item)
 
     def legal(self, state: State) -> Iterator[Step]:
         return draws(state)

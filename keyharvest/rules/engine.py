@@ -32,10 +32,27 @@ CONTINUE: Final = object()
 OVER = Pending("over", rule="F.4")
 
 
+#: Every frame class by name, for writing and reading positions taken mid-effect.
+FRAME_TYPES: dict[str, type[Frame]] = {}
+
+
 class Frame:
-    """A piece of pending work on the stack; see the module docstring."""
+    """A piece of pending work on the stack; see the module docstring.
+
+    Frames hold plain data only (strings, ints, bools, lists and tuples of them, None):
+    never another frame, a state or a callback. That keeps ``copy`` cheap and correct,
+    and lets a position written mid-effect save and restore the stack generically
+    (``vars(frame)`` and ``FRAME_TYPES``). A frame that needs the result of a frame it
+    pushed reads it from the state when it settles again.
+    """
 
     rule = "C.1"
+    #: True for the frame of an event being resolved (I.19: refills inside it set aside).
+    is_event = False
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        FRAME_TYPES[cls.__name__] = cls
 
     def settle(self, state: State) -> Pending | None | object:
         raise NotImplementedError
@@ -47,11 +64,21 @@ class Frame:
         raise NotImplementedError
 
     def copy(self) -> Frame:
-        return copy.copy(self)
+        """A copy that shares nothing mutable (frames hold lists of immutable items)."""
+        new = copy.copy(self)
+        for k, v in vars(self).items():
+            if isinstance(v, list):
+                setattr(new, k, list(v))
+        return new
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
         return f"{type(self).__name__}({fields})"
+
+
+def resolving_event(state: State) -> bool:
+    """Whether an event is being resolved now (somewhere down the stack)."""
+    return any(f.is_event for f in state.stack)
 
 
 def start(state: State) -> None:
