@@ -5,6 +5,7 @@ state), ``legal_steps``, ``is_legal``. The engine imports neither ``lark``, ``ty
 ``tomllib``: it knows states and steps, not text.
 """
 
+from . import abilities, event_effects  # noqa: F401  (they register their frames)
 from .engine import apply, is_legal, legal_steps, push
 
 __all__ = ["apply", "is_legal", "legal_steps", "push"]
