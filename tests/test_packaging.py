@@ -1,0 +1,56 @@
+"""Packaging: the wheel carries the grammar (mapped from top-level grammar/) and the standard
+board, and an installed, non-editable copy finds both."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out),
+                    str(ROOT)], check=True)
+    (whl,) = out.glob("keyharvest-*.whl")
+    return whl
+
+
+@pytest.mark.slow
+def test_wheel_contains_grammar_board_and_typing_marker(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "keyharvest/grammar/keyharvest.lark" in names
+    assert "keyharvest/data/board.toml" in names
+    assert "keyharvest/py.typed" in names
+    grammar = zipfile.ZipFile(wheel).read("keyharvest/grammar/keyharvest.lark").decode()
+    assert grammar == (ROOT / "grammar" / "keyharvest.lark").read_text()
+
+
+@pytest.mark.slow
+def test_installed_wheel_loads_grammar_and_board(wheel: Path, tmp_path: Path) -> None:
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    py = env_dir / "bin" / "python"
+    subprocess.run([str(py), "-m", "pip", "install", "-q", str(wheel)], check=True)
+    probe = (
+        "import keyharvest, lark, importlib.resources as r\n"
+        "path = r.files('keyharvest').joinpath('grammar', 'keyharvest.lark')\n"
+        "assert path.is_file(), path\n"
+        "assert 'site-packages' in keyharvest.__file__, keyharvest.__file__\n"
+        "lark.Lark(path.read_text(), parser='lalr')\n"
+        "b = keyharvest.standard_board()\n"
+        "print(len(b.references))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
+    done = subprocess.run([str(py), "-c", probe], cwd=tmp_path, env=env, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == "56"
