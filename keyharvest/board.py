@@ -81,15 +81,16 @@ def _build(data: Mapping[str, Any], source: str) -> Board:
         raise _fail("missing table [spaces]", f"{source}: spaces")
     crops: dict[str, str] = {}
     positions: dict[str, tuple[int, int]] = {}
-    seen_upper: dict[str, str] = {}
+    seen: dict[tuple[str, int], str] = {}
     where: dict[tuple[int, int], str] = {}
     for ref, spec in spaces.items():
         path = f"{source}: spaces.{ref}"
         if not isinstance(ref, str) or not REFERENCE.match(ref):
             raise _fail(f"bad reference {ref!r}: a capital letter and a number, like 'B6'", path)
-        if ref.upper() in seen_upper:
-            raise _fail(f"duplicate reference {ref!r}", path)
-        seen_upper[ref.upper()] = ref
+        same = sort_key(ref)  # "A01" and "A1" name the same space
+        if same in seen:
+            raise _fail(f"duplicate reference {ref!r} (already given as {seen[same]!r})", path)
+        seen[same] = ref
         if not isinstance(spec, Mapping):
             raise _fail("a space must be a table with crop, x and y", path)
         extra = set(spec) - {"crop", "x", "y"}

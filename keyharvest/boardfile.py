@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .board import Board
+from .board import REFERENCE, Board
 from .errors import BoardError
 
 STANDARD = "standard"
@@ -33,8 +34,31 @@ def parse_board(text: str, source: str = "<board>") -> Board:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
+        ref = _duplicate_key(text, str(exc))
+        if ref is not None:  # say which space is written twice, not just "cannot overwrite"
+            raise BoardError(f"duplicate reference {ref!r} (bad TOML: {exc})",
+                             path=f"{source}: spaces.{ref}", rule="H") from None
         raise BoardError(f"bad TOML: {exc}", path=source, rule="H") from None
     return Board.from_mapping(data, source)
+
+
+def _duplicate_key(text: str, message: str) -> str | None:
+    """The reference a TOML "written twice" error is about, or None for any other error."""
+    declared = re.match(r"Cannot declare \(.*'([^']+)'\) twice", message)
+    if declared:
+        key = declared.group(1)
+    else:
+        at = re.search(r"\(at line (\d+), column \d+\)", message)
+        if not message.startswith("Cannot overwrite a value") or not at:
+            return None
+        lines = text.splitlines()
+        n = int(at.group(1))
+        key_match = re.match(r"""\s*["']?([A-Za-z0-9_-]+)["']?\s*=""",
+                             lines[n - 1] if 0 < n <= len(lines) else "")
+        if not key_match:
+            return None
+        key = key_match.group(1)
+    return key if REFERENCE.match(key) else None
 
 
 @lru_cache(maxsize=1)
