@@ -153,6 +153,10 @@ def _check_crops(setup: Setup, n: int) -> None:
             raise _fail("B.6", f"each player starts with {STARTING_CROPS} crops, {colour} has "
                         f"{len(crops)}", f"crops.{colour}")
         total.update(crops)
+    extra = set(setup.crops) - set(setup.players)
+    if extra:  # as for tiles: a record naming a player who is not seated is wrong
+        raise _fail("B.6", f"starting crops for {sorted(extra)[0]!r}, who is not playing",
+                    "crops")
     counts = sorted((total[c] for c in CROPS), reverse=True)
     want = {2: [2, 1, 1, 1, 1], 3: [2, 2, 2, 2, 1], 4: [3, 3, 2, 2, 2]}[n]
     if counts != want:
