@@ -50,7 +50,8 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
         add("J", f"crop conservation: stock, screens and bids hold {crops} counters, "
             f"not {TOTAL_COUNTERS}")
     for name, counts in [("stock", state.stock)] + [
-            (f"{p.colour}'s screen", p.screen) for p in state.players]:
+            (f"{p.colour}'s screen", p.screen) for p in state.players] + [
+            (f"{p.colour}'s bid on {it.tile}", it.bid) for p in state.players for it in p.store]:
         if any(k < 0 for k in counts):
             add("J", f"{name} holds a negative number of counters")
 

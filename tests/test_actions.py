@@ -15,6 +15,7 @@ Crops: B6 hops, B7 wheat, C6 hops, D6 vegetables, C7 apples, E2 wine, C5 wine.
 from __future__ import annotations
 
 import pytest
+from builders import snapshot, table
 
 from keyharvest.catalogue import CROP_INDEX
 from keyharvest.errors import IllegalStep
@@ -22,10 +23,17 @@ from keyharvest.invariants import check
 from keyharvest.rules import push
 from keyharvest.state import State
 from keyharvest.steps import (
-    Buy, Draw, EndTurn, Harvest, Offer, Pass, Play, Remove, Replace, Step,
+    Buy,
+    Draw,
+    EndTurn,
+    Harvest,
+    Offer,
+    Pass,
+    Play,
+    Remove,
+    Replace,
+    Step,
 )
-
-from builders import snapshot, table
 
 REGISTRY = "A1 A3 A4 A5 A6 A7"
 
@@ -577,4 +585,29 @@ def test_C5_the_bid_is_fixed_and_kept_apart_from_the_screen():
     push(s, Draw("G6"))
     assert [it.bid for it in s.player("red").store] == [[0, 0, 0, 0, 1], [0, 0, 0, 1, 1]]
     assert crops(s, "red") == {}
+    assert check(s) == []
+
+
+def test_C4_3_crops_gained_by_a_re_placed_worker_pay_for_the_second_tile(monkeypatch):
+    """C.4.3: a worker displaced by the first tile is re-placed and its ability yields
+    crops, which pay for the second tile of the same action c. The ability is a stand-in
+    (two wheat from the stock), so this checks the core's order of events only."""
+    from keyharvest.rules import workers
+
+    def day_labourer(state: State, colour: str, letter: str, space: str):
+        p = state.player(colour)
+        i = CROP_INDEX["wheat"]
+        state.stock[i] -= 2
+        p.screen[i] += 2
+
+    monkeypatch.setattr(workers, "ABILITIES", {"C": day_labourer})
+    s = buy_table(red=dict(crops="wine", workers={"C6": "C"}),
+                  green=dict(store={"C6": "wine", "D6": "wheat wheat"}))
+    illegal(s, Buy("red", "D6", "green"), "C.4")  # red cannot pay wheat wheat yet
+    push(s, Buy("red", "C6", "green"))
+    push(s, Replace("red", "C", "A6"))
+    assert crops(s, "red") == {"wheat": 2}
+    push(s, Buy("red", "D6", "green"))
+    assert crops(s, "red") == {}
+    assert s.turn.used == "c" and s.turn.count == 2
     assert check(s) == []

@@ -7,6 +7,7 @@ The effects of events are built by another issue; these tests replace them with 
 from __future__ import annotations
 
 import pytest
+from builders import snapshot, table
 
 import keyharvest as kh
 from keyharvest.errors import IllegalStep
@@ -15,8 +16,6 @@ from keyharvest.rules import engine, events, legal_steps, push
 from keyharvest.rules.bag import RefillFrame
 from keyharvest.state import State
 from keyharvest.steps import Draw, EndTurn, Harvest, Offer, Step
-
-from builders import snapshot, table
 
 REGISTRY = "A1 A3 A4 A5 A6 A7"
 
@@ -28,7 +27,6 @@ def started(monkeypatch) -> list[tuple[str, str, tuple[str, ...]]]:
 
     def record(state: State, letter: str, drawer: str):
         log.append((letter, drawer, tuple(state.track)))
-        return None
 
     monkeypatch.setattr(events, "EFFECTS", {e: record for e in "MNOPQRSTUVWXYZ"})
     return log
@@ -117,7 +115,7 @@ def test_F3_question_space_returns_spaces_1_and_2_when_someone_has_fewer_than_7(
     (dict(tiles="B2 B3 B4 B5 B6 B7", store={"C4": "wine"}), True),  # store tiles do not count
 ])
 def test_F3_the_count_is_field_tiles_plus_workers_on_the_board(started, red, shift):
-    s = table(players(**{"red": red}), registry=REGISTRY, track="N P R U V X")
+    s = table(players(red=red), registry=REGISTRY, track="N P R U V X")
     offer(s)
     push(s, Draw("Y"))
     assert len(s.track) == (5 if shift else 7)

@@ -7,14 +7,13 @@ import random
 from collections.abc import Callable
 
 import pytest
+from builders import table
 
 import keyharvest as kh
 from keyharvest.invariants import Violation, check
 from keyharvest.rules import legal_steps, push
 from keyharvest.state import State, StoreItem
 from keyharvest.steps import Draw, EndTurn
-
-from builders import table
 
 REGISTRY = "A1 A3 A4 A5 A6 A7"
 
@@ -33,7 +32,7 @@ def red(s: State):
 
 
 def bag_tile(s: State) -> str:
-    return sorted(s.bag_tiles())[0]
+    return min(s.bag_tiles())
 
 
 BROKEN: list[tuple[str, str, Callable[[State], None]]] = [
@@ -60,6 +59,9 @@ BROKEN: list[tuple[str, str, Callable[[State], None]]] = [
     ("C.5", "red's bid on E8 holds no crop",
      lambda s: (s.stock.__setitem__(3, s.stock[3] + 1),
                 red(s).store[0].bid.__setitem__(3, 0))),
+    ("J", "red's bid on E8 holds a negative number of counters",  # sums to 1, but -1 hops
+     lambda s: (red(s).store[0].bid.__setitem__(0, -1), red(s).store[0].bid.__setitem__(1, 1),
+                s.stock.__setitem__(0, s.stock[0] + 1), s.stock.__setitem__(1, s.stock[1] - 1))),
     ("D.1", "red's worker A is on H1, not a space of the board",
      lambda s: red(s).workers.update({"H1": red(s).workers.pop("D8")})),
     ("A.4", "Q is not a worker", lambda s: red(s).workers.update({"A1": "Q"})),

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from keyharvest.scoring import Line, score
-
 from builders import table
+
+from keyharvest.scoring import Line, score
 
 
 def lines(sc, colour: str) -> dict[str, Line]:

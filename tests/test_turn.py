@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import pytest
+from builders import snapshot, table
 
 from keyharvest.errors import IllegalStep
 from keyharvest.invariants import check
 from keyharvest.rules import push
 from keyharvest.state import State
 from keyharvest.steps import (
-    Buy, Draw, EndTurn, Harvest, Offer, Pass, Play, Remove, Replace, Step,
+    Buy,
+    Draw,
+    EndTurn,
+    Harvest,
+    Offer,
+    Pass,
+    Play,
+    Remove,
+    Replace,
+    Step,
 )
-
-from builders import snapshot, table
 
 REGISTRY = "A1 A3 A4 A5 A6 A7"
 
@@ -206,3 +214,27 @@ def test_C1_ability_and_replacement_are_not_actions():
     assert s.turn.used == "c" and s.pending.kind == "turn"
     take(s, "a")
     assert s.turn.used == "ca"
+
+
+def test_C1_an_illegal_step_carries_its_rule_step_and_player():
+    s = position()
+    step = Harvest("red", ("B6", "E2"))
+    with pytest.raises(IllegalStep) as info:
+        push(s, step)
+    e = info.value
+    assert (e.rule, e.step, e.player) == ("C.2", step, "red")
+    assert str(e).startswith("[C.2] ")
+
+
+def test_C1_apply_returns_a_new_state_and_leaves_the_old_one_alone():
+    from keyharvest.rules import apply, is_legal
+
+    s = position()
+    before = snapshot(s)
+    t = apply(s, Offer("red", "A1", ("wheat",)))
+    assert snapshot(s) == before
+    assert t.pending.kind == "chance" and s.pending.kind == "turn"
+    u = apply(t, Draw("G5"))
+    assert t.pending.kind == "chance" and u.pending.kind == "turn"
+    assert is_legal(s, EndTurn("red")) and not is_legal(s, EndTurn("green"))
+    assert snapshot(s) == before
