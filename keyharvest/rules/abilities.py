@@ -1,4 +1,553 @@
 """The abilities of workers A–L (RULES.md D.3–D.4), as frames registered in
-``workers.ABILITIES``. Being built by the workers issue."""
+``workers.ABILITIES``.
+
+A worker placed on a board (action b, or re-placement after displacement, D.2) pushes the
+frame of its ability. The frame waits for the one step that uses the ability, or for
+``Pass`` where the ability is optional (a bell: every worker but the Steward, D.3). An
+ability that cannot be used now (the Judge with fewer than 3 crops, a full store for the
+Shopkeeper …) refuses every use with ``IllegalStep`` and the reason; ``Pass`` still keeps
+the worker on the board for its points (D.1.7).
+
+A field tile that an ability places lands through ``common.place_tile``, so a worker on its
+space, the ability's own worker included, is displaced and may be re-placed and used again
+at once (D.2, I.11, I.34, I.49). Frames that place a tile and then refill the registry push
+the refill *before* placing the tile, so the displaced worker is dealt with first (I.34).
+
+The Notary (J) copies another worker's ability by pushing that worker's frame, measured from
+that worker's space (I.15). This module defines no step classes: it uses the vocabulary of
+``keyharvest.steps``.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, combinations_with_replacement
+
+from ..catalogue import CROPS, STORE_SIZE, WORKERS
+from ..errors import IllegalStep
+from ..state import Pending, PlayerState, State
+from ..steps import (
+    Accept, Buy, Claim, Copy, Fallow, Flip, Gain, Harvest, Offer, Pass, Pick, Place, Step,
+)
+from .bag import HandDrawFrame, PlaceEventsFrame, RefillFrame
+from .common import (
+    check_can_pay, check_crops, default_instead, harvest_gains, is_lonely, move_crops, names,
+    place_tile, show,
+)
+from .engine import CONTINUE, Frame, expect, resolving_event
+from .turn import _bids as representative_bids, take_to_store
+from .workers import ABILITIES
+
+JUDGE_FEE = 3  # crops the Judge pays its victim (I.14)
+
+
+# -- helpers ----------------------------------------------------------------------------
+def _payments(screen: list[int], n: int) -> list[tuple[str, ...]]:
+    """A few representative payments of exactly ``n`` crops from ``screen`` (or none):
+    taking from the first crop types, and from the last."""
+    out: list[tuple[str, ...]] = []
+    for order in (range(len(CROPS)), range(len(CROPS) - 1, -1, -1)):
+        left, pay = n, [0] * len(CROPS)
+        for i in order:
+            take = min(left, screen[i])
+            pay[i] += take
+            left -= take
+        if left == 0 and names(pay) not in out:
+            out.append(names(pay))
+    return out
+
+
+def _adjacent(state: State, space: str, p: PlayerState, harvested: bool) -> list[str]:
+    """``p``'s field tiles next to ``space`` that are (or are not) harvested."""
+    return [n for n in state.board.neighbours[space] if n in p.tiles and p.tiles[n] == harvested]
+
+
+def _check_refs(refs: tuple[str, ...], rule: str, what: str) -> None:
+    if not refs:
+        raise IllegalStep(rule, f"{what} names no tile (pass to use nothing)")
+    if len(set(refs)) != len(refs):
+        raise IllegalStep(rule, f"a tile is named twice in {' '.join(refs)!r}")
+
+
+# -- the frame every ability shares -------------------------------------------------------
+class AbilityFrame(Frame):
+    """The ability of ``worker`` on ``space`` of ``player``'s board, waiting for its use.
+
+    ``via`` is "J" when the Notary copies the ability (I.15). Subclasses implement ``use``
+    (check, then change the state) and ``uses`` (the uses they would accept).
+    """
+
+    rule = "D.3"
+    #: The step classes that use the ability (besides Pass).
+    steps: tuple[type[Step], ...] = ()
+
+    def __init__(self, player: str, worker: str, space: str, via: str | None = None) -> None:
+        self.player = player
+        self.worker = worker
+        self.space = space
+        self.via = via
+        self.rule = "D.4" if WORKERS[worker].townsfolk else "D.3"
+        self.done = False
+
+    @property
+    def mandatory(self) -> bool:
+        return WORKERS[self.worker].mandatory
+
+    @property
+    def name(self) -> str:
+        who = f"the {WORKERS[self.worker].name} ({self.worker})"
+        return f"{who} copied by the Notary (J)" if self.via else who
+
+    def settle(self, state: State) -> Pending | None | object:
+        if self.done:
+            return None
+        purpose = f"copied by the Notary ({self.via})" if self.via else ""
+        return Pending("ability", self.player, rule=self.rule, worker=self.worker,
+                       purpose=purpose)
+
+    def apply(self, state: State, step: Step) -> None:
+        if isinstance(step, Pass):
+            if self.mandatory:
+                raise IllegalStep(self.rule, f"{self.name} is a scroll: its ability must be "
+                                  "used, it cannot be passed")
+            self.done = True
+            return
+        expect(step, self.steps, self.rule, f"the use of {self.name}"
+               + ("" if self.mandatory else " or pass"))
+        self.use(state, state.player(self.player), step)
+        self.done = True
+
+    def legal(self, state: State) -> Iterator[Step]:
+        if not self.mandatory:
+            yield Pass(self.player)
+        yield from self.uses(state, state.player(self.player))
+
+    def use(self, state: State, p: PlayerState, step: Step) -> None:
+        raise NotImplementedError
+
+    def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        raise NotImplementedError
+
+
+# -- A, B: special harvest ----------------------------------------------------------------
+class SpecialHarvestFrame(AbilityFrame):
+    """A (1 tile) and B (up to 2): adjacent unharvested tiles give their crops and are not
+    flipped (D.3); shortages as in I.5 / I.33; only real targets (I.36)."""
+
+    steps = (Harvest,)
+
+    @property
+    def limit(self) -> int:
+        return 1 if self.worker == "A" else 2
+
+    def use(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Harvest)
+        refs = step.tiles
+        _check_refs(refs, self.rule, "the harvest")
+        if len(refs) > self.limit:
+            raise IllegalStep(self.rule, f"{self.name} harvests at most {self.limit} "
+                              f"tile(s), not {len(refs)} ({' '.join(refs)})")
+        for r in refs:
+            if r not in p.tiles:
+                raise IllegalStep("I.36", f"{r} is not a field tile on {p.colour}'s board")
+            if r not in state.board.neighbours[self.space]:
+                raise IllegalStep("I.36", f"{r} is not adjacent to {self.worker} at "
+                                  f"{self.space}")
+            if p.tiles[r]:
+                raise IllegalStep("I.36", f"{r} is already harvested")
+        gained = harvest_gains(state, refs, step.instead, self.rule)
+        move_crops(state.stock, p.screen, gained)  # the tiles are not flipped (D.3)
+
+    def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        fresh = _adjacent(state, self.space, p, harvested=False)
+        for k in range(1, self.limit + 1):
+            for refs in combinations(fresh, k):
+                yield Harvest(p.colour, refs, default_instead(state, refs))
+
+
+# -- C: two crops from the stock ------------------------------------------------------------
+class GainFrame(AbilityFrame):
+    """C: any two crops from the stock, as far as the stock holds them (D.3, I.5)."""
+
+    steps = (Gain,)
+
+    def use(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Gain)
+        want = check_crops(step.crops, self.rule)
+        due = min(2, sum(state.stock))
+        if due == 0:
+            raise IllegalStep("I.5", "the stock is empty: there is nothing to gain")
+        for i, k in enumerate(want):
+            if k > state.stock[i]:
+                raise IllegalStep("I.5", f"the stock holds {state.stock[i]} {CROPS[i]}, "
+                                  f"not {k}")
+        if sum(want) != due:
+            raise IllegalStep(self.rule, f"{self.name} takes {due} crop(s) from the stock, "
+                              f"not {sum(want)} ({show(want)!r})")
+        move_crops(state.stock, p.screen, want)
+
+    def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        due = min(2, sum(state.stock))
+        if due == 0:
+            return
+        held = [c for c, k in zip(CROPS, state.stock) if k]
+        for crops in combinations_with_replacement(held, due):
+            if all(crops.count(c) <= state.stock[i] for i, c in enumerate(CROPS)):
+                yield Gain(p.colour, crops)
+
+
+# -- D: flip harvested tiles back -----------------------------------------------------------
+class FlipFrame(AbilityFrame):
+    """D: flip any number (at least 1) of adjacent harvested tiles back (D.3)."""
+
+    steps = (Flip,)
+
+    def use(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Flip)
+        refs = step.tiles
+        _check_refs(refs, self.rule, "the flip")
+        for r in refs:
+            if r not in p.tiles:
+                raise IllegalStep(self.rule, f"{r} is not a field tile on {p.colour}'s board")
+            if r not in state.board.neighbours[self.space]:
+                raise IllegalStep(self.rule, f"{r} is not adjacent to {self.worker} at "
+                                  f"{self.space}")
+            if not p.tiles[r]:
+                raise IllegalStep(self.rule, f"{r} is not harvested: there is nothing to "
+                                  "flip back")
+        for r in refs:
+            p.tiles[r] = False
+
+    def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        done = _adjacent(state, self.space, p, harvested=True)
+        for k in range(1, len(done) + 1):
+            for refs in combinations(done, k):
+                yield Flip(p.colour, refs)
+
+
+# -- E, G: buy from an opponent's store ------------------------------------------------------
+class OpponentBuyFrame(AbilityFrame):
+    """E (price + 1) and G (the price): a tile from an opponent's store, paid in any crops
+    to its owner, who also takes the bid back (D.3, D.4, I.13)."""
+
+    steps = (Buy,)
+
+    @property
+    def extra(self) -> int:
+        return 1 if self.worker == "E" else 0
+
+    def use(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Buy)
+        if step.seller == p.colour:
+            raise IllegalStep("I.13", f"{self.name} buys only from an opponent's store, "
+                              f"not from {p.colour}'s own")
+        if not state.has_player(step.seller):
+            raise IllegalStep(self.rule, f"{step.seller} is not playing")
+        seller = state.player(step.seller)
+        item = seller.store_item(step.tile)
+        if item is None:
+            raise IllegalStep(self.rule, f"{step.tile} is not in {seller.colour}'s store")
+        price = sum(item.bid) + self.extra
+        terms = f"price {sum(item.bid)} + 1" if self.extra else "its price"
+        if not step.pay:
+            raise IllegalStep(self.rule, f"{self.name} pays {price} crop(s) of any types "
+                              f"({terms}): write them after 'for'")
+        pay = check_crops(step.pay, self.rule)
+        if sum(pay) != price:
+            raise IllegalStep(self.rule, f"{step.tile} costs {price} crop(s) ({terms}), "
+                              f"not {sum(pay)} ({' '.join(step.pay)!r})")
+        check_can_pay(p, pay, self.rule, step.tile)
+        move_crops(p.screen, seller.screen, pay)
+        seller.screen[:] = [a + b for a, b in zip(seller.screen, item.bid)]  # bid back (I.13)
+        seller.store.remove(item)
+        place_tile(state, p, step.tile)
+
+    def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        for q in state.players:
+            if q is p:
+                continue
+            for it in q.store:
+                for pay in _payments(p.screen, sum(it.bid) + self.extra):
+                    yield Buy(p.colour, it.tile, q.colour, pay)
+
+
+# -- F: a tile to the fallow -------------------------------------------------------------
+class StewardFrame(AbilityFrame):
+    """F (scroll): one field tile of the player's board goes to the fallow (D.3, I.50)."""
+
+    steps = (Fallow,)
+
+    def settle(self, state: State) -> Pending | None | object:
+        if not self.done and not state.player(self.player).tiles:
+            self.done = True  # cannot happen after a legal placement; nothing to send
+        return super().settle(state)
+
+    def use(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Fallow)
+        if step.tile not in p.tiles:
+            raise IllegalStep(self.rule, f"{step.tile} is not a field tile on {p.colour}'s "
+                              "board")
+        del p.tiles[step.tile]
+        state.fallow.append(step.tile)
+
+    def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        for r in state.board.references:
+            if r in p.tiles:
+                yield Fallow(p.colour, r)
+
+
+# -- H: a registry tile into the store --------------------------------------------------------
+class ShopkeeperFrame(AbilityFrame):
+    """H: a registry tile into the player's store with a bid of at least 1 crop, then a
+    refill (D.4); events drawn are resolved, or set aside inside an event (I.19). This is
+    not action d, so action c may buy the tile in the same turn (C.1)."""
+
+    steps = (Offer,)
+
+    def unusable(self, p: PlayerState) -> str | None:
+        if len(p.store) >= STORE_SIZE:
+            return f"{p.colour}'s store already holds {STORE_SIZE} tiles"
+        if not p.crop_total:
+            return f"{p.colour} holds no crop to bid"
+        return None
+
+    def use(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Offer)
+        why = self.unusable(p)
+        if why:
+            raise IllegalStep(self.rule, f"{self.name} cannot be used: {why}")
+        take_to_store(state, p, step, self.rule)
+        state.stack.append(RefillFrame(p.colour, 1, set_aside=resolving_event(state)))
+
+    def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        if self.unusable(p):
+            return
+        for tile in state.registry:
+            for bid in representative_bids(p):
+                yield Offer(p.colour, tile, bid)
+
+
+# -- I: the Judge ---------------------------------------------------------------------------
+class JudgeFrame(AbilityFrame):
+    """I: a lonely tile (D.5) of another player's board to the player's board, paying its
+    former owner 3 crops of the payer's choice (D.4, I.14). The tile may land on the Judge
+    itself, which is then displaced and may be re-placed and used again (D.4, I.49)."""
+
+    steps = (Claim,)
+
+    def use(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Claim)
+        if p.crop_total < JUDGE_FEE:
+            raise IllegalStep("I.14", f"{self.name} cannot be used: {p.colour} holds "
+                              f"{p.crop_total} crop(s), and the compensation is {JUDGE_FEE}")
+        if step.victim == p.colour:
+            raise IllegalStep(self.rule, f"{self.name} takes a tile from another player's "
+                              f"board, not from {p.colour}'s own")
+        if not state.has_player(step.victim):
+            raise IllegalStep(self.rule, f"{step.victim} is not playing")
+        victim = state.player(step.victim)
+        if step.tile not in victim.tiles:
+            raise IllegalStep(self.rule, f"{step.tile} is not a field tile on "
+                              f"{victim.colour}'s board")
+        if not is_lonely(state, victim, step.tile):
+            raise IllegalStep("D.5", f"{step.tile} on {victim.colour}'s board is not lonely: "
+                              "it has an adjacent field tile")
+        pay = check_crops(step.pay, self.rule)
+        if sum(pay) != JUDGE_FEE:
+            raise IllegalStep("I.14", f"the compensation is exactly {JUDGE_FEE} crops, not "
+                              f"{sum(pay)} ({' '.join(step.pay)!r})")
+        check_can_pay(p, pay, "I.14", f"{step.tile}")
+        move_crops(p.screen, victim.screen, pay)
+        del victim.tiles[step.tile]
+        place_tile(state, p, step.tile)
+
+    def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        pays = _payments(p.screen, JUDGE_FEE)
+        for q in state.players:
+            if q is p:
+                continue
+            for r in state.board.references:
+                if is_lonely(state, q, r):
+                    for pay in pays:
+                        yield Claim(p.colour, r, q.colour, pay)
+
+
+# -- J: the Notary --------------------------------------------------------------------------
+class NotaryFrame(AbilityFrame):
+    """J: copy the ability of another worker on the player's board, resolved as if that
+    worker had just been placed on its space (D.4, I.15). Copying F makes it mandatory."""
+
+    steps = (Copy,)
+
+    def use(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Copy)
+        if step.worker == self.worker:
+            raise IllegalStep("I.15", f"the Notary cannot copy itself ({step.worker!r})")
+        space = p.worker_space(step.worker)
+        if space is None:
+            raise IllegalStep("I.15", f"worker {step.worker} is not on {p.colour}'s board")
+        factory = ABILITIES.get(step.worker)
+        frame = factory(state, p.colour, step.worker, space) if factory else None
+        if isinstance(frame, AbilityFrame):
+            frame.via = self.worker
+        if frame is not None:
+            state.stack.append(frame)
+
+    def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        for letter in sorted(p.workers.values()):
+            if letter != self.worker:
+                yield Copy(p.colour, letter)
+
+
+# -- K: the Merchant ------------------------------------------------------------------------
+class MerchantFrame(AbilityFrame):
+    """K: draw from the bag under the set-aside rule (E.2); the field tile drawn goes to the
+    board or the fallow. With no field tile in the bag the player takes a registry tile
+    instead, with no refill, and then the set-aside events are placed (D.4, I.16, I.35).
+
+    Phases: ``offer`` (accept or pass) → ``draw`` (a HandDrawFrame runs) → ``registry``
+    (I.35 only: pick a registry tile) → ``hand`` (place or fallow the tile in hand) →
+    ``events`` (I.35 only: place the set-aside events) → done.
+    """
+
+    steps = (Accept,)
+
+    def __init__(self, player: str, worker: str, space: str, via: str | None = None) -> None:
+        super().__init__(player, worker, space, via)
+        self.phase = "offer"
+        self.hand_mark = 0  # len(state.in_hand) before the draw
+        self.aside_mark = 0  # len(state.set_aside) before the draw
+        self.aside: list[str] = []  # events this draw left set aside (I.35)
+        self.tile: str | None = None  # the tile in hand
+
+    def settle(self, state: State) -> Pending | None | object:
+        if self.done:
+            return None
+        if self.phase == "draw":
+            if len(state.in_hand) > self.hand_mark:
+                self.tile = state.in_hand[-1]
+                self.phase = "hand"
+            else:  # the bag holds no field tile (I.16, I.35)
+                self.aside = state.set_aside[self.aside_mark:]
+                self.phase = "registry" if state.registry else "events"
+        if self.phase == "events":
+            self.done = True
+            if self.aside:
+                state.stack.append(PlaceEventsFrame(self.aside, self.player))
+                self.aside = []
+                return CONTINUE
+            return None
+        if self.phase == "registry":
+            return Pending("choice", self.player, rule="I.35", worker=self.worker,
+                           purpose="to take a registry tile (the bag holds no field tile)")
+        if self.phase == "hand":
+            return Pending("choice", self.player, rule=self.rule, worker=self.worker,
+                           purpose=f"to place {self.tile} on the board or send it to the "
+                                   "fallow")
+        return super().settle(state)
+
+    def apply(self, state: State, step: Step) -> None:
+        p = state.player(self.player)
+        if self.phase == "offer":
+            if isinstance(step, Pass):
+                self.done = True
+                return
+            if isinstance(step, Pick):
+                where = ("the bag still holds a field tile" if state.bag_has_field_tile()
+                         else "accept first: the bag is drawn empty before (I.35)")
+                raise IllegalStep("I.35", f"{self.name} takes a registry tile only when the "
+                                  f"bag yields no field tile: {where}")
+            expect(step, self.steps, self.rule, f"the use of {self.name} or pass")
+            self.use(state, p, step)
+            return
+        if self.phase == "registry":
+            expect(step, (Pick,), "I.35", "a registry tile to take")
+            assert isinstance(step, Pick)
+            if step.pay:
+                raise IllegalStep("I.35", "the registry tile is taken without payment")
+            if step.tile not in state.registry:
+                raise IllegalStep("I.35", f"{step.tile} is not in the registry")
+            state.registry.remove(step.tile)  # no refill (I.16)
+            state.in_hand.append(step.tile)
+            self.tile = step.tile
+            self.phase = "hand"
+            return
+        expect(step, (Place, Fallow), self.rule, f"placing {self.tile} or sending it to "
+               "the fallow")
+        assert isinstance(step, (Place, Fallow))
+        if step.tile != self.tile:
+            raise IllegalStep(self.rule, f"the tile in hand is {self.tile}, not {step.tile}")
+        state.in_hand.remove(step.tile)
+        self.phase = "events"
+        if isinstance(step, Fallow):
+            state.fallow.append(step.tile)
+        else:
+            place_tile(state, p, step.tile)  # a displaced worker comes first (I.34)
+
+    def use(self, state: State, p: PlayerState, step: Step) -> None:
+        if not state.bag_has_field_tile() and not state.registry:
+            raise IllegalStep("I.35", f"{self.name} cannot be used: neither the bag nor the "
+                              "registry holds a field tile")
+        self.hand_mark = len(state.in_hand)
+        self.aside_mark = len(state.set_aside)
+        self.phase = "draw"
+        state.stack.append(HandDrawFrame(p.colour, "the Merchant's (K) draw"))
+
+    def legal(self, state: State) -> Iterator[Step]:
+        c = self.player
+        if self.phase == "offer":
+            yield Pass(c)
+            if state.bag_has_field_tile() or state.registry:
+                yield Accept(c)
+        elif self.phase == "registry":
+            for tile in state.registry:
+                yield Pick(c, tile)
+        elif self.phase == "hand" and self.tile is not None:
+            yield Place(c, self.tile)
+            yield Fallow(c, self.tile)
+
+    def uses(self, state: State, p: PlayerState) -> Iterator[Step]:  # pragma: no cover
+        return iter(())
+
+
+# -- L: the Benefactor ----------------------------------------------------------------------
+class BenefactorFrame(AbilityFrame):
+    """L: a registry tile onto the board for free, then a refill (D.4); events drawn are
+    resolved, or set aside inside an event (I.19). A worker the tile displaces is re-placed
+    before the refill (I.34)."""
+
+    steps = (Pick,)
+
+    def use(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Pick)
+        if not state.registry:
+            raise IllegalStep(self.rule, f"{self.name} cannot be used: the registry is empty")
+        if step.pay:
+            raise IllegalStep(self.rule, f"{self.name} takes the tile for free: no payment "
+                              f"({' '.join(step.pay)!r})")
+        if step.tile not in state.registry:
+            raise IllegalStep(self.rule, f"{step.tile} is not in the registry")
+        state.registry.remove(step.tile)
+        state.stack.append(RefillFrame(p.colour, 1, set_aside=resolving_event(state)))
+        place_tile(state, p, step.tile)  # its DisplacedFrame goes above the refill (I.34)
+
+    def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        for tile in state.registry:
+            yield Pick(p.colour, tile)
+
+
+FRAMES: dict[str, type[AbilityFrame]] = {
+    "A": SpecialHarvestFrame, "B": SpecialHarvestFrame, "C": GainFrame, "D": FlipFrame,
+    "E": OpponentBuyFrame, "F": StewardFrame, "G": OpponentBuyFrame, "H": ShopkeeperFrame,
+    "I": JudgeFrame, "J": NotaryFrame, "K": MerchantFrame, "L": BenefactorFrame,
+}
+
+
+def _factory(cls: type[AbilityFrame]):
+    def make(state: State, colour: str, letter: str, space: str) -> Frame:
+        return cls(colour, letter, space)
+    return make
+
+
+for _letter, _cls in FRAMES.items():
+    ABILITIES[_letter] = _factory(_cls)

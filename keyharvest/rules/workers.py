@@ -2,8 +2,7 @@
 
 ``ABILITIES`` maps a worker letter to a factory that returns the frame asking for the
 ability's choices. A worker with no entry has no ability: it is placed for its points only.
-The abilities themselves are built by the workers issue; until then a placed worker has no
-ability, and nothing may claim otherwise.
+The frames of abilities A–L live in ``abilities.py``, which fills ``ABILITIES`` at import.
 """
 
 from __future__ import annotations
