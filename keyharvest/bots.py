@@ -1,0 +1,81 @@
+"""Bots that play legal games, for examples, tests and self-play (DESIGN.md §1).
+
+``RandomBot`` picks uniformly among the legal steps (``rules.legal_steps``), ending its
+turn early with a small probability so that games move on; at a chance node it draws
+uniformly among the items the bag may yield. ``play_game`` plays a whole game from a setup
+and returns its record. Randomness comes only from the ``random.Random`` objects passed in,
+so a seed replays the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from .board import Board
+from .boardfile import STANDARD
+from .records import Record, record_from_game
+from .rules import legal_steps, push
+from .setup import Setup, new_game
+from .state import State
+from .steps import Draw, EndTurn, Step
+
+#: A game that has not ended after this many steps is a bug (every game has a turn limit
+#: or ends by the event track); stop rather than loop for ever.
+MAX_STEPS = 1_000_000
+
+
+class Bot(Protocol):
+    def choose(self, state: State) -> Step: ...
+
+
+def random_draw(state: State, rng: random.Random) -> Draw:
+    """A uniformly random draw among the items the bag may yield now (chance)."""
+    items = sorted(item for item in state.bag if state.can_draw(item))
+    return Draw(rng.choice(items))
+
+
+class RandomBot:
+    """Uniformly random legal steps; with probability ``end_bias`` it ends its turn as soon
+    as ending is legal (so that turns are not always two actions long)."""
+
+    def __init__(self, rng: random.Random, end_bias: float = 0.15) -> None:
+        self.rng = rng
+        self.end_bias = end_bias
+
+    def choose(self, state: State) -> Step:
+        if state.pending.kind == "chance":
+            return random_draw(state, self.rng)
+        legal = legal_steps(state)
+        if not legal:
+            raise ValueError(f"no legal step: waiting for {state.pending.describe()}")
+        ends = [s for s in legal if isinstance(s, EndTurn)]
+        if ends and self.rng.random() < self.end_bias:
+            return ends[0]
+        return self.rng.choice(legal)
+
+
+def play_game(setup: Setup, board: Board, bots: Sequence[Bot] | Mapping[str, Bot],
+              rng: random.Random, metadata: Mapping[str, Any] | None = None,
+              board_spec: str = STANDARD) -> Record:
+    """Play a game from ``setup`` to its end and return its record.
+
+    ``bots`` gives each player's bot (a mapping by colour, or a sequence in seating order);
+    chance draws are taken with ``rng``. Set ``setup.max_turns`` for games of random bots:
+    they can stall (RULES.md I.10). Raises ``RuntimeError`` past ``MAX_STEPS`` steps.
+    """
+    by_colour = dict(bots) if isinstance(bots, Mapping) else dict(zip(setup.players, bots))
+    state = new_game(setup, board)
+    steps: list[Step] = []
+    while not state.is_over:
+        if len(steps) >= MAX_STEPS:
+            raise RuntimeError(f"the game did not end within {MAX_STEPS} steps")
+        pending = state.pending
+        if pending.kind == "chance":
+            step: Step = random_draw(state, rng)
+        else:
+            step = by_colour[pending.player].choose(state)  # type: ignore[index]
+        push(state, step)
+        steps.append(step)
+    return record_from_game(setup, steps, metadata, board=board_spec)

@@ -1,0 +1,68 @@
+"""Loading the Lark grammar of the movetext and building the (cached) LALR parser.
+
+The grammar file lives at the top of the repository (``grammar/keyharvest.lark``) so that
+it is easy to find and review; the wheel carries it inside the package as
+``keyharvest/grammar/keyharvest.lark``. ``grammar_text`` looks there first and falls back to
+the repository's folder for a source checkout.
+
+The parser is LALR(1) in Lark's strict mode (no shift/reduce conflicts, no colliding
+terminals), built once per process with the syntax transformer embedded, so that parsing
+builds the notation's items directly without an intermediate tree.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark
+
+GRAMMAR_FILE = "keyharvest.lark"
+#: The start symbols: ``start``, a record's movetext; ``steps``, steps on their own
+#: (``parse_steps``).
+STARTS = ("start", "steps")
+
+
+def grammar_path() -> Path | None:
+    """The grammar file of a source checkout (``<repo>/grammar/keyharvest.lark``), if any."""
+    path = Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR_FILE
+    return path if path.is_file() else None
+
+
+def grammar_text() -> str:
+    """The text of the grammar: package data in an installed wheel, else the repo's copy.
+
+    Raises ``FileNotFoundError`` when neither exists (a broken installation).
+    """
+    packaged = resources.files("keyharvest").joinpath("grammar", GRAMMAR_FILE)
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    path = grammar_path()
+    if path is None:
+        raise FileNotFoundError(f"the notation grammar {GRAMMAR_FILE} is missing: neither "
+                                "keyharvest/grammar/ nor the repository's grammar/ holds it")
+    return path.read_text(encoding="utf-8")
+
+
+def build_parser(*, strict: bool = True, transformer: object | None = None) -> Lark:
+    """A new LALR parser for the grammar. Without ``interegular`` installed Lark cannot
+    check terminal collisions, and the parser is built without strict mode."""
+    from lark.exceptions import LexError
+
+    options = {"parser": "lalr", "lexer": "contextual", "start": list(STARTS),
+                   "maybe_placeholders": False, "transformer": transformer}
+    try:
+        return Lark(grammar_text(), strict=strict, **options)
+    except LexError as exc:
+        if strict and "interegular" in str(exc):
+            return Lark(grammar_text(), strict=False, **options)
+        raise
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The process's parser, with the syntax transformer of ``keyharvest.notation.syntax``."""
+    from .syntax import Syntax
+
+    return build_parser(transformer=Syntax())

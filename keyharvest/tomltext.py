@@ -1,0 +1,180 @@
+"""Small helpers for TOML read by hand-writable files (record front matter, positions).
+
+``tomllib`` parses but says nothing about where a key was written; these helpers find the
+line of a key path in the text again, so that a schema error can point at the line, and
+turn ``tomllib``'s messages into a line and column.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections.abc import Iterable
+
+_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+_KEY = re.compile(r"\s*((?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*'))*)\s*=")
+_PATH = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def decode_error(exc: tomllib.TOMLDecodeError, text: str) -> tuple[str, int, int]:
+    """The message of ``exc`` without its position, and the 1-based line and column."""
+    msg = str(exc)
+    m = _AT.search(msg)
+    if m:
+        return msg[:m.start()].strip(), int(m.group(1)), int(m.group(2))
+    lines = text.split("\n")
+    msg = msg.replace("(at end of document)", "").strip()
+    return msg + " at the end", len(lines), len(lines[-1]) + 1
+
+
+def split_path(path: str) -> list[str | int]:
+    """``"red.store[1].bid"`` -> ``["red", "store", 1, "bid"]``."""
+    out: list[str | int] = []
+    for name, index in _PATH.findall(path):
+        out.append(int(index) if index else name.strip())
+    return out
+
+
+def _split_key(key: str) -> list[str]:
+    return [k.strip().strip("\"'") for k in re.split(r"\.(?=(?:[^\"']*[\"'][^\"']*[\"'])*[^\"']*$)", key)]
+
+
+def locate(text: str, path: str) -> tuple[int, int] | None:
+    """The (line, column) where the key ``path`` is written in ``text``, or where its
+    nearest written ancestor is; None when nothing of it is found."""
+    want = split_path(path)
+    if not want:
+        return None
+    best: tuple[int, tuple[int, int] | None] = (0, None)
+    table: list[str | int] = []
+    arrays: dict[tuple, int] = {}
+    for no, line in enumerate(text.split("\n"), 1):
+        stripped = line.strip()
+        if stripped.startswith("[["):
+            name = tuple(_split_key(stripped[2:stripped.find("]]")]))
+            arrays[name] = arrays.get(name, -1) + 1
+            table = [*name, arrays[name]]
+            cand = table
+        elif stripped.startswith("["):
+            table = list(_split_key(stripped[1:stripped.find("]")]))
+            cand = table
+        else:
+            m = _KEY.match(line)
+            if not m:
+                continue
+            cand = [*table, *_split_key(m.group(1))]
+        score = 0
+        for a, b in zip(cand, want):
+            if a != b:
+                break
+            score += 1
+        if score > best[0] or (score == best[0] == len(want) and best[1] is None):
+            best = (score, (no, len(line) - len(line.lstrip()) + 1))
+    return best[1]
+
+
+def key_hint(key: str, known: Iterable[str]) -> str | None:
+    """"did you mean" for an unknown ``key`` among ``known``."""
+    match = difflib.get_close_matches(key.lower(), list(known), n=1, cutoff=0.6)
+    return f"did you mean '{match[0]}'?" if match else None
+
+
+# -- writing ----------------------------------------------------------------------------------
+WIDTH = 100
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _string(s: str) -> str:
+    out = ['"']
+    for ch in s:
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch in "\b\t\n\f\r":
+            out.append({"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}[ch])
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def _key_text(key: str) -> str:
+    return key if _BARE.match(key) else _string(key)
+
+
+def literal(value: object) -> str:
+    """``value`` as an inline TOML value (lists and tables on one line)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(literal(v) for v in value) + "]"
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        return "{ " + ", ".join(f"{_key_text(k)} = {literal(v)}" for k, v in value.items()) + " }"
+    import tomli_w
+
+    return tomli_w.dumps({"v": value}).split("=", 1)[1].strip()
+
+
+def _array(key: str, values: list | tuple) -> str:
+    one = f"{key} = {literal(values)}"
+    if len(one) <= WIDTH:
+        return one
+    lines = [f"{key} = ["]
+    row = "   "
+    for v in values:
+        piece = f" {literal(v)},"
+        if len(row) + len(piece) > WIDTH and row.strip():
+            lines.append(row)
+            row = "   "
+        row += piece
+    if row.strip():
+        lines.append(row)
+    lines.append("]")
+    return "\n".join(lines)
+
+
+def _is_table_array(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def dumps(data: dict, *, inline_tables: tuple[str, ...] = ()) -> str:
+    """Compact, readable TOML for ``data``: short lists on one line, long ones wrapped,
+    sub-tables as ``[name]`` sections, lists of tables as ``[[name]]``. Tables and lists of
+    tables whose key is in ``inline_tables`` are written inline. ``tomllib.loads(dumps(d)) == d``."""
+    out: list[str] = []
+    _table(out, [], data, inline_tables)
+    return "\n".join(out).strip("\n") + "\n"
+
+
+def _table(out: list[str], path: list[str], data: dict, inline: tuple[str, ...]) -> None:
+    subs: list[tuple[str, object]] = []
+    for k, v in data.items():
+        if k not in inline and (isinstance(v, dict) or _is_table_array(v)):
+            subs.append((k, v))
+        elif isinstance(v, (list, tuple)):
+            out.append(_array(_key_text(k), v))
+        else:
+            out.append(f"{_key_text(k)} = {literal(v)}")
+    for k, v in subs:
+        name = ".".join(_key_text(p) for p in [*path, k])
+        if isinstance(v, dict):
+            if out:
+                out.append("")
+            out.append(f"[{name}]")
+            _table(out, [*path, k], v, inline)
+        else:
+            for item in v:  # type: ignore[union-attr]
+                if out:
+                    out.append("")
+                out.append(f"[[{name}]]")
+                _table(out, [*path, k], item, inline)
