@@ -5,7 +5,7 @@
 ``IllegalStep`` or of a setup error), the source line, what was expected (in words) and a
 hint ("did you mean ..."). ``Diagnostic.format()`` prints it as compilers do::
 
-    games/club-07.kh:14:10: error[C.4]: red cannot buy B7 from green: no store holds it
+    games/club-07.kh:14:9: error[C.4]: red cannot buy B7 from green: no store holds it
        14 |    red: buy B7 from green; harvest A2
           |         ^^^^^^^^^^^^^^^^^
 

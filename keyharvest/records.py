@@ -44,7 +44,7 @@ from .rules import legal_steps, push
 from .setup import REMOVED_EVENTS, Setup, check_setup, new_game
 from .state import State
 from .steps import Draw, Pass, Step, norm_crops
-from .tomltext import decode_error, dumps, key_hint, locate
+from .tomltext import decode_error, dumps, key_hint, locate_span
 
 DELIMITER = "+++"
 #: Front-matter keys that describe the setup (RULES.md B) and the board.
@@ -223,12 +223,14 @@ class _FrontMatter:
         self.line = line  # the line of the opening '+++'
 
     def error(self, message: str, path: str = "", hint: str | None = None,
-              rule: str | None = None) -> NotationError:
-        at = locate(self.text, path) if path else None
-        row, col = (self.line + at[0], at[1]) if at else (self.line, 1)
-        width = len(self.text.split("\n")[at[0] - 1].strip()) if at else 3
-        err = NotationError(f"{path}: {message}" if path else message,
-                            Span(row, col, row, col + max(width, 1), self.source), hint=hint)
+              rule: str | None = None, value: bool = True) -> NotationError:
+        """An error at ``path`` (at its value, or at the key with ``value=False``)."""
+        at = locate_span(self.text, path, value) if path else None
+        if at is None:
+            span = Span(self.line, 1, self.line, 4, self.source)
+        else:
+            span = Span(self.line + at[0], at[1], self.line + at[0], at[2], self.source)
+        err = NotationError(f"{path}: {message}" if path else message, span, hint=hint)
         err.rule = rule
         err.path = path  # type: ignore[attr-defined]
         return err
@@ -244,7 +246,7 @@ class _FrontMatter:
         for key in data:
             if key not in KNOWN_KEYS:
                 hint = key_hint(key, KNOWN_KEYS)
-                raise self.error(f"unknown key {key!r}", key,
+                raise self.error(f"unknown key {key!r}", key, value=False,
                                  hint=(hint + " " if hint else "")
                                  + "(other metadata goes in a [meta] table)")
         return data
@@ -275,7 +277,7 @@ class _FrontMatter:
     def per_player(self, data: dict, key: str, players: Sequence[str]) -> dict[str, Any]:
         table = data.get(key)
         if table is None:
-            raise self.error(f"missing [{key}]: one entry per player", key)
+            raise self.error(f"missing [{key}]: one entry per player", key, value=False)
         if not isinstance(table, dict):
             raise self.error(f"expected a table with one entry per player, not {_show(table)}",
                              key)
@@ -285,7 +287,7 @@ class _FrontMatter:
             out[c] = value
         for p in players:
             if p not in out:
-                raise self.error(f"missing the entry of {p}", key)
+                raise self.error(f"missing the entry of {p}", key, value=False)
         return out
 
     def setup(self, data: dict[str, Any]) -> tuple[Setup, str, dict[str, Any]]:

@@ -40,6 +40,59 @@ def _split_key(key: str) -> list[str]:
     return [k.strip().strip("\"'") for k in re.split(r"\.(?=(?:[^\"']*[\"'][^\"']*[\"'])*[^\"']*$)", key)]
 
 
+def locate_span(text: str, path: str, value: bool = False) -> tuple[int, int, int] | None:
+    """(line, column, end column) of the key ``path`` in ``text`` (of its value with
+    ``value=True``, when the key itself is found), else of its nearest written ancestor."""
+    at = locate(text, path)
+    if at is None:
+        return None
+    line_no, col = at
+    line = text.split("\n")[line_no - 1]
+    end = len(line.rstrip()) + 1
+    if value:
+        m = _KEY.match(line)
+        exact = m is not None and _key_path_matches(text, line_no, path)
+        if exact:
+            rest = line[m.end():]
+            col = m.end() + len(rest) - len(rest.lstrip()) + 1
+            hash_at = _comment_start(line, col - 1)
+            end = len(line[:hash_at].rstrip()) + 1 if hash_at is not None else end
+    return line_no, col, max(end, col + 1)
+
+
+def _comment_start(line: str, start: int) -> int | None:
+    quote = None
+    for i in range(start, len(line)):
+        ch = line[i]
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            return i
+    return None
+
+
+def _key_path_matches(text: str, line_no: int, path: str) -> bool:
+    """Whether the key written on ``line_no`` is the whole of ``path``."""
+    want = split_path(path)
+    table: list[str | int] = []
+    arrays: dict[tuple, int] = {}
+    for no, line in enumerate(text.split("\n")[:line_no], 1):
+        stripped = line.strip()
+        if stripped.startswith("[["):
+            name = tuple(_split_key(stripped[2:stripped.find("]]")]))
+            arrays[name] = arrays.get(name, -1) + 1
+            table = [*name, arrays[name]]
+        elif stripped.startswith("["):
+            table = list(_split_key(stripped[1:stripped.find("]")]))
+        elif no == line_no:
+            m = _KEY.match(line)
+            return m is not None and [*table, *_split_key(m.group(1))] == want
+    return False
+
+
 def locate(text: str, path: str) -> tuple[int, int] | None:
     """The (line, column) where the key ``path`` is written in ``text``, or where its
     nearest written ancestor is; None when nothing of it is found."""

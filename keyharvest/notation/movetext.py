@@ -170,7 +170,8 @@ class _Reader:
         if self.turn_player is not None and not (
                 self.steps and isinstance(self.steps[-1], EndTurn)):
             # the header implies the end of the turn before it; errors point at the header
-            self.steps.append(EndTurn(self.turn_player, span=names.where.span(line.first, head)))
+            header = names.where.span(line.first, line.items[0].colon or head)
+            self.steps.append(EndTurn(self.turn_player, span=header))
             self.ends += 1
         self.flush()
         if line.number is not None:

@@ -271,8 +271,9 @@ def _take(n: Names, p: str, args: list, span: Span) -> Step:
 
 
 def _swap(n: Names, p: str, args: list, span: Span) -> Step:
-    owner = n.player(args[2]) if len(args) > 2 else None
-    return Swap(p, n.ref(args[0]), n.ref(args[1]), owner, span=span)
+    give, take = (t for t in args if t.type == "REF")
+    owner = next((n.player(t) for t in args if t.type == "WORD"), None)
+    return Swap(p, n.ref(give), n.ref(take), owner, span=span)
 
 
 def _give(n: Names, p: str, args: list, span: Span) -> Step:

@@ -44,6 +44,7 @@ class Item:
 
     prefix: Token | None
     step: RawStep | None
+    colon: Token | None = None
 
     @property
     def first(self) -> Token:
@@ -102,7 +103,7 @@ class Syntax(Transformer):
     def item(self, children: list) -> Item:
         if isinstance(children[0], RawStep):
             return Item(None, children[0])
-        return Item(children[0], children[2] if len(children) > 2 else None)
+        return Item(children[0], children[2] if len(children) > 2 else None, children[1])
 
     def refs(self, children: list) -> Refs:
         return Refs(children)
@@ -159,7 +160,7 @@ STEP_WORDS = ("draw", "harvest", "play", "remove", "buy", "offer", "end", "repla
               "gain", "flip", "fallow", "claim", "copy", "accept", "place", "take", "swap",
               "give", "pay", "move", "grant")
 KEYWORDS = {w.upper(): w for w in STEP_WORDS} | {
-    "PICK": "pick", "INSTEAD": "instead", "_AT": "at", "_FROM": "from", "_FOR": "for",
+    "PICK": "pick", "INSTEAD": "instead", "_AT": "at", "_FROM": "from", "FOR": "for",
     "_TO": "to",
 }
 PUNCTUATION = {"COLON": "':'", "_SEMI": "';'", "_COMMA": "','", "_DOT": "'.'"}
@@ -168,7 +169,7 @@ WORD_AFTER = {
     "PLAY": "a worker (A-L)", "REPLACE": "a worker (A-L)", "REMOVE": "a worker (A-L)",
     "COPY": "a worker (A-L)", "MOVE": "a worker (A-L)", "DRAW": "a tile or an event",
     "_FROM": "a player", "GRANT": "a player", "_COMMA": "a crop or a player",
-    "_FOR": "a crop", "GAIN": "a crop", "PAY": "a crop", "INSTEAD": "a crop",
+    "FOR": "a crop", "GAIN": "a crop", "PAY": "a crop", "INSTEAD": "a crop",
     "WORD": "a crop", "COLON": "a step",
 }
 
