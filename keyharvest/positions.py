@@ -54,7 +54,7 @@ from .errors import BoardError, PositionError, Span
 from .invariants import Violation, check
 from .rules import engine
 from .state import Pending, PlayerState, State, StoreItem, Turn
-from .tomltext import decode_error, dumps, key_hint, locate
+from .tomltext import decode_error, dumps, key_hint, locate_span
 
 HEADER = "# Key Harvest position (keyharvest); the format is described in docs/notation.md\n"
 TOP_KEYS = (
@@ -178,12 +178,11 @@ class _Reader:
         self.source = source
 
     def fail(self, message: str, path: str, hint: str | None = None,
-             rule: str | None = None) -> PositionError:
-        at = locate(self.text, path) if path else None
-        span = None
-        if at is not None:
-            line = self.text.split("\n")[at[0] - 1]
-            span = Span(at[0], at[1], at[0], len(line.rstrip()) + 1, self.source)
+             rule: str | None = None, value: bool = True) -> PositionError:
+        """An error at the key ``path`` (at its value, unless ``value`` is False)."""
+        at = locate_span(self.text, path, value) if path else None
+        span = Span(at[0], at[1], at[0], at[2], self.source) if at else Span(
+            1, 1, 1, 1, self.source)
         err = PositionError(message, path=path, rule=rule, span=span)
         err.hint = hint  # type: ignore[attr-defined]
         return err
@@ -218,7 +217,7 @@ class _Reader:
             for k in value:
                 if k not in known:
                     hint = key_hint(k, known)
-                    raise self.fail(f"unknown key {k!r}", f"{path}.{k}",
+                    raise self.fail(f"unknown key {k!r}", f"{path}.{k}", value=False,
                                     hint=hint or f"expected {', '.join(known)}")
         return value
 
@@ -243,22 +242,20 @@ class _Reader:
         return word
 
     def crops(self, value: Any, path: str) -> list[int]:
-        from .notation.names import CROP_WORDS
+        from .notation.names import CROP_WORDS, crop_hint
 
         counts = [0] * len(CROPS)
         if isinstance(value, dict):
             for k, v in value.items():
                 crop = CROP_WORDS.get(str(k).lower())
                 if crop is None:
-                    hint = key_hint(str(k), CROP_WORDS)
-                    raise self.fail(f"unknown crop {k!r}", f"{path}.{k}", hint=hint)
+                    raise self.fail(f"unknown crop {k!r}", f"{path}.{k}", hint=crop_hint(str(k)))
                 counts[CROPS.index(crop)] += self.integer(v, f"{path}.{k}")
             return counts
         for w in self.words(value, path, "crops"):
             crop = CROP_WORDS.get(w.lower())
             if crop is None:
-                hint = key_hint(w, CROP_WORDS)
-                raise self.fail(f"unknown crop {w!r}", path, hint=hint)
+                raise self.fail(f"unknown crop {w!r}", path, hint=crop_hint(w))
             counts[CROPS.index(crop)] += 1
         return counts
 
@@ -279,7 +276,7 @@ class _Reader:
         for k in colours_in_tables:
             if k.lower() not in PLAYER_COLOURS:
                 hint = key_hint(k, TOP_KEYS + PLAYER_COLOURS)
-                raise self.fail(f"unknown key {k!r}", k,
+                raise self.fail(f"unknown key {k!r}", k, value=False,
                                 hint=hint or "a player's table is named by its colour")
         if players_given:
             players = [self.colour(c, "players", list(PLAYER_COLOURS))

@@ -223,14 +223,16 @@ class _FrontMatter:
         self.line = line  # the line of the opening '+++'
 
     def error(self, message: str, path: str = "", hint: str | None = None,
-              rule: str | None = None, value: bool = True) -> NotationError:
-        """An error at ``path`` (at its value, or at the key with ``value=False``)."""
+              rule: str | None = None, value: bool = True, named: bool = True) -> NotationError:
+        """An error at ``path`` (at its value, or at the key with ``value=False``); the
+        message starts with the path unless ``named`` is False."""
         at = locate_span(self.text, path, value) if path else None
         if at is None:
             span = Span(self.line, 1, self.line, 4, self.source)
         else:
             span = Span(self.line + at[0], at[1], self.line + at[0], at[2], self.source)
-        err = NotationError(f"{path}: {message}" if path else message, span, hint=hint)
+        err = NotationError(f"{path}: {message}" if path and named else message, span,
+                            hint=hint)
         err.rule = rule
         err.path = path  # type: ignore[attr-defined]
         return err
@@ -246,7 +248,7 @@ class _FrontMatter:
         for key in data:
             if key not in KNOWN_KEYS:
                 hint = key_hint(key, KNOWN_KEYS)
-                raise self.error(f"unknown key {key!r}", key, value=False,
+                raise self.error(f"unknown key {key!r}", key, value=False, named=False,
                                  hint=(hint + " " if hint else "")
                                  + "(other metadata goes in a [meta] table)")
         return data
@@ -270,8 +272,9 @@ class _FrontMatter:
                 raise self.error(f"{word} is not playing (the players are "
                                  f"{', '.join(players)})", path)
             raise self.error(f"unknown player {value!r}", path,
-                             hint=key_hint(word, allowed) or "players are colours: "
-                             + ", ".join(PLAYER_COLOURS))
+                             hint=key_hint(word, allowed) or (
+                                 f"the players are {', '.join(players)}" if players is not None
+                                 else "players are colours: " + ", ".join(PLAYER_COLOURS)))
         return word
 
     def per_player(self, data: dict, key: str, players: Sequence[str]) -> dict[str, Any]:
@@ -310,15 +313,14 @@ class _FrontMatter:
                                  f"{len(refs)}", f"tiles.{c}", rule="B.5")
             tiles[c] = (refs[0], refs[1])
         crops: dict[str, tuple[str, ...]] = {}
-        from .notation.names import CROP_WORDS
+        from .notation.names import CROP_WORDS, crop_hint
 
         for c, v in self.per_player(data, "crops", players).items():
             names = []
             for w in self.words(v, f"crops.{c}", "crops"):
                 crop = CROP_WORDS.get(w.lower())
                 if crop is None:
-                    raise self.error(f"unknown crop {w!r}", f"crops.{c}",
-                                     hint=key_hint(w, CROP_WORDS))
+                    raise self.error(f"unknown crop {w!r}", f"crops.{c}", hint=crop_hint(w))
                 names.append(crop)
             crops[c] = norm_crops(names)
         if "registry" not in data:

@@ -49,7 +49,11 @@ def locate_span(text: str, path: str, value: bool = False) -> tuple[int, int, in
     line_no, col = at
     line = text.split("\n")[line_no - 1]
     end = len(line.rstrip()) + 1
-    if value:
+    if not value:
+        m = _KEY.match(line)
+        if m is not None and not line.lstrip().startswith("["):
+            end = m.end(1) + 1
+    else:
         m = _KEY.match(line)
         exact = m is not None and _key_path_matches(text, line_no, path)
         if exact:

@@ -79,6 +79,13 @@ EVENT_WORDS = _aliases(EVENTS)
 CROP_WORDS = {c: c for c in CROPS} | dict(CROP_ALIASES)
 
 
+def crop_hint(word: str) -> str:
+    """A hint for an unknown crop word: the nearest crop (by name, colour or short form)."""
+    match = difflib.get_close_matches(word.lower(), list(CROP_WORDS), n=1, cutoff=0.6)
+    return f"did you mean '{CROP_WORDS[match[0]]}'?" if match else (
+        f"the crops are {', '.join(CROPS)}")
+
+
 def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
     """A hint naming the closest of ``choices`` to ``word``, or None."""
     match = difflib.get_close_matches(word.lower(), list(choices), n=1, cutoff=cutoff)
@@ -135,11 +142,7 @@ class Names:
         crop = CROP_WORDS.get(token.value.lower())
         if crop is not None:
             return crop
-        match = difflib.get_close_matches(token.value.lower(), list(CROP_WORDS), n=1,
-                                          cutoff=0.6)
-        hint = f"did you mean '{CROP_WORDS[match[0]]}'?" if match else (
-            f"the crops are {', '.join(CROPS)}")
-        raise self.fail(f"unknown crop {token.value!r}", token, hint)
+        raise self.fail(f"unknown crop {token.value!r}", token, crop_hint(token.value))
 
     def crops(self, tokens: Sequence[Token] | None) -> tuple[str, ...]:
         if not tokens:
