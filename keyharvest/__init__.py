@@ -22,6 +22,11 @@ _EXPORTS = {
     "apply": "rules", "push": "rules", "legal_steps": "rules", "is_legal": "rules",
     "check": "invariants", "Violation": "invariants",
     "score": "scoring", "Score": "scoring",
+    "parse_step": "notation", "format_step": "notation",
+    "Record": "records", "load_records": "records", "format_record": "records",
+    "format_records": "records", "replay": "records",
+    "dump_position": "positions", "load_position": "positions",
+    "Diagnostic": "diagnostics", "diagnose": "diagnostics",
     "KeyHarvestError": "errors", "IllegalStep": "errors", "NotationError": "errors",
     "PositionError": "errors", "BoardError": "errors", "Span": "errors",
 }

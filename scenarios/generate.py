@@ -21,12 +21,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from keyharvest.bots import RandomBot, play_game  # noqa: E402
-from keyharvest.boardfile import standard_board  # noqa: E402
-from keyharvest.positions import dump_position  # noqa: E402
-from keyharvest.records import format_record, replay  # noqa: E402
-from keyharvest.scoring import score  # noqa: E402
-from keyharvest.setup import deal  # noqa: E402
+from keyharvest.boardfile import standard_board
+from keyharvest.bots import RandomBot, play_game
+from keyharvest.positions import dump_position
+from keyharvest.records import format_record, replay
+from keyharvest.scoring import score
+from keyharvest.setup import deal
 
 MAX_TURNS = 240
 #: name -> (players in seating order, first seed to try)
@@ -37,7 +37,7 @@ GAMES = {
 }
 
 
-def score_text(state) -> str:  # noqa: ANN001 - a State
+def score_text(state) -> str:
     """The itemised score, one line per item, then the winner (the golden file)."""
     sc = score(state)
     lines = []

@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_records import HEAD, MOVES
 
 from keyharvest.diagnostics import Diagnostic, diagnose, diagnose_violations
 from keyharvest.errors import IllegalStep, KeyHarvestError, NotationError, PositionError, Span
 from keyharvest.positions import load_position
 from keyharvest.records import load_records, replay
-
-from test_records import HEAD, MOVES
 
 BASE = HEAD + MOVES + "3. red: buy A1 from red\n"
 SOURCE = "games/club.kh"

@@ -6,14 +6,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from lark import Lark
+from step_strategies import STRATEGIES, any_step
 
 from keyharvest import steps as S
 from keyharvest.boardfile import standard_board
 from keyharvest.errors import NotationError
 from keyharvest.notation import format_step, format_steps, parse_step, parse_steps, step_text
 from keyharvest.notation.grammar import build_parser, grammar_text
-
-from step_strategies import STRATEGIES, any_step
 
 #: One example of every step kind in its canonical text (docs/notation.md, §2).
 CANONICAL = {

@@ -6,17 +6,16 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from step_strategies import comments_for, steps_of
 
 from keyharvest import steps as S
 from keyharvest.errors import NotationError
 from keyharvest.notation import Comment, format_movetext, parse_movetext
 
-from step_strategies import comments_for, steps_of
-
 PLAYERS = ("red", "green", "yellow")
 
 
-def read(text: str):  # noqa: ANN201 - a Movetext
+def read(text: str):
     return parse_movetext(text, players=PLAYERS)
 
 
@@ -126,7 +125,7 @@ def test_a_turn_opened_by_another_player() -> None:
 
 
 @st.composite
-def movetexts(draw):  # noqa: ANN001, ANN201
+def movetexts(draw):
     players = draw(st.sampled_from([("red", "green"), PLAYERS,
                                     ("brown", "green", "orange", "yellow")]))
     steps = draw(st.lists(steps_of(players), max_size=30))
@@ -136,7 +135,7 @@ def movetexts(draw):  # noqa: ANN001, ANN201
 
 @given(movetexts())
 @settings(max_examples=300, deadline=None)
-def test_format_then_read_gives_the_steps_and_comments_back(case) -> None:  # noqa: ANN001
+def test_format_then_read_gives_the_steps_and_comments_back(case) -> None:
     players, steps, comments = case
     text = format_movetext(steps, comments, players, players[0])
     mt = parse_movetext(text, players=players)

@@ -23,7 +23,7 @@ BOARD = standard_board()
 FINAL = Path(__file__).parent.parent / "scenarios" / "positions" / "final-table.toml"
 
 
-def states_of_a_game(n: int, seed: int):  # noqa: ANN201 - Iterator[State]
+def states_of_a_game(n: int, seed: int):
     rng = random.Random(seed)
     s = new_game(deal(("red", "green", "yellow", "brown")[:n], rng, BOARD, 200), BOARD)
     bots = [RandomBot(random.Random(seed * 7 + i)) for i in range(n)]
@@ -164,7 +164,7 @@ def test_frame_fields_keep_their_python_types() -> None:
     from keyharvest.rules.engine import Frame
 
     class Probe(Frame):  # registered in FRAME_TYPES by subclassing
-        def settle(self, state):  # noqa: ANN001, ANN202
+        def settle(self, state):
             from keyharvest.state import Pending
 
             return Pending("choice", self.who, purpose="probe")

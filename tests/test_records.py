@@ -10,19 +10,26 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from step_strategies import comments_for, steps_of
 
 from keyharvest import steps as S
 from keyharvest.boardfile import standard_board
 from keyharvest.bots import RandomBot, play_game
 from keyharvest.errors import NotationError
 from keyharvest.records import (
-    Record, decode_source, format_record, format_records, iter_records, load_record,
-    load_records, read_source, record_from_game, replay,
+    Record,
+    decode_source,
+    format_record,
+    format_records,
+    iter_records,
+    load_record,
+    load_records,
+    read_source,
+    record_from_game,
+    replay,
 )
 from keyharvest.rules import legal_steps, push
 from keyharvest.setup import deal, new_game
-
-from step_strategies import comments_for, steps_of
 
 BOARD = standard_board()
 DATA = Path(__file__).parent.parent / "keyharvest" / "data" / "board.toml"
@@ -110,7 +117,7 @@ def test_played_games_round_trip(n: int, seed: int) -> None:
 
 
 @st.composite
-def records(draw):  # noqa: ANN001, ANN201
+def records(draw):
     n = draw(st.integers(2, 4))
     seed = draw(st.integers(0, 10_000))
     setup = deal(("red", "green", "yellow", "brown")[:n], random.Random(seed), BOARD,

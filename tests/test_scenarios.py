@@ -18,7 +18,7 @@ GAMES = sorted((SCENARIOS / "games").glob("*.kh"))
 POSITIONS = sorted((SCENARIOS / "positions").glob("*.toml"))
 
 
-def _generator():  # noqa: ANN202 - the scenarios/generate.py module
+def _generator():
     spec = importlib.util.spec_from_file_location("generate", SCENARIOS / "generate.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -95,6 +95,8 @@ def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str 
 def ref_hint(ref: str, board: Board) -> str | None:
     """A hint for a reference that is not on ``board``: the nearest space of its row, or
     the rows the board has."""
+    if not re.fullmatch(r"[A-Z][0-9]{1,2}", ref):
+        return "a reference is a letter and a number, like B6"
     rows: dict[str, list[str]] = {}
     for r in board.references:
         rows.setdefault(r[0], []).append(r)
