@@ -1,0 +1,73 @@
+"""Pictures of positions: SVG boards and a self-contained HTML replay viewer.
+
+- ``render_svg(state, player=None)``: one position as an SVG document;
+- ``render_html(frames, title, player=None)``: a whole game as one HTML file that replays it;
+- ``replay_frames(state, steps)``: the frames of a replay, for ``render_html``;
+- ``render_file(path, what, player=None, title=None)``: one of the two, chosen by the file's
+  suffix (``.svg`` or ``.html``), written to ``path``; this is what ``keyharvest render``
+  calls.
+
+The pictures are built from the board file's positions (any board draws), deterministic and
+self-contained. The render layer reads states; it changes none and knows no text notation.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..state import State
+from .html import Frame, render_html, replay_frames
+from .layout import RenderError
+from .svg import render_svg
+
+__all__ = [
+    "SUFFIXES",
+    "Frame",
+    "RenderError",
+    "render_file",
+    "render_html",
+    "render_svg",
+    "replay_frames",
+]
+
+SUFFIXES = (".svg", ".html")
+
+
+def render_file(path: str | os.PathLike[str], what: State | Sequence[Frame], *,
+                player: str | None = None, title: str | None = None) -> Path:
+    """Write a picture to ``path``, chosen by its suffix, and return the path written.
+
+    ``what`` is a state or a list of frames (``replay_frames``). ``.svg`` draws the state, or
+    the last frame's; ``.html`` replays the frames (a lone state is a one-frame replay) under
+    ``title`` (by default the file's name). ``player`` shows only that player's board. The file
+    is replaced atomically. Raises ``RenderError`` for another suffix, no frames or an unknown
+    player, and ``OSError`` if the file cannot be written.
+    """
+    out = Path(path)
+    suffix = out.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise RenderError(f"cannot render to {str(out)!r}: the file name must end in .svg "
+                          "(one position) or .html (a replay)")
+    frames: Sequence[Frame] = [("start", what)] if isinstance(what, State) else what
+    if not frames:
+        raise RenderError("nothing to render: no frames")
+    if suffix == ".svg":
+        content = render_svg(frames[-1][1], player)
+    else:
+        content = render_html(frames, title if title is not None else out.stem, player)
+    _write_atomically(out, content)
+    return out
+
+
+def _write_atomically(path: Path, content: str) -> None:
+    # a temporary file beside the target, then a rename: readers never see half a file
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+            f.write(content)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

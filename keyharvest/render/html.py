@@ -1,0 +1,179 @@
+"""A whole game as one self-contained HTML file: the replay viewer of ``keyharvest render``.
+
+The file loads nothing from the network: its stylesheet, script and data are inline. It
+shows the boards (the same picture as ``render_svg``), the list of steps in notation (click
+one to go there), first/previous/next/last buttons and a slider, and answers the arrow keys
+(and Home/End). ``#N`` at the end of the address opens frame N.
+
+**Size.** A picture is a fixed layout of slots (``keyharvest.render.layout``). The file holds
+each distinct part (the SVG fragment of a slot) once, and for each frame only the slots that
+changed, as ``[slot, part, slot, part, ...]``. A step changes a handful of slots and a board
+space holds one of a few contents over a game, so a 1500-step game stays well under a
+megabyte (the tests measure it).
+
+**Reading it from a program.** ``<main id="viewer" data-step="N" data-frames="K">`` says which
+frame is shown (0 is the start) and ``data-ready="1"`` appears once the first frame is drawn.
+Every board ``<g class="board" data-player="red">`` gets ``data-tiles`` and ``data-workers``
+computed from what is drawn on it, and the slots carry the attributes documented in
+``keyharvest.render.svg``. Each step of the list is ``<li data-step="N">``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from html import escape
+from importlib import resources
+
+from ..rules import push
+from ..state import State
+from ..steps import Step
+from .ink import PLAYER_FILL
+from .layout import RenderError, layout_of
+from .svg import document, parts_of
+
+Frame = tuple[str, State]
+
+#: Slots the viewer draws elsewhere (the step number is in the controls).
+_LEFT_OUT = frozenset({"stepno"})
+
+
+def replay_frames(state: State, steps: Iterable[Step]) -> list[Frame]:
+    """The frames of a replay: ``("start", state)``, then ``(str(step), state after it)``.
+
+    ``state`` is not changed. Raises ``IllegalStep`` at the first step the rules forbid.
+    """
+    current = state.copy()
+    frames: list[Frame] = [("start", current.copy())]
+    for step in steps:
+        push(current, step)
+        frames.append((str(step), current.copy()))
+    return frames
+
+
+@lru_cache(maxsize=2)
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text("utf-8")
+
+
+def _script_json(data: object) -> str:
+    """JSON that is safe inside a ``<script>`` element."""
+    out = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return out.replace("</", "<\\/").replace("<!--", "\\u003c!--")
+
+
+def _encode(frames: Sequence[Frame], player: str | None) -> tuple[str, int, list[str],
+                                                                   list[list[int]]]:
+    """The SVG skeleton, its number of slots, the distinct parts (0 is the empty part) and
+    each frame's changes."""
+    first = frames[0][1]
+    layout = layout_of(first, player)
+    index = {slot.key: i for i, slot in enumerate(layout.slots)}
+    parts: list[str] = [""]
+    part_no: dict[str, int] = {"": 0}
+    shown = [0] * len(layout.slots)
+    diffs: list[list[int]] = []
+    for n, (_, state) in enumerate(frames):
+        if state.board is not first.board or state.colours != first.colours:
+            raise RenderError(f"frame {n} is not of the same game as frame 0 (another board "
+                              "or other players)")
+        want = [0] * len(layout.slots)
+        for key, body in parts_of(state, layout).items():
+            if key in _LEFT_OUT:
+                continue
+            k = part_no.get(body)
+            if k is None:
+                k = part_no[body] = len(parts)
+                parts.append(body)
+            want[index[key]] = k
+        diff: list[int] = []
+        for i, (old, new) in enumerate(zip(shown, want)):
+            if old != new:
+                diff += (i, new)
+        diffs.append(diff)
+        shown = want
+    skeleton = document(layout, lambda i, slot: "", slot_id=lambda i: f"kh-s{i}")
+    return skeleton, len(layout.slots), parts, diffs
+
+
+def _step_list(frames: Sequence[Frame]) -> str:
+    items = []
+    last_turn = None
+    for n, (words, _) in enumerate(frames):
+        turn = frames[max(n - 1, 0)][1].turn.number  # the turn the step was taken in
+        if turn != last_turn:
+            items.append(f'<li class="turn" aria-hidden="true">turn {turn}</li>')
+            last_turn = turn
+        who = words.split(":", 1)[0] if ":" in words else ""
+        dot = f'<i class="p-{who}"></i>' if who in PLAYER_FILL else "<i></i>"
+        items.append(f'<li data-step="{n}">{dot}{escape(words)}</li>')
+    return "\n".join(items)
+
+
+def _button(name: str, tip: str, icon: str) -> str:
+    """A control button with an inline icon (no font has to hold the glyph)."""
+    what = tip.split(" (")[0]
+    return (f'<button type="button" id="{name}" title="{tip}" aria-label="{what} step">'
+            f'<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">'
+            f'<path d="{icon}" fill="currentColor"/></svg></button>')
+
+
+def _player_css() -> str:
+    return "".join(f"#steps i.p-{colour}{{background:{fill};border-color:{fill}}}\n"
+                   for colour, fill in PLAYER_FILL.items())
+
+
+def render_html(frames: Sequence[Frame], title: str, player: str | None = None) -> str:
+    """A self-contained HTML replay of ``frames``.
+
+    ``frames[0]`` is ``("start", initial state)``, then one ``(str(step), state after it)``
+    per step (``replay_frames`` makes them). ``player`` shows only that player's board.
+    Deterministic. Raises ``RenderError`` for no frames, frames of different games or a
+    player who is not playing.
+    """
+    if not frames:
+        raise RenderError("nothing to replay: no frames")
+    skeleton, slots, parts, diffs = _encode(frames, player)
+    data = {"parts": parts, "frames": diffs, "slots": slots}
+    last = len(frames) - 1
+    t = escape(title)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="keyharvest">
+<title>{t}</title>
+<style>
+{_asset("viewer.css")}{_player_css()}</style>
+</head>
+<body>
+<main id="viewer" data-step="0" data-frames="{len(frames)}">
+<header>
+<h1 title="{t}">{t}</h1>
+<div id="controls" role="toolbar" aria-label="replay controls">
+{_button("first", "first (Home)", "M3 2h2v12H3zM14 2v12L6 8z")}
+{_button("prev", "previous (&#x2190;)", "M12 2v12L4 8z")}
+<input type="range" id="slider" min="0" max="{last}" value="0" step="1" aria-label="step">
+{_button("next", "next (&#x2192;)", "M4 2v12l8-6z")}
+{_button("last", "last (End)", "M2 2v12l8-6zM11 2h2v12h-2z")}
+<span id="where">step <b id="stepno">0</b> / {last}</span>
+<code id="notation">{escape(frames[0][0])}</code>
+</div>
+</header>
+<div id="stage">
+{skeleton}</div>
+<nav id="steps" aria-label="steps">
+<ol>
+{_step_list(frames)}
+</ol>
+</nav>
+</main>
+<noscript><p>The replay needs JavaScript; the list of steps is above.</p></noscript>
+<script type="application/json" id="kh-data">{_script_json(data)}</script>
+<script>
+{_asset("viewer.js")}</script>
+</body>
+</html>
+"""
