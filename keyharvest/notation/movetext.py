@@ -20,7 +20,6 @@ numbers the turns.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -34,7 +33,6 @@ from .syntax import Line, Where, syntax_error
 
 WIDTH = 100
 INDENT = "    "
-_COMMENT = re.compile(r"#[^\n]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +81,12 @@ def read_movetext(text: str, names: Names) -> Movetext:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     where = names.where
     lines = parse_lines(text, where)
-    comments = [(text.count("\n", 0, m.start()) + 1, m.start() - text.rfind("\n", 0, m.start()),
-                 m.group()[1:].strip()) for m in _COMMENT.finditer(text)]
+    comments = []  # (line, column, text): '#' appears in movetext only to start a comment
+    if "#" in text:
+        for row, line in enumerate(text.split("\n"), 1):
+            col = line.find("#")
+            if col >= 0:
+                comments.append((row, col + 1, line[col + 1:].strip()))
     return _Reader(names).read(lines, comments)
 
 
