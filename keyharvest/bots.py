@@ -79,3 +79,29 @@ def play_game(setup: Setup, board: Board, bots: Sequence[Bot] | Mapping[str, Bot
         push(state, step)
         steps.append(step)
     return record_from_game(setup, steps, metadata, board=board_spec)
+
+
+#: The bots ``selfplay`` can use, by name: name -> factory(rng) -> Bot.
+BOTS: dict[str, Any] = {"random": RandomBot}
+#: The turn limit self-play sets (RULES.md I.10): random bots can stall a game for ever.
+SELFPLAY_MAX_TURNS = 400
+
+
+def selfplay_game(n_players: int, seed: int, index: int, bot: str = "random",
+                  board: Board | None = None, max_turns: int = SELFPLAY_MAX_TURNS) -> Record:
+    """Game number ``index`` of a self-play run with ``seed``: a dealt setup and a whole
+    game by ``bot`` for every seat. Each game has its own generator, seeded from
+    ``(seed, index)``, so a game is the same whichever process or order plays it."""
+    from .boardfile import standard_board
+    from .catalogue import PLAYER_COLOURS
+    from .setup import deal
+
+    if bot not in BOTS:
+        raise KeyError(bot)
+    board = board or standard_board()
+    rng = random.Random(f"keyharvest-selfplay:{seed}:{index}")
+    setup = deal(PLAYER_COLOURS[:n_players], rng, board, max_turns=max_turns)
+    bots = [BOTS[bot](random.Random(rng.getrandbits(64))) for _ in range(n_players)]
+    meta = {"event": "self-play", "round": index + 1,
+            "meta": {"bot": bot, "seed": seed, "game": index}}
+    return play_game(setup, board, bots, rng, meta)
