@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .catalogue import CROP_INDEX, CROPS
@@ -34,6 +35,17 @@ class Board:
     @property
     def references(self) -> tuple[str, ...]:
         return self.order
+
+    @cached_property
+    def memos(self) -> dict[str, dict]:
+        """Memo tables of the rules engine (answers that depend on a board's layout and
+        one player's tiles); a board is immutable, so they never go stale."""
+        return {}
+
+    @cached_property
+    def index(self) -> Mapping[str, int]:
+        """The position of each reference in ``references`` (for sorting in board order)."""
+        return {ref: i for i, ref in enumerate(self.order)}
 
     def crop(self, ref: str) -> str:
         return self.crops[ref]

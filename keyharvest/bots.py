@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from .board import Board
 from .boardfile import STANDARD
 from .records import Record, record_from_game
-from .rules import legal_steps, push
+from .rules import legal_steps, legal_view, push
 from .setup import Setup, new_game
 from .state import State
 from .steps import Draw, EndTurn, Step
@@ -32,7 +32,10 @@ class Bot(Protocol):
 
 def random_draw(state: State, rng: random.Random) -> Draw:
     """A uniformly random draw among the items the bag may yield now (chance)."""
-    items = sorted(item for item in state.bag if state.can_draw(item))
+    if state.hidden_removed:
+        items = sorted(item for item in state.bag if state.can_draw(item))
+    else:  # every item in the bag may come out
+        items = sorted(state.bag)
     return Draw(rng.choice(items))
 
 
@@ -45,14 +48,18 @@ class RandomBot:
         self.end_bias = end_bias
 
     def choose(self, state: State) -> Step:
-        if state.pending.kind == "chance":
+        pending = state.pending
+        if pending.kind == "chance":
             return random_draw(state, self.rng)
-        legal = legal_steps(state)
+        if pending.kind == "turn":
+            # Ending is always legal on a turn (C.1, I.1): toss the coin before listing the
+            # other steps, which is the same draw from ``rng`` as tossing it after.
+            if self.rng.random() < self.end_bias:
+                return EndTurn(pending.player)  # type: ignore[arg-type]
+            return self.rng.choice(legal_view(state))
+        legal = legal_steps(state)  # only the turn lists ``EndTurn``
         if not legal:
             raise ValueError(f"no legal step: waiting for {state.pending.describe()}")
-        ends = [s for s in legal if isinstance(s, EndTurn)]
-        if ends and self.rng.random() < self.end_bias:
-            return ends[0]
         return self.rng.choice(legal)
 
 

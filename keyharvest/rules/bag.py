@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from ..catalogue import QUESTION_SPACE, TRACK_SIZE
 from ..errors import IllegalStep
-from ..state import Pending, State
+from ..state import Pending, State, pending
 from ..steps import Draw, Step
 from .common import someone_below_threshold
 from .engine import CONTINUE, Frame, expect
@@ -88,7 +88,7 @@ class RefillFrame(Frame):
 
     def settle(self, state: State) -> Pending | None | object:
         if self.gap > 0 and state.bag_count > 0:
-            return Pending("chance", rule=self.rule, purpose=self.purpose)
+            return pending("chance", None, self.rule, self.purpose)
         if self.mine:
             if self.gap == 0:  # filled: the set-aside events go back (E.2)
                 for letter in self.mine:
@@ -164,7 +164,7 @@ class HandDrawFrame(Frame):
     def settle(self, state: State) -> Pending | None:
         if self.done or state.bag_count == 0:
             return None
-        return Pending("chance", rule=self.rule, purpose=self.purpose)
+        return pending("chance", None, self.rule, self.purpose)
 
     def apply(self, state: State, step: Step) -> None:
         item = check_draw(state, step, self.rule)

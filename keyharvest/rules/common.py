@@ -7,8 +7,11 @@ change the state do no checking: call them only after every check has passed.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import chain
 
+from ..board import Board
 from ..catalogue import CROP_INDEX, CROPS, QUESTION_THRESHOLD, WORKERS
 from ..errors import IllegalStep
 from ..state import PlayerState, State
@@ -33,7 +36,11 @@ def show(count: Sequence[int]) -> str:
 
 
 def has(screen: Sequence[int], need: Sequence[int]) -> bool:
-    return all(a >= b for a, b in zip(screen, need))
+    """Whether ``screen`` holds at least ``need`` of every crop (counts per crop)."""
+    for a, b in zip(screen, need):
+        if a < b:
+            return False
+    return True
 
 
 def check_crops(crops: Iterable[str], rule: str) -> list[int]:
@@ -60,16 +67,17 @@ def move_crops(src: list[int], dst: list[int], amount: Sequence[int]) -> None:
 def groups(state: State, p: PlayerState) -> list[list[str]]:
     """The connected groups of ``p``'s field tiles (workers never connect: D.1.6)."""
     neighbours = state.board.neighbours
+    tiles = p.tiles
     seen: set[str] = set()
     out: list[list[str]] = []
-    for start in p.tiles:
+    for start in tiles:
         if start in seen:
             continue
         seen.add(start)
         group, todo = [start], [start]
         while todo:
             for n in neighbours[todo.pop()]:
-                if n in p.tiles and n not in seen:
+                if n in tiles and n not in seen:
                     seen.add(n)
                     group.append(n)
                     todo.append(n)
@@ -132,6 +140,8 @@ def harvest_gains(state: State, refs: Sequence[str], instead: Sequence[str],
 
 def default_instead(state: State, refs: Sequence[str]) -> tuple[str, ...]:
     """A legal choice of substitutes for ``refs``: the first crops still in the stock."""
+    if len(refs) == 1 and state.stock[CROP_INDEX[state.board.crops[refs[0]]]]:
+        return ()  # the common case: one tile, its crop in the stock, no substitute
     need = counts(state.board.crops[r] for r in refs)
     avail = list(state.stock)
     short = 0
@@ -177,10 +187,73 @@ def placement_error(state: State, p: PlayerState, letter: str, space: str,
     return None
 
 
+def placement_candidates(state: State, p: PlayerState,
+                         moving_from: str | None = None) -> list[tuple[str, int, int]]:
+    """Every space of ``p``'s board that some worker could take (D.1), in board order, as
+    (space, adjacent field tiles, number of the worker there or 0).
+
+    A worker numbered N may go to a candidate when the adjacent field tiles are at least N
+    and the worker there (if any) is numbered below N: the same judgement as
+    ``placement_error``, made once per board instead of once per worker and space (the
+    listing of legal steps asks it for every worker in the supply and on the town board).
+    The list is shared: do not change it.
+    """
+    board = state.board
+    tiles = p.tiles
+    workers = p.workers
+    # the answer depends on the board's contents only, which often stay the same from one
+    # decision to the next: remember the last few thousand answers for each board
+    key = (tuple(tiles), tuple(workers.items()), moving_from)
+    memo = memo_table(board, "placement")
+    got = memo.get(key)
+    if got is not None:
+        return got
+    neighbours = board.neighbours
+    fields = Counter(chain.from_iterable(map(neighbours.__getitem__, tiles)))
+    free = fields.keys() - tiles.keys()
+    for w in workers:
+        if w != moving_from:
+            free.difference_update(neighbours[w])
+    out: list[tuple[str, int, int]] = []
+    for space in sorted(free, key=board.index.__getitem__):
+        under = workers.get(space)
+        out.append((space, fields[space], 0 if under is None or space == moving_from
+                    else WORKERS[under].number))
+    remember(memo, key, out)
+    return out
+
+
+#: How many answers a memo table keeps before it starts again.
+MEMO_SIZE = 4096
+
+
+def memo_table(board: Board, kind: str) -> dict:
+    """A memo table of ``board`` for answers that depend only on the board and one
+    player's tiles and workers (the board is immutable, so answers never go stale; the key
+    must hold everything else the answer depends on)."""
+    memos = board.memos
+    table = memos.get(kind)
+    if table is None:
+        table = memos[kind] = {}
+    return table
+
+
+def remember(memo: dict, key: object, value: object) -> None:
+    if len(memo) >= MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
+
+
+def spaces_for(candidates: list[tuple[str, int, int]], letter: str) -> list[str]:
+    """The spaces of ``placement_candidates`` where ``letter`` may be placed (D.1)."""
+    number = WORKERS[letter].number
+    return [s for s, k, under in candidates if k >= number and under < number]
+
+
 def legal_spaces(state: State, p: PlayerState, letter: str,
                  moving_from: str | None = None) -> list[str]:
-    return [s for s in state.board.references
-            if placement_error(state, p, letter, s, moving_from) is None]
+    """The spaces where ``letter`` may be placed on ``p``'s board (D.1), in board order."""
+    return spaces_for(placement_candidates(state, p, moving_from), letter)
 
 
 def send_back(state: State, p: PlayerState, letter: str) -> None:

@@ -21,7 +21,7 @@ Contract of a frame:
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from ..errors import IllegalStep
@@ -160,6 +160,55 @@ def legal_steps(state: State) -> list[Step]:
     if state.result is not None:
         return []
     return list(state.stack[-1].legal(state))
+
+
+class LegalSteps(Sequence):
+    """The legal steps of a state as a sequence that builds them lazily from a frame's
+    ``sections`` (how many steps, and a function giving the i-th): ``len`` costs only the
+    counting, and indexing builds only the step asked for. Equal, item for item, to
+    ``legal_steps(state)``.
+
+    For callers that pick one step among many (``rng.choice(legal_view(state))``); valid
+    until the state changes.
+    """
+
+    def __init__(self, sections: list[tuple[int, Callable[[int], Step]]]) -> None:
+        self._sections = sections
+        self._len = sum(n for n, _ in sections)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index):  # an int, or a slice as Sequence allows
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("legal step index out of range")
+        for n, nth in self._sections:
+            if index < n:
+                return nth(index)
+            index -= n
+        raise IndexError("legal step index out of range")  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Step]:
+        for n, nth in self._sections:
+            for i in range(n):
+                yield nth(i)
+
+
+def legal_view(state: State) -> Sequence[Step]:
+    """``legal_steps(state)`` as a sequence that lists lazily where the frame can (the
+    turn, whose listing is the longest): for picking one step by index without building
+    every other one. Valid until the state changes."""
+    if state.result is not None:
+        return []
+    frame = state.stack[-1]
+    sections = getattr(frame, "sections", None)
+    if sections is None:
+        return list(frame.legal(state))
+    return LegalSteps(sections(state))
 
 
 def is_legal(state: State, step: Step) -> bool:

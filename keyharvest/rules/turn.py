@@ -8,22 +8,24 @@ continues the same action (C.4, C.5) rather than starting a new one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
-from ..catalogue import CROPS, STORE_SIZE
+from ..catalogue import CROPS, STORE_SIZE, WORKERS
 from ..errors import IllegalStep
-from ..state import Pending, PlayerState, State, StoreItem
+from ..state import Pending, PlayerState, State, StoreItem, pending
 from ..steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from .bag import RefillFrame
 from .common import (
-    check_can_pay, check_crops, default_instead, group_of, groups, harvest_gains,
-    legal_spaces, move_crops, place_tile, placement_error, put_worker, send_back,
-    worker_source_error,
+    check_can_pay, check_crops, default_instead, group_of, groups, harvest_gains, has,
+    memo_table, move_crops, place_tile, placement_candidates, placement_error, put_worker,
+    remember, send_back, spaces_for, worker_source_error,
 )
 from .engine import OVER, Frame
 from .workers import start_ability
 
+NUMBER = {letter: w.number for letter, w in WORKERS.items()}
+MAX_NUMBER = max(NUMBER.values())
 ACTION_OF = {Harvest: "a", Play: "b", Remove: "b", Buy: "c", Offer: "d"}
 ACTION_NAME = {"a": "a (harvest)", "b": "b (worker)", "c": "c (buy)", "d": "d (offer)"}
 
@@ -34,7 +36,7 @@ class TurnFrame(Frame):
     def settle(self, state: State) -> Pending:
         if state.result is not None:
             return OVER
-        return Pending("turn", state.current.colour, rule=self.rule)
+        return pending("turn", state.current.colour, self.rule)
 
     # -- checking --------------------------------------------------------------------
     def _continues(self, state: State, action: str) -> bool:
@@ -70,7 +72,7 @@ class TurnFrame(Frame):
                               f"{state.current.colour}'s turn to take an action or end it")
         continuing = self._check_action(state, action)
         p = state.current
-        {"a": harvest, "b": worker, "c": buy, "d": offer}[action](state, p, step)
+        ACTIONS[action](state, p, step)
         t = state.turn
         if continuing:
             t.count += 1
@@ -79,44 +81,116 @@ class TurnFrame(Frame):
             t.count = 1
 
     # -- listing ---------------------------------------------------------------------
+    def _open(self, state: State) -> str:
+        """The actions that may be taken (or continued) now, as letters (C.1)."""
+        t = state.turn
+        used = t.used
+        out = ""
+        for action in "abcd":
+            if action in "cd" and used[-1:] == action and t.count < 2:
+                out += action  # continues the action just taken
+            elif action not in used and len(used) < 2 and not (action == "c" and "d" in used):
+                out += action
+        return out
+
     def legal(self, state: State) -> Iterator[Step]:
+        for n, nth in self.sections(state):
+            for i in range(n):
+                yield nth(i)
+
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        """The legal steps in sections, each as (how many, a function giving the i-th), in
+        the order ``legal`` lists them. ``rules.legal_view`` uses them to build only the
+        step a caller picks (the listing of a turn is long: every registry tile with every
+        bid, every worker on every space)."""
         p = state.current
         c = p.colour
-        def ok(action: str) -> bool:
-            try:
-                self._check_action(state, action)
-            except IllegalStep:
-                return False
-            return True
-        if ok("a"):
-            yield from _harvests(state, p)
-        if ok("b"):
-            for letter in sorted(p.supply) + sorted(state.town):
-                for space in legal_spaces(state, p, letter):
-                    yield Play(c, letter, space)
-            for letter in sorted(p.workers.values()):
-                yield Remove(c, letter)
-        if ok("c"):
-            for q in state.players:
-                for it in q.store:
-                    if q is p or all(a >= b for a, b in zip(p.screen, it.bid)):
-                        yield Buy(c, it.tile, q.colour)
-        if ok("d") and len(p.store) < STORE_SIZE and p.crop_total:
+        open_ = self._open(state)
+        out: list[tuple[int, Callable[[int], Step]]] = []
+        if "a" in open_:
+            choices = _harvest_choices(state, p)
+            if choices:
+                out.append((len(choices), lambda i: Harvest(
+                    c, choices[i], default_instead(state, choices[i]))))
+        if "b" in open_:
+            candidates, by_number = _placements(state, p)
+            letters = sorted(p.supply) + sorted(state.town)
+            n = sum([by_number[NUMBER[letter]] for letter in letters])
+            if n:
+                def play(i: int) -> Step:
+                    for letter in letters:
+                        k = by_number[NUMBER[letter]]
+                        if i < k:
+                            return Play(c, letter, spaces_for(candidates, letter)[i])
+                        i -= k
+                    raise IndexError(i)  # pragma: no cover - i < n
+                out.append((n, play))
+            removes: list[Step] = [Remove(c, letter) for letter in sorted(p.workers.values())]
+            if removes:
+                out.append((len(removes), removes.__getitem__))
+        if "c" in open_:
+            buys: list[Step] = [
+                Buy(c, it.tile, q.colour) for q in state.players for it in q.store
+                if q is p or has(p.screen, it.bid)]
+            if buys:
+                out.append((len(buys), buys.__getitem__))
+        if "d" in open_ and len(p.store) < STORE_SIZE and p.crop_total and state.registry:
             bids = _bids(p)
-            for tile in state.registry:
-                for bid in bids:
-                    yield Offer(c, tile, bid)
-        yield EndTurn(c)
+            registry = list(state.registry)
+            per_tile = len(bids)
+            out.append((len(registry) * per_tile, lambda i: Offer(
+                c, registry[i // per_tile], bids[i % per_tile])))
+        out.append((1, lambda i: EndTurn(c)))
+        return out
 
 
-def _harvests(state: State, p: PlayerState) -> Iterator[Harvest]:
+def _placements(state: State, p: PlayerState) -> tuple[list[tuple[str, int, int]], list[int]]:
+    """``placement_candidates`` for ``p`` and how many of them each worker number may take
+    (shared: do not change them)."""
+    key = (tuple(p.tiles), tuple(p.workers.items()))
+    memo = memo_table(state.board, "plays")
+    got = memo.get(key)
+    if got is None:
+        candidates = placement_candidates(state, p)
+        got = (candidates, _plays_by_number(candidates))
+        remember(memo, key, got)
+    return got
+
+
+def _plays_by_number(candidates: list[tuple[str, int, int]]) -> list[int]:
+    """For each worker number, how many of ``candidates`` it may take (``spaces_for``)."""
+    step = [0] * (MAX_NUMBER + 2)  # differences: +1 from under + 1, -1 after the top
+    for _, fields, under in candidates:
+        top = min(MAX_NUMBER, fields)
+        if under < top:
+            step[under + 1] += 1
+            step[top + 1] -= 1
+    by_number = [0] * (MAX_NUMBER + 1)
+    running = 0
+    for number in range(1, MAX_NUMBER + 1):
+        running += step[number]
+        by_number[number] = running
+    return by_number
+
+
+def _harvest_choices(state: State, p: PlayerState) -> list[tuple[str, ...]]:
+    """The harvests listed (C.2): every group's unharvested tiles together, and each alone.
+    The list is shared: do not change it."""
+    key = tuple(p.tiles.items())
+    memo = memo_table(state.board, "harvests")
+    out = memo.get(key)
+    if out is not None:
+        return out
+    out = []
     for g in groups(state, p):
         fresh = sorted(r for r in g if not p.tiles[r])
         if not fresh:
             continue
-        choices = [tuple(fresh)] + ([(r,) for r in fresh] if len(fresh) > 1 else [])
-        for tiles in choices:
-            yield Harvest(p.colour, tiles, default_instead(state, tiles))
+        out.append(tuple(fresh))
+        if len(fresh) > 1:
+            out.extend((r,) for r in fresh)
+    remember(memo, key, out)
+    return out
 
 
 def _bids(p: PlayerState) -> list[tuple[str, ...]]:
@@ -217,6 +291,9 @@ def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
     state.registry.remove(step.tile)
     p.store.append(StoreItem(step.tile, bid))
     p.screen[:] = [a - b for a, b in zip(p.screen, bid)]
+
+
+ACTIONS = {"a": harvest, "b": worker, "c": buy, "d": offer}
 
 
 def end_turn(state: State) -> None:
