@@ -66,3 +66,11 @@ def parser() -> Lark:
     from .syntax import Syntax
 
     return build_parser(transformer=Syntax())
+
+
+@lru_cache(maxsize=1)
+def lean_parser():
+    """The process's parser run by the lean driver of ``keyharvest.notation.lalr``."""
+    from .lalr import LeanParser
+
+    return LeanParser(parser())

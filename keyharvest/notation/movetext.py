@@ -27,7 +27,9 @@ from lark.exceptions import UnexpectedInput
 
 from ..errors import NotationError
 from ..steps import EndTurn, Step
-from .grammar import parser
+from .grammar import lean_parser, parser
+from .itemcache import Unusual, read_fast
+from .lalr import Unparsed
 from .names import Names
 from .syntax import Line, Where, syntax_error
 
@@ -70,6 +72,10 @@ def format_step(step: Step) -> str:
 def parse_lines(text: str, where: Where) -> list[Line]:
     """The lines of a movetext; raises ``NotationError`` for a syntax error."""
     try:
+        return lean_parser().parse(text, "start")
+    except Unparsed:
+        pass  # Lark itself says what is wrong
+    try:
         return parser().parse(text, start="start")
     except UnexpectedInput as exc:
         raise syntax_error(exc, text, where) from None
@@ -79,6 +85,15 @@ def read_movetext(text: str, names: Names) -> Movetext:
     """The steps and comments of ``text``. ``names`` resolves the names (and knows where the
     text sits in its file). Raises ``NotationError``."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    try:  # the usual case, parsed item by item with a memo (itemcache)
+        return read_fast(text, names, _Reader(names))
+    except Unusual:
+        return read_full(text, names)  # reads it, or reports the first problem
+
+
+def read_full(text: str, names: Names) -> Movetext:
+    """``read_movetext`` by the full parser alone (``\\n`` line ends): what the fast reader
+    must agree with, and what reports errors. Raises ``NotationError``."""
     where = names.where
     lines = parse_lines(text, where)
     comments = []  # (line, column, text): '#' appears in movetext only to start a comment

@@ -1,0 +1,228 @@
+"""Reading movetext fast: every distinct item is parsed by the grammar once per process.
+
+A movetext is lines of *items* (a step, a step with ``colour:`` in front, or a colour
+alone) separated by ``;``, a line optionally starting with a turn number (``12.``). The
+same items come back again and again (``draw B3``, ``green: pass``, ``offer C7 for
+wheat``): in a thousand generated games nine items in ten have been seen before. So this
+reader cuts each line at its ``;`` and turn number (which no other token can contain) and
+parses each *distinct* item text with the Lark parser (``grammar/keyharvest.lark``, start
+``steps``) once, remembering the step it names, resolved by ``Names``, with its columns
+relative to the item. Every other occurrence of the item costs a dictionary look-up and
+the step's construction with its span in the file.
+
+The grammar stays the only definition of the syntax: an item is accepted only if the
+grammar parses it alone as exactly one item. The reader does not report errors: on
+anything unusual (an item that does not parse, an unknown name, a misplaced turn number,
+an empty item, a turn number out of sequence ...) it gives up (``Unusual``) and the
+caller reads the whole movetext with the full parser, which reports the first problem
+exactly as it always has. ``tests/test_itemcache.py`` checks that both readers agree.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..errors import KeyHarvestError, Span
+from ..steps import Draw, EndTurn, Step
+from .grammar import lean_parser
+from .lalr import Unparsed
+
+if TYPE_CHECKING:
+    from .movetext import Movetext, _Reader
+    from .names import Names
+
+#: The characters the grammar ignores between tokens (its terminal WS).
+WS = " \t\f\v\u00a0\ufeff"
+_NUMBER = re.compile(r"[ \t\f\v\u00a0\ufeff]*([0-9]+)[ \t\f\v\u00a0\ufeff]*\.")
+#: ``colour: step`` (ASCII words only; anything else is parsed whole).
+_PREFIX = re.compile(r"([A-Za-z][A-Za-z_'-]*[ \t\f\v\u00a0\ufeff]*:)[ \t\f\v\u00a0\ufeff]*(\S.*)",
+                     re.DOTALL)
+#: Items remembered per reading context before the table starts again (bounded memory).
+LIMIT = 1 << 16
+
+
+class Unusual(Exception):
+    """The fast reader gives up on this text; the full parser reads it."""
+
+
+class _Item(NamedTuple):
+    """An item as the grammar parsed it, with columns relative to the item's text."""
+
+    prefix: str | None  # the colour written in front (resolved), if any
+    first: int  # column of the item's first token
+    head_end: int  # end column of ``colour:`` (the colon), or 0
+    build: type[Step] | None  # the step's class, or None for a colour alone
+    args: tuple  # the step's fields after its player (all of them for a draw)
+    start: int  # columns of the step's first token and the end of its last
+    end: int
+
+
+_TABLES: dict[tuple, dict[str, _Item | None]] = {}
+
+
+def _table(names: Names) -> dict[str, _Item | None]:
+    key = (names.players, names.board)
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        table = _TABLES[key] = {}
+    return table
+
+
+def _learn(text: str, names: Names, table: dict[str, _Item | None]) -> _Item | None:
+    """The ``_Item`` of ``text``, which ``table`` does not hold yet.
+
+    ``colour: step`` is put together from ``colour:`` and ``step``, each looked up (or
+    learnt) on its own: the grammar reads a word and a colon the same way wherever an item
+    starts, and a step after the colon the same way as at the start of an item (its first
+    token is its keyword in both places, and from there on the parser is in the same
+    states), so a prefix is learnt once for all the steps it precedes.
+    """
+    split = _PREFIX.match(text)
+    if split is not None:
+        head = _lookup(split.group(1), names, table)
+        step = _lookup(split.group(2), names, table)
+        if head is None or step is None or head.build is not None or step.prefix is not None \
+                or step.build is None:
+            return None
+        at = split.start(2)
+        return _Item(head.prefix, head.first, head.head_end, step.build, step.args,
+                     step.start + at, step.end + at)
+    return _parse(text, names)
+
+
+def _lookup(text: str, names: Names, table: dict[str, _Item | None]) -> _Item | None:
+    try:
+        return table[text]
+    except KeyError:
+        if len(table) >= LIMIT:
+            table.clear()
+        item = table[text] = _learn(text, names, table)
+        return item
+
+
+def _parse(text: str, names: Names) -> _Item | None:
+    """Parse one item's text with the grammar and resolve its names; None if it is not
+    exactly one well-formed item with known names."""
+    from .syntax import Where
+
+    try:
+        items = lean_parser().parse(text, "steps")
+    except Unparsed:
+        return None
+    if len(items) != 1:
+        return None
+    item = items[0]
+    local = type(names)(Where(None, 0), names.players, names.board)
+    try:
+        prefix = local.player(item.prefix) if item.prefix is not None else None
+        if item.step is None:
+            return _Item(prefix, item.first.column, item.colon.end_column, None, (), 0, 0)
+        raw = item.step
+        draw = raw.kind == "draw"
+        step = local.step(raw, None if draw else "red")
+    except KeyHarvestError:
+        return None
+    head_end = item.colon.end_column if item.colon is not None else 0
+    return _Item(prefix, item.first.column, head_end, type(step),
+                 tuple(getattr(step, n) for n in _args(type(step))), raw.first.column,
+                 raw.last.end_column)
+
+
+_ARGS: dict[type, tuple[str, ...]] = {}
+
+
+def _args(cls: type) -> tuple[str, ...]:
+    """The fields of step class ``cls`` after its player, in the constructor's order."""
+    got = _ARGS.get(cls)
+    if got is None:
+        got = _ARGS[cls] = tuple(f.name for f in fields(cls) if f.init and f.name not in (
+            "player", "span"))
+    return got
+
+
+def read_fast(text: str, names: Names, reader: _Reader) -> Movetext:
+    """The movetext of ``text`` (``\\n`` line ends), read with ``reader``'s bookkeeping of
+    turns and comments. Raises ``Unusual`` whenever the full parser must decide."""
+    from .movetext import Movetext
+
+    table = _table(names)
+    where = names.where
+    source, offset = where.source, where.offset
+    steps = reader.steps
+    for row, line in enumerate(text.split("\n"), 1):
+        hash_at = line.find("#")
+        code = line if hash_at < 0 else line[:hash_at]
+        if code.strip(WS):
+            _line(code, row + offset, source, table, names, reader, steps)
+        if hash_at >= 0:
+            comment = line[hash_at + 1:].strip()
+            if code.strip(WS):
+                reader.flush()
+                reader.comment(comment, True)
+            else:
+                reader._own_line_comment((row, hash_at + 1, comment))
+    reader.flush()
+    return Movetext(steps, reader.comments)
+
+
+def _line(code: str, row: int, source: str | None, table: dict, names: Names,
+          reader: _Reader, steps: list[Step]) -> None:
+    number = _NUMBER.match(code)
+    if number is not None:
+        first_col = number.start(1) + 1
+        rest_at = number.end()
+    else:
+        first_col = 0
+        rest_at = 0
+    pieces = code[rest_at:].split(";")
+    if len(pieces) > 1 and not pieces[-1].strip(WS):
+        pieces.pop()  # one ';' may end the line
+    items: list[tuple[_Item, int]] = []
+    at = rest_at
+    for piece in pieces:
+        text = piece.strip(WS)
+        if not text:
+            raise Unusual
+        item = table.get(text) or _lookup(text, names, table)
+        if item is None:
+            raise Unusual
+        items.append((item, at + len(piece) - len(piece.lstrip(WS))))
+        at += len(piece) + 1
+    head, col = items[0]
+    if number is None:
+        first_col = col + head.first
+    header = number is not None or (first_col == 1 and head.prefix is not None)
+    if header:
+        if head.prefix is None:
+            raise Unusual
+        if reader.turn_player is not None and not (steps and isinstance(steps[-1], EndTurn)):
+            # the header implies the end of the turn before it (at the header's words)
+            steps.append(EndTurn(reader.turn_player,
+                                 span=Span(row, first_col, row, col + head.head_end, source)))
+            reader.ends += 1
+        reader.flush()
+        if number is not None and int(number.group(1)) != reader.ends + 1:
+            raise Unusual
+        reader.turn_player = head.prefix
+    else:
+        reader.flush()
+        if reader.turn_player is None:
+            raise Unusual
+    speaker = reader.turn_player
+    for item, col in items:
+        if item.prefix is not None:
+            speaker = item.prefix
+        build = item.build
+        if build is None:
+            continue
+        span = Span(row, col + item.start, row, col + item.end, source)
+        if build is Draw:
+            steps.append(Draw(*item.args, span=span))
+        else:
+            steps.append(build(speaker, *item.args, span=span))
+            if build is EndTurn:
+                reader.ends += 1

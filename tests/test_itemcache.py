@@ -1,0 +1,206 @@
+"""The fast readers agree with the full parser: ``LeanParser`` with ``Lark.parse`` (the same
+objects and token positions, or it gives up where Lark raises), and the item-by-item reader
+of ``keyharvest.notation.itemcache`` with ``read_full`` (the same steps, spans and comments,
+or the same error) on games, on hand-written oddities and on mutated movetext."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lark import Token
+from lark.exceptions import UnexpectedInput
+
+from keyharvest.boardfile import standard_board
+from keyharvest.bots import selfplay_game
+from keyharvest.errors import NotationError
+from keyharvest.notation import Names, Where
+from keyharvest.notation.grammar import lean_parser, parser
+from keyharvest.notation.itemcache import Unusual, read_fast
+from keyharvest.notation.lalr import Unparsed
+from keyharvest.notation.movetext import _Reader, format_movetext, read_full, read_movetext
+from keyharvest.records import load_records, read_source
+
+BOARD = standard_board()
+PLAYERS = ("red", "green", "yellow", "brown")
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def _movetexts() -> list[tuple[tuple[str, ...], str]]:
+    out = []
+    for n, i in ((2, 0), (3, 1), (4, 2), (4, 3)):
+        rec = selfplay_game(n, 11, i, max_turns=60)
+        out.append((rec.players, format_movetext(rec.steps, rec.comments, rec.players,
+                                                 rec.setup.start)))
+    for path in sorted((SCENARIOS / "games").glob("*.kh")):
+        for rec in load_records(read_source(path)):
+            out.append((rec.players, format_movetext(rec.steps, rec.comments, rec.players,
+                                                     rec.setup.start)))
+    return out
+
+
+MOVETEXTS = _movetexts()
+#: Words and characters the mutations insert: the grammar's vocabulary and its neighbours.
+VOCABULARY = [
+    "draw", "harvest", "instead", "play", "remove", "buy", "offer", "end", "replace", "pass",
+    "gain", "flip", "fallow", "claim", "copy", "accept", "place", "take", "pick", "swap",
+    "give", "pay", "move", "grant", "at", "from", "for", "to", "red", "green", "yellow",
+    "brown", "orange", "wheat", "wine", "hops", "veg", "B6", "a10", "Q", "M", "steward",
+    "12.", "3.", ";", ":", ",", ".", "#", "# note; x", " ", "  ", "\t", "\n", "\n    ",
+    "\u00a0", "\ufeff", "\u017f", "\u212a", "\u0131", "x", "1", "ends", "fromred", "red:",
+]
+
+
+def shape(x: object) -> object:
+    """A comparable picture of what the parser returns, token positions included."""
+    if isinstance(x, Token):
+        return ("T", x.type, str(x), x.start_pos, x.line, x.column, x.end_line, x.end_column,
+                x.end_pos)
+    if isinstance(x, list):
+        return (type(x).__name__, [shape(y) for y in x])
+    if hasattr(x, "__slots__"):
+        return (type(x).__name__, [shape(getattr(x, f)) for f in x.__slots__])
+    return x
+
+
+def lark_or_error(text: str, start: str) -> object:
+    try:
+        return shape(parser().parse(text, start=start))
+    except UnexpectedInput as exc:
+        return type(exc)
+
+
+def check_lean(text: str, start: str) -> None:
+    want = lark_or_error(text, start)
+    try:
+        got = shape(lean_parser().parse(text, start))
+    except Unparsed:
+        assert isinstance(want, type), f"the lean driver gave up on a text Lark parses: {text!r}"
+        return
+    assert got == want
+
+
+def movetext_view(mt: object) -> tuple:
+    return ([(repr(s), getattr(s, "span", None)) for s in mt.steps], list(mt.comments))
+
+
+def full_or_error(text: str, names: Names) -> object:
+    try:
+        return movetext_view(read_full(text, names))
+    except NotationError as exc:
+        return ("error", exc.message, exc.span, exc.hint)
+
+
+def check_reader(text: str, players: tuple[str, ...], offset: int = 0) -> bool:
+    """Both readers agree on ``text``; True if the fast one read it itself."""
+    names = Names(Where("f.kh", offset), players, BOARD)
+    want = full_or_error(text, names)
+    try:
+        got = movetext_view(read_fast(text, names, _Reader(names)))
+    except Unusual:
+        fast = False
+    else:
+        fast = True
+        assert got == want, f"the readers differ on {text!r}"
+    try:
+        got = movetext_view(read_movetext(text, names))
+    except NotationError as exc:
+        got = ("error", exc.message, exc.span, exc.hint)
+    assert got == want
+    return fast
+
+
+def mutate(text: str, rng: random.Random, edits: int) -> str:
+    for _ in range(edits):
+        i = rng.randrange(len(text) + 1)
+        kind = rng.randrange(6)
+        if kind == 0:
+            text = text[:i] + rng.choice(VOCABULARY) + text[i:]
+        elif kind == 1:
+            text = text[:i] + text[i + rng.randint(1, 6):]
+        elif kind == 2:
+            text = text[:i] + rng.choice(VOCABULARY) + text[i + rng.randint(1, 4):]
+        elif kind == 3:
+            lines = text.split("\n")
+            j, k = rng.randrange(len(lines)), rng.randrange(len(lines))
+            lines[j], lines[k] = lines[k], lines[j]
+            text = "\n".join(lines)
+        elif kind == 4:
+            text = text[:i].upper() + text[i:] if rng.random() < 0.5 else text[:i] + \
+                text[i:].lower()
+        else:
+            lines = text.split("\n")
+            j = rng.randrange(len(lines))
+            lines.insert(j, lines[j])
+            text = "\n".join(lines)
+    return text
+
+
+@pytest.mark.parametrize("index", range(len(MOVETEXTS)))
+def test_the_readers_agree_on_games_and_the_fast_one_reads_them(index: int) -> None:
+    players, text = MOVETEXTS[index]
+    assert check_reader(text, players)
+    assert check_reader(text, players, offset=17)
+    check_lean(text, "start")
+
+
+ODDITIES = [
+    "1. red: harvest B6;\n2. green: pass;",  # a ';' may end a line
+    "1. red: harvest B6;;\n",  # but not two
+    " 1 . red : harvest b6 , b7 ; draw q\n",  # spacing, case, commas
+    "red: offer C7 for wheat\n   green: pass\nred: end\n",  # headers without numbers
+    "1. red:\n    harvest B6\n    green: pass\n",  # a header alone
+    "1.\n",  # a number alone
+    "1. red: draw swap\n",  # a keyword where a name is due
+    "1. red: buy B7 fromred\n",  # a keyword glued to a name
+    "1. red: pass: pass\n",
+    "1. red: green: pass\n",
+    "1. red: harvest B6 # a comment; with a semicolon\n# own line\n  # indented\n2. green:",
+    "# before\n\n1. red: harvest B6\n\n\n2. green: end\n# after\n",
+    "2. red: harvest B6\n",  # out of sequence
+    "harvest B6\n",  # no header
+    "1. gren: harvest B6\n",  # unknown player
+    "1. red: harvest Z9\n",  # unknown space
+    "1. red: play \u017fteward at B2\n",  # a non-ASCII letter the grammar's WORD accepts
+    "1. red: harvest B6\u00a0;\ufeffdraw Q\n",
+    "1. red: harvest B6\r\n2. green: end\r\n",
+    "1. red: end\n2. green: end\n3. yellow: end\n4. brown: end\n5. red: end\n",
+    ("1. red: harvest B6 B7 instead wheat; offer A1 for wheat, wine\n    draw Q\n    "
+     "red: pay wine wheat; draw C2\n    green: pass\n"),
+    "1. red: grant red wheat, green wine\n",
+    "1. red: swap B6 for C4 from green; take A1 for hops hops hops\n",
+]
+
+
+@pytest.mark.parametrize("text", ODDITIES)
+def test_the_readers_agree_on_oddities(text: str) -> None:
+    check_reader(text.replace("\r\n", "\n"), PLAYERS)
+    check_lean(text, "start")
+    check_lean(text, "steps")
+
+
+def test_the_readers_agree_on_many_mutated_movetexts() -> None:
+    rng = random.Random(2024)
+    fast = readable = 0
+    for n in range(400):
+        players, text = MOVETEXTS[n % len(MOVETEXTS)]
+        lines = text.split("\n")
+        piece = "\n".join(lines[:rng.randint(1, 12)])
+        piece = mutate(piece, rng, rng.randint(1, 3))
+        fast += check_reader(piece, players)
+        readable += not isinstance(full_or_error(piece, Names(Where(), players, BOARD))[0], str)
+        check_lean(piece, "start")
+    assert readable > 40  # enough mutations leave a readable movetext
+    assert fast >= 0.9 * readable  # and the fast reader reads (nearly) all of them
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=14))
+def test_the_readers_agree_on_texts_from_the_vocabulary(words: list[str]) -> None:
+    text = " ".join(words)
+    check_reader("1. red: " + text, PLAYERS)
+    check_lean(text, "start")
+    check_lean(text, "steps")
