@@ -8,10 +8,20 @@ the repository's folder for a source checkout.
 The parser is LALR(1) in Lark's strict mode (no shift/reduce conflicts, no colliding
 terminals), built once per process with the syntax transformer embedded, so that parsing
 builds the notation's items directly without an intermediate tree.
+
+Building it (the LALR analysis and the strict checks) takes some 0.2 s, more than a short
+command has to spare, so the analysed grammar is kept between runs with Lark's ``cache``
+in the user's cache folder (``cache_file``): a later process loads it in a few
+milliseconds. The file is keyed on the grammar's text, the options (strict included) and
+the versions of Lark and Python, so a cached parser is one that passed the strict checks
+when it was built; a stale, foreign or damaged file is rebuilt. ``KEYHARVEST_NO_CACHE=1``
+turns the cache off.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -45,13 +55,32 @@ def grammar_text() -> str:
     return path.read_text(encoding="utf-8")
 
 
-def build_parser(*, strict: bool = True, transformer: object | None = None) -> Lark:
-    """A new LALR parser for the grammar. Without ``interegular`` installed Lark cannot
+def cache_file() -> str | None:
+    """Where the analysed grammar is kept between runs: ``keyharvest/`` in the user's cache
+    folder (``$XDG_CACHE_HOME`` or ``~/.cache``), or None when ``KEYHARVEST_NO_CACHE`` is
+    set or the folder cannot be made."""
+    if os.environ.get("KEYHARVEST_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "keyharvest")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    digest = hashlib.sha256(grammar_text().encode("utf-8")).hexdigest()[:16]
+    return os.path.join(folder, f"grammar-{digest}.lark-cache")
+
+
+def build_parser(*, strict: bool = True, transformer: object | None = None,
+                 cache: str | None = None) -> Lark:
+    """A new LALR parser for the grammar, loaded from the file ``cache`` (written there
+    after the analysis) when one is given. Without ``interegular`` installed Lark cannot
     check terminal collisions, and the parser is built without strict mode."""
     from lark.exceptions import LexError
 
     options = {"parser": "lalr", "lexer": "contextual", "start": list(STARTS),
-                   "maybe_placeholders": False, "transformer": transformer}
+               "maybe_placeholders": False, "transformer": transformer,
+               "cache": cache or False}
     try:
         return Lark(grammar_text(), strict=strict, **options)
     except LexError as exc:
@@ -65,7 +94,7 @@ def parser() -> Lark:
     """The process's parser, with the syntax transformer of ``keyharvest.notation.syntax``."""
     from .syntax import Syntax
 
-    return build_parser(transformer=Syntax())
+    return build_parser(transformer=Syntax(), cache=cache_file())
 
 
 @lru_cache(maxsize=1)
