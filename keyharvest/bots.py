@@ -2,9 +2,11 @@
 
 ``RandomBot`` picks uniformly among the legal steps (``rules.legal_steps``), ending its
 turn early with a small probability so that games move on; at a chance node it draws
-uniformly among the items the bag may yield. ``play_game`` plays a whole game from a setup
-and returns its record. Randomness comes only from the ``random.Random`` objects passed in,
-so a seed replays the same game.
+uniformly among the items the bag may yield. ``GreedyBot`` looks one step ahead and takes
+the step after which its own score is highest. ``play_game`` plays a whole game from a
+setup and returns its record; ``selfplay_game`` deals and plays game number N of a seeded
+run with a bot of ``BOTS``. Randomness comes only from the ``random.Random`` objects passed
+in, so a seed replays the same game, byte for byte.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ from typing import Any, Protocol
 
 from .board import Board
 from .boardfile import STANDARD
+from .catalogue import WORKERS
 from .records import Record, record_from_game
 from .rules import legal_steps, legal_view, push
+from .rules.common import groups
 from .setup import Setup, new_game
 from .state import State
-from .steps import Draw, EndTurn, Step
+from .steps import Draw, EndTurn, Pass, Step
 
 #: A game that has not ended after this many steps is a bug (every game has a turn limit
 #: or ends by the event track); stop rather than loop for ever.
@@ -63,6 +67,57 @@ class RandomBot:
         return self.rng.choice(legal)
 
 
+def points(state: State, colour: str) -> int:
+    """``colour``'s total as ``scoring.score`` counts it (G.1–G.4), without the itemised
+    lines: workers' numbers, the largest group x1 and the second x2, and one point per crop
+    of which the player holds strictly the most."""
+    p = state.player(colour)
+    total = sum(WORKERS[w].number for w in p.workers.values())
+    sizes = sorted((len(g) for g in groups(state, p)), reverse=True)
+    if sizes:
+        total += sizes[0] + (2 * sizes[1] if len(sizes) > 1 else 0)
+    for i, mine in enumerate(p.screen):
+        if mine and all(q.screen[i] < mine for q in state.players if q is not p):
+            total += 1
+    return total
+
+
+class GreedyBot:
+    """One step of lookahead: the legal step after which its own score (``points``, as
+    ``scoring.score`` counts it) is highest. Among equally good steps it prefers doing
+    something to ending its turn or passing (so that the game moves on), then picks with
+    its ``rng``; with probability ``explore`` it takes a uniformly random legal step
+    instead. At a chance node it draws uniformly, like ``RandomBot``."""
+
+    def __init__(self, rng: random.Random, explore: float = 0.1) -> None:
+        self.rng = rng
+        self.explore = explore
+
+    def choose(self, state: State) -> Step:
+        pending = state.pending
+        if pending.kind == "chance":
+            return random_draw(state, self.rng)
+        legal = legal_steps(state)
+        if not legal:
+            raise ValueError(f"no legal step: waiting for {pending.describe()}")
+        if len(legal) == 1:
+            return legal[0]
+        if self.rng.random() < self.explore:
+            return self.rng.choice(legal)
+        me = pending.player
+        best: list[Step] = []
+        top = (-1, False)
+        for step in legal:
+            after = state.copy()
+            push(after, step)
+            value = (points(after, me), not isinstance(step, (EndTurn, Pass)))  # type: ignore[arg-type]
+            if value > top:
+                top, best = value, [step]
+            elif value == top:
+                best.append(step)
+        return self.rng.choice(best)
+
+
 def play_game(setup: Setup, board: Board, bots: Sequence[Bot] | Mapping[str, Bot],
               rng: random.Random, metadata: Mapping[str, Any] | None = None,
               board_spec: str = STANDARD) -> Record:
@@ -89,7 +144,7 @@ def play_game(setup: Setup, board: Board, bots: Sequence[Bot] | Mapping[str, Bot
 
 
 #: The bots ``selfplay`` can use, by name: name -> factory(rng) -> Bot.
-BOTS: dict[str, Any] = {"random": RandomBot}
+BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot}
 #: The turn limit self-play sets (RULES.md I.10): random bots can stall a game for ever.
 SELFPLAY_MAX_TURNS = 400
 

@@ -57,3 +57,73 @@ def test_play_game_writes_a_record_that_replays_to_the_end() -> None:
     done = replay(record)
     assert done.ok and done.state.is_over
     assert record.metadata == {"round": 1}
+
+
+# -- the greedy bot ---------------------------------------------------------------------------
+def test_the_bots_are_registered_for_selfplay() -> None:
+    from keyharvest.bots import BOTS, GreedyBot
+
+    assert BOTS["greedy"] is GreedyBot and BOTS["random"] is RandomBot
+
+
+def test_points_is_the_total_of_the_itemised_score() -> None:
+    from keyharvest.bots import points
+    from keyharvest.rules import push
+    from keyharvest.scoring import score
+
+    rng = random.Random(12)
+    s = new_game(deal(("red", "green", "yellow"), rng, BOARD, 80), BOARD)
+    bot = RandomBot(random.Random(13))
+    while not s.is_over:
+        push(s, bot.choose(s))
+        if s.steps % 7 == 0:
+            sc = score(s)
+            assert [points(s, c) for c in s.colours] == [ps.total for ps in sc.players]
+
+
+def test_the_greedy_bot_plays_legal_steps_and_takes_the_best() -> None:
+    from keyharvest.bots import GreedyBot, points
+    from keyharvest.rules import apply, push
+
+    rng = random.Random(21)
+    s = new_game(deal(("red", "green"), rng, BOARD, 60), BOARD)
+    bot = GreedyBot(random.Random(22), explore=0.0)
+    for _ in range(400):
+        if s.is_over:
+            break
+        step = bot.choose(s)
+        if s.pending.kind != "chance":
+            options = legal_steps(s)
+            assert step in options
+            me = s.pending.player
+            best = max(points(apply(s, o), me) for o in options)
+            assert points(apply(s, step), me) == best
+        push(s, step)
+
+
+def test_selfplay_with_the_same_seed_writes_the_same_bytes() -> None:
+    from keyharvest.bots import selfplay_game
+    from keyharvest.records import format_record
+
+    for bot in ("random", "greedy"):
+        a = format_record(selfplay_game(3, 99, 4, bot=bot))
+        b = format_record(selfplay_game(3, 99, 4, bot=bot))
+        assert a == b
+        assert a != format_record(selfplay_game(3, 99, 5, bot=bot))
+
+
+def test_greedy_games_finish_and_the_greedy_bot_beats_the_random_one() -> None:
+    from keyharvest.bots import GreedyBot
+    from keyharvest.scoring import score
+
+    wins = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        setup = deal(("red", "green"), rng, BOARD, max_turns=200)
+        bots = {"red": GreedyBot(random.Random(seed + 100)),
+                "green": RandomBot(random.Random(seed + 200))}
+        record = play_game(setup, BOARD, bots, rng)
+        done = replay(record)
+        assert done.ok and done.finished
+        wins += score(done.state).winner == "red"
+    assert wins >= 5

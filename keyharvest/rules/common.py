@@ -65,9 +65,16 @@ def move_crops(src: list[int], dst: list[int], amount: Sequence[int]) -> None:
 
 # -- groups and loneliness (C.2, D.5, G) ------------------------------------------------
 def groups(state: State, p: PlayerState) -> list[list[str]]:
-    """The connected groups of ``p``'s field tiles (workers never connect: D.1.6)."""
-    neighbours = state.board.neighbours
+    """The connected groups of ``p``'s field tiles (workers never connect: D.1.6), each in
+    the order found from the first tile placed. The lists are shared (remembered for the
+    board and these tiles): do not change them."""
     tiles = p.tiles
+    key = tuple(tiles)
+    memo = memo_table(state.board, "groups")
+    got = memo.get(key)
+    if got is not None:
+        return got
+    neighbours = state.board.neighbours
     seen: set[str] = set()
     out: list[list[str]] = []
     for start in tiles:
@@ -82,6 +89,7 @@ def groups(state: State, p: PlayerState) -> list[list[str]]:
                     group.append(n)
                     todo.append(n)
         out.append(group)
+    remember(memo, key, out)
     return out
 
 
