@@ -7,6 +7,7 @@ every worker's ability (A–L) is used and every event (M–Z) is placed and res
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,7 +16,7 @@ import keyharvest as kh
 from keyharvest.errors import IllegalStep
 from keyharvest.invariants import check
 from keyharvest.rules import apply, legal_steps, push
-from keyharvest.steps import Draw, EndTurn
+from keyharvest.steps import Draw, EndTurn, Step
 
 from builders import snapshot
 
@@ -155,7 +156,7 @@ class Watch:
         self.placed: set[str] = set()
         self.resolved: set[str] = set()
 
-    def play(self, state: kh.State, choose) -> None:  # noqa: ANN001 - a bot's choose
+    def play(self, state: kh.State, choose: Callable[[kh.State], Step]) -> None:
         from keyharvest.rules.abilities import AbilityFrame
         from keyharvest.rules.event_effects import EventFrame
         from keyharvest.steps import Pass
@@ -191,7 +192,7 @@ def test_across_a_seeded_corpus_every_worker_and_every_event_occurs_and_resolves
         kind = GreedyBot if n % 2 else RandomBot
         bots = {c: kind(random.Random(rng.getrandbits(32))) for c in s.colours}
 
-        def choose(state: kh.State) -> object:
+        def choose(state: kh.State, rng: random.Random = rng, bots: dict = bots) -> Step:
             if state.pending.kind == "chance":
                 return random_draw(state, rng)
             return bots[state.pending.player].choose(state)
