@@ -1,0 +1,64 @@
+"""A bounded run of the fuzzer (benchmarks/fuzz.py) with a fixed seed: mutated and
+grammar-generated records through what ``validate`` runs never crash, every bad one gets a
+positioned diagnostic, and every valid one replays (the long run is by hand:
+``python benchmarks/fuzz.py --seconds 600 --cli``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+FUZZ = Path(__file__).resolve().parent.parent / "benchmarks" / "fuzz.py"
+
+
+def _fuzz():
+    spec = importlib.util.spec_from_file_location("keyharvest_fuzz", FUZZ)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+fuzz = _fuzz()
+
+
+def test_a_bounded_fuzz_run_finds_nothing() -> None:
+    found = fuzz.run(60.0, seed=20240, limit=700, corpus_size=6)
+    assert found.crashes == [], fuzz.report(found, 0)
+    assert found.inputs == 700
+    assert found.valid > 10 and found.bad > 300  # both kinds of input were exercised
+    rules = {k for k in found.kinds if k.startswith("rule[")}
+    assert len(rules) >= 5, found.kinds  # illegal steps deep in games, not only typos
+
+
+def test_the_command_line_agrees_with_the_library_when_it_has_validate(tmp_path: Path) -> None:
+    if fuzz.cli_app() is None:
+        return  # no `keyharvest validate` in this tree: the library path is what is fuzzed
+    found = fuzz.Findings()
+    rng = random.Random(5)
+    texts = fuzz.corpus(3, 5)
+    made = fuzz.inputs(rng, texts, fuzz.vocabulary(), fuzz.GrammarGenerator())
+    for _ in range(40):
+        _, data = next(made)
+        fuzz.validate_cli(data, fuzz.validate(data, found), found, tmp_path)
+    assert found.crashes == [], fuzz.report(found, 0)
+    assert found.cli_runs == 40
+
+
+def test_the_grammar_generator_writes_movetext_the_grammar_reads() -> None:
+    from keyharvest.notation import parse_movetext
+
+    gen = fuzz.GrammarGenerator()
+    rng = random.Random(3)
+    read = 0
+    for _ in range(60):
+        text = gen.movetext(rng, ["red", "green"])
+        try:
+            parse_movetext(text, players=("red", "green"))
+        except fuzz.KeyHarvestError as exc:  # names and turn order are not the grammar's
+            assert exc.span is not None
+        else:
+            read += 1
+    assert read > 5
