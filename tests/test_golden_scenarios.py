@@ -1,0 +1,147 @@
+"""Golden scenarios (scenarios/rules/): one short hand-written record per rule section of
+RULES.md, each with the result the rules give written next to it (``NAME.expect.toml``):
+either the facts of the table at the end of the record, or the diagnostic (rule id, line
+and column) of the step the rules forbid. scenarios/rules/README.md describes the format.
+
+The expectations were written from RULES.md, not from the engine's output: this test is
+the independent check that the engine plays by the rules.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from keyharvest.catalogue import CROPS
+from keyharvest.diagnostics import diagnose
+from keyharvest.errors import KeyHarvestError
+from keyharvest.records import format_record, load_records, read_source, replay
+from keyharvest.scoring import score
+from keyharvest.state import State
+
+RULES = Path(__file__).resolve().parent.parent / "scenarios" / "rules"
+SCENARIOS = sorted(RULES.glob("*.kh"))
+#: The rule sections that must each have a scenario (RULES.md C-G and the events of E.3).
+SECTIONS = ["C.1", "C.2", "C.3", "C.4", "C.5", "D.1", "D.2", "D.3", "D.4", "D.5", "E.1",
+            "E.2", "F.1", "F.2", "F.3", "F.4", "G"] + [f"E.3.{e}" for e in "MNOPQRSTUVWXYZ"]
+
+
+def expectation(path: Path) -> dict:
+    return tomllib.loads(path.with_suffix(".expect.toml").read_text(encoding="utf-8"))
+
+
+def words(value: str | list[str]) -> list[str]:
+    return value.split() if isinstance(value, str) else list(value)
+
+
+def crops(counts: list[int]) -> list[str]:
+    return [c for c, k in zip(CROPS, counts) for _ in range(k)]
+
+
+def test_every_rule_section_has_a_scenario() -> None:
+    covered = {expectation(p)["rule"] for p in SCENARIOS}
+    missing = [s for s in SECTIONS if s not in covered]
+    assert not missing, f"no golden scenario for {missing}"
+
+
+def test_every_scenario_has_its_expectation() -> None:
+    for path in SCENARIOS:
+        exp = expectation(path)
+        assert {"rule", "title"} <= exp.keys(), path.name
+        assert ("error" in exp) != ("end" in exp), f"{path.name}: either [error] or [end]"
+
+
+def check_player(state: State, colour: str, facts: dict) -> None:
+    p = state.player(colour)
+    where = f"{colour}: "
+    for key, value in facts.items():
+        if key == "tiles":
+            assert sorted(p.tiles) == sorted(words(value)), where + key
+        elif key == "harvested":
+            assert sorted(r for r, h in p.tiles.items() if h) == sorted(words(value)), \
+                where + key
+        elif key == "workers":
+            assert p.workers == value, where + key
+        elif key == "crops":
+            assert crops(p.screen) == sorted(words(value), key=CROPS.index), where + key
+        elif key == "store":
+            got = {it.tile: sorted(crops(it.bid)) for it in p.store}
+            assert got == {t: sorted(words(b)) for t, b in value.items()}, where + key
+        elif key == "supply":
+            assert sorted(p.supply) == sorted(words(value)), where + key
+        elif key == "score":
+            assert score(state).of(colour).total == value, where + key
+        elif key == "lines":
+            got = [f"{ln.rule} {ln.item} {ln.points}" for ln in score(state).of(colour).lines]
+            assert got == value, where + key
+        else:  # pragma: no cover - a typo in an expectation file
+            raise KeyError(f"unknown fact {key!r} for a player")
+
+
+def check_table(state: State, facts: dict) -> None:
+    for key, value in facts.items():
+        if key == "pending":
+            pend = state.pending
+            got = pend.kind if pend.player is None else f"{pend.player}: {pend.kind}"
+            assert got == value, key
+        elif key == "result":
+            assert state.result == value, key
+        elif key == "turn":
+            assert state.turn.number == value, key
+        elif key == "track":
+            assert state.track == words(value), key
+        elif key in ("registry", "fallow", "town", "set_aside", "spent"):
+            assert sorted(getattr(state, key)) == sorted(words(value)), key
+        elif key == "bag_contains":
+            assert set(words(value)) <= state.bag, key
+        elif key == "bag_lacks":
+            assert not set(words(value)) & state.bag, key
+        elif key == "stock":
+            for crop, n in value.items():
+                assert state.stock[CROPS.index(crop)] == n, f"stock of {crop}"
+        elif key == "end_countdown":
+            assert state.end_countdown == value, key
+        elif key == "steps":
+            assert state.steps == value, key
+        elif key == "winner":  # a colour, or "draw" (G: tie-break 3)
+            assert (score(state).winner or "draw") == value, key
+        elif key == "decided_by":
+            assert score(state).decided_by == value, key
+        else:  # pragma: no cover - a typo in an expectation file
+            raise KeyError(f"unknown fact {key!r} for the table")
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_golden_scenario(path: Path) -> None:
+    exp = expectation(path)
+    text = read_source(path)
+    source = f"scenarios/rules/{path.name}"
+    try:
+        (record,) = load_records(text, source)
+    except KeyHarvestError as exc:
+        assert "error" in exp, diagnose(exc, text, source).format()
+        check_error(exp["error"], diagnose(exc, text, source))
+        return
+    done = replay(record)
+    if "error" in exp:
+        assert done.error is not None, f"{path.name}: the record is valid"
+        check_error(exp["error"], diagnose(done.error, text, source))
+        return
+    assert done.error is None, diagnose(done.error, text, source).format()
+    end = dict(exp["end"])
+    players = {k: end.pop(k) for k in list(end) if k in record.players}
+    check_table(done.state, end)
+    for colour, facts in players.items():
+        check_player(done.state, colour, facts)
+    # a scenario reads back the same from its canonical form
+    (again,) = load_records(format_record(record))
+    assert again == record
+
+
+def check_error(want: dict, got) -> None:  # noqa: ANN001 - a Diagnostic
+    assert got.rule == want.get("rule"), got.format()
+    line, column = (int(x) for x in want["at"].split(":"))
+    assert (got.line, got.column) == (line, column), got.format()
+    assert want.get("message", "") in got.message, got.format()
