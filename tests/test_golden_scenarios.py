@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from keyharvest.catalogue import CROPS
-from keyharvest.diagnostics import diagnose
+from keyharvest.diagnostics import Diagnostic, diagnose
 from keyharvest.errors import KeyHarvestError
 from keyharvest.records import format_record, load_records, read_source, replay
 from keyharvest.scoring import score
@@ -140,7 +140,7 @@ def test_golden_scenario(path: Path) -> None:
     assert again == record
 
 
-def check_error(want: dict, got) -> None:  # noqa: ANN001 - a Diagnostic
+def check_error(want: dict, got: Diagnostic) -> None:
     assert got.rule == want.get("rule"), got.format()
     line, column = (int(x) for x in want["at"].split(":"))
     assert (got.line, got.column) == (line, column), got.format()
