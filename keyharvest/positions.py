@@ -502,6 +502,9 @@ def load_position(text: str, source: str = "<stdin>", board: Board | None = None
         msg, row, col = decode_error(exc, text)
         raise PositionError(f"bad TOML: {msg[:1].lower()}{msg[1:]}",
                             span=Span(row, col, row, col + 1, source)) from None
+    except RecursionError:  # tomllib recurses once per level of nesting
+        raise PositionError("bad TOML: values nested too deeply",
+                            span=Span(1, 1, 1, 2, source)) from None
     return _Reader(text, source).read(data, board)
 
 

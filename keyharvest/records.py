@@ -245,6 +245,9 @@ class _FrontMatter:
             raise NotationError(f"bad TOML in the front matter: {msg[:1].lower()}{msg[1:]}",
                                 Span(self.line + row, col, self.line + row, col + 1,
                                      self.source)) from None
+        except RecursionError:  # tomllib recurses once per level of nesting
+            raise NotationError("bad TOML in the front matter: values nested too deeply",
+                                Span(self.line + 1, 1, self.line + 1, 2, self.source)) from None
         for key in data:
             if key not in KNOWN_KEYS:
                 hint = key_hint(key, KNOWN_KEYS)
