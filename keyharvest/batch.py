@@ -1,0 +1,515 @@
+"""Checking many records and positions, and playing many games, in one process or several.
+
+This is what ``keyharvest validate`` and ``keyharvest selfplay`` run. Inputs are streamed:
+
+- ``expand(paths)`` turns the paths given (files, folders, ``-`` for standard input) into
+  the inputs to read: a folder stands for its ``.kh`` and ``.toml`` files, recursively;
+- ``units(path)`` reads one input *line by line* and cuts it into ``Unit`` s of work at the
+  records' ``+++`` lines: one unit per record (its exact original bytes), or one for a
+  whole position (``.toml``; another name is sniffed: ``+++`` first means records), or one
+  for an input that cannot be read. Nothing larger than one record is held;
+- ``check_unit(unit)`` reads, replays and judges a unit, returning ``Report`` s with
+  positioned diagnostics (lines counted in the whole file);
+- ``check_inputs(paths, jobs=N)`` does it for every unit of every path, over ``N``
+  processes, yielding reports in input order while at most a few batches are in flight,
+  so memory stays flat in the number of records.
+
+A record that replays without an illegal step is valid even if the game is not over (a
+record of a game in progress): its report says ``finished``, ``unfinished`` (stopped at
+its turn limit, I.10) or ``in progress``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import IO, Any, Self, TypeVar
+
+from .diagnostics import Diagnostic, diagnose, diagnose_violations
+from .errors import KeyHarvestError, NotationError
+
+RECORD_SUFFIXES = (".kh",)
+POSITION_SUFFIXES = (".toml",)
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+#: How much work goes to a process at a time.
+BATCH_BYTES = 1 << 16
+BATCH_UNITS = 64
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+# -- units of work -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Unit:
+    """One piece of work: a record (``kind="record"``; a chunk of lines that starts at a
+    ``+++`` line), a whole position (``"position"``), or an input that could not be read
+    (``"file"``, with its ``error``). ``line`` is where it starts in its file; ``index``
+    is the number in its file of the (first) record it holds."""
+
+    source: str
+    kind: str
+    data: bytes = b""
+    line: int = 1
+    index: int = 0
+    error: Diagnostic | None = None
+
+
+@dataclass(frozen=True)
+class Report:
+    """The verdict on one record, position or unreadable input.
+
+    ``status`` is, for a record, ``finished``, ``unfinished`` or ``in progress`` (or None
+    when it does not replay); for a position ``complete`` or ``partial``. ``data`` is the
+    exact original text of a bad record (for a file of rejects); ``size`` the bytes of
+    input this report accounts for (progress)."""
+
+    kind: str
+    source: str
+    ok: bool
+    index: int = 0
+    line: int = 1
+    status: str | None = None
+    steps: int = 0
+    diagnostics: tuple[Diagnostic, ...] = ()
+    data: bytes | None = None
+    size: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind, "source": self.source, "ok": self.ok}
+        if self.kind == "record":
+            out.update(game=self.index, line=self.line, status=self.status, steps=self.steps)
+        elif self.kind == "position":
+            out["status"] = self.status
+        out["diagnostics"] = [d.to_dict() for d in self.diagnostics]
+        return out
+
+
+@dataclass
+class Tally:
+    """Counts of a batch of reports, for the summary line."""
+
+    records_ok: int = 0
+    records_bad: int = 0
+    positions_ok: int = 0
+    positions_bad: int = 0
+    unreadable: int = 0
+    status: dict[str, int] = dataclasses.field(default_factory=dict)
+    sources: set[str] = dataclasses.field(default_factory=set)
+    stopped: bool = False  # stopped at the first bad one
+
+    def add(self, report: Report) -> None:
+        self.sources.add(report.source)
+        if report.kind == "record":
+            if report.ok:
+                self.records_ok += 1
+                key = report.status or "in progress"
+                self.status[key] = self.status.get(key, 0) + 1
+            else:
+                self.records_bad += 1
+        elif report.kind == "position":
+            if report.ok:
+                self.positions_ok += 1
+            else:
+                self.positions_bad += 1
+        else:
+            self.unreadable += 1
+
+    @property
+    def ok(self) -> bool:
+        return not (self.records_bad or self.positions_bad or self.unreadable)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "summary", "ok": self.ok, "files": len(self.sources),
+                "records": {"ok": self.records_ok, "bad": self.records_bad,
+                            **{k: self.status.get(k, 0) for k in RESULTS}},
+                "positions": {"ok": self.positions_ok, "bad": self.positions_bad},
+                "unreadable": self.unreadable, "stopped": self.stopped}
+
+    def describe(self) -> str:
+        """One line: records ok (finished, unfinished, in progress) and bad; positions;
+        files."""
+        n = self.records_ok + self.records_bad
+        parts = []
+        if n or not (self.positions_ok + self.positions_bad):
+            detail = ", ".join(f"{self.status[k]} {k}" for k in RESULTS if self.status.get(k))
+            parts.append(f"{_count(n, 'record')}: {self.records_ok} ok"
+                         + (f" ({detail})" if detail else "") + f", {self.records_bad} bad")
+        if self.positions_ok + self.positions_bad:
+            parts.append(f"{_count(self.positions_ok + self.positions_bad, 'position')}: "
+                         f"{self.positions_ok} ok, {self.positions_bad} bad")
+        files = _count(len(self.sources), "file")
+        if self.unreadable:
+            files += f" ({self.unreadable} unreadable)"
+        parts.append(files)
+        line = "; ".join(parts)
+        if self.stopped:
+            line += "; stopped at the first bad one (--fail-fast)"
+        return line
+
+
+RESULTS = ("finished", "unfinished", "in progress")
+
+
+class Rejects:
+    """A file that collects the original text of bad records, appended one after another
+    (each ends with a line end). The file is opened at the first one: a batch without bad
+    records leaves it alone. Use as a context manager."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.file: IO[bytes] | None = None
+
+    def add(self, report: Report) -> None:
+        if self.path is None or report.ok or not report.data:
+            return
+        if self.file is None:
+            self.file = open(self.path, "ab")  # noqa: SIM115 - closed by __exit__
+        data = report.data
+        self.file.write(data if data.endswith((b"\n", b"\r")) else data + b"\n")
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'s' * (n != 1)}"
+
+
+def expand(paths: Iterable[str]) -> Iterator[str]:
+    """The inputs named by ``paths``: a folder gives its ``.kh`` and ``.toml`` files
+    (recursively, sorted); anything else is kept as it is (``-``, a file, a missing path,
+    an empty folder: ``units`` reports the trouble)."""
+    for path in paths:
+        if path != STDIN and os.path.isdir(path):
+            found = sorted(str(p) for p in Path(path).rglob("*")
+                           if p.suffix.lower() in RECORD_SUFFIXES + POSITION_SUFFIXES
+                           and p.is_file())
+            if found:
+                yield from found
+                continue
+        yield path
+
+
+def input_size(paths: Iterable[str]) -> int | None:
+    """The total size in bytes of the files among ``paths`` (None if one is standard
+    input or is not a regular file), for a progress bar."""
+    total = 0
+    for path in paths:
+        if path == STDIN:
+            return None
+        try:
+            total += os.stat(path).st_size
+        except OSError:
+            continue
+    return total
+
+
+def _breaks(line: bytes) -> int:
+    """The line breaks in ``line`` as records count them (``\\n``, ``\\r\\n`` and ``\\r``)."""
+    return line.count(b"\n") + line.count(b"\r") - line.count(b"\r\n")
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def _is_delimiter(line: bytes) -> bool:
+    return line.strip().removeprefix(BOM) == b"+++"
+
+
+def _is_blank_or_comment(line: bytes) -> bool:
+    s = line.strip().removeprefix(BOM).strip()
+    return not s or s.startswith(b"#")
+
+
+def units(path: str, stdin: IO[bytes] | None = None) -> Iterator[Unit]:
+    """The units of work of one input (``-``: ``stdin``), streamed line by line."""
+    source = STDIN_NAME if path == STDIN else path
+    if path != STDIN and os.path.isdir(path):
+        yield Unit(source, "file", error=Diagnostic(
+            f"{source} is a folder with no records (.kh) or positions (.toml)", source,
+            kind="io"))
+        return
+    try:
+        if path == STDIN:
+            if stdin is None:
+                import sys
+
+                stdin = sys.stdin.buffer
+            stream: IO[bytes] = stdin
+        else:
+            stream = open(path, "rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        yield Unit(source, "file", error=_io_diagnostic(exc, source))
+        return
+    try:
+        yield from _units(source, stream)
+    except OSError as exc:  # a read that fails midway (a folder, a device)
+        yield Unit(source, "file", error=_io_diagnostic(exc, source))
+    finally:
+        if path != STDIN:
+            stream.close()
+
+
+def _io_diagnostic(exc: OSError, source: str) -> Diagnostic:
+    reason = exc.strerror or str(exc)
+    return Diagnostic(f"cannot read {source}: {reason[:1].lower()}{reason[1:]}", source,
+                      kind="io")
+
+
+def _units(source: str, stream: IO[bytes]) -> Iterator[Unit]:
+    lines = iter(stream)
+    head: list[bytes] = []
+    kind = None
+    suffix = os.path.splitext(source)[1].lower()
+    if suffix in RECORD_SUFFIXES:
+        kind = "record"
+    elif suffix in POSITION_SUFFIXES:
+        kind = "position"
+    else:  # sniff: the first line that is not blank or a comment
+        for raw in lines:
+            head.append(raw)
+            if not _is_blank_or_comment(raw):
+                kind = "record" if _is_delimiter(raw) else "position"
+                break
+        kind = kind or "record"
+    if kind == "position":
+        yield Unit(source, "position", b"".join(head) + b"".join(lines))
+        return
+    yield from _record_units(source, [*head, *lines])
+
+
+def _record_units(source: str, lines: Iterable[bytes]) -> Iterator[Unit]:
+    """Records cut at their opening ``+++`` lines. Comment lines before the first record
+    are left out of it; anything else there stays with it, for the reader to reject."""
+    chunk: list[bytes] = []
+    start = 1  # the line of the chunk's first line
+    line = 1  # the line of the next line read
+    state = "head"  # head, front (inside front matter), body (movetext)
+    index = 0
+    head_clean = True
+    for raw in lines:
+        if _is_delimiter(raw):
+            if state == "body":
+                yield Unit(source, "record", b"".join(chunk), start, index)
+                chunk, start, state = [], line, "front"
+                index += 1
+            elif state == "head":
+                if head_clean:
+                    chunk, start = [], line
+                state = "front"
+                index = 1
+            else:
+                state = "body"
+        elif state == "head" and not _is_blank_or_comment(raw):
+            head_clean = False
+        chunk.append(raw)
+        line += _breaks(raw)
+    if chunk or index == 0:
+        yield Unit(source, "record", b"".join(chunk), start, max(index, 1))
+
+
+# -- checking ------------------------------------------------------------------------------------
+def _shift(d: Diagnostic, lines: int) -> Diagnostic:
+    if not lines or d.line is None:
+        return d
+    return dataclasses.replace(d, line=d.line + lines,
+                               end_line=None if d.end_line is None else d.end_line + lines)
+
+
+def _decode(unit: Unit) -> str:
+    from .records import decode_source
+
+    return decode_source(unit.data, unit.source)
+
+
+def check_unit(unit: Unit) -> list[Report]:
+    """The reports on one unit (one per record it holds; usually one). Raises nothing for
+    bad input: every problem is a diagnostic."""
+    size = len(unit.data)
+    if unit.kind == "file":
+        return [Report("file", unit.source, False, diagnostics=(unit.error,) if unit.error
+                       else (), size=size)]
+    if unit.kind == "position":
+        return [_check_position(unit)]
+    offset = unit.line - 1
+    try:
+        text = _decode(unit)
+    except NotationError as exc:
+        return [Report("record", unit.source, False, unit.index, unit.line,
+                       diagnostics=(_shift(diagnose(exc, None, unit.source), offset),),
+                       data=unit.data, size=size)]
+    from .records import iter_records
+
+    reports: list[Report] = []
+    records = iter_records(text, unit.source)
+    while True:
+        index = unit.index + len(reports)
+        try:
+            record = next(records)
+        except StopIteration:
+            break
+        except KeyHarvestError as exc:
+            data = unit.data if not reports else None
+            reports.append(Report("record", unit.source, False, index, unit.line,
+                                  diagnostics=(_shift(diagnose(exc, text, unit.source),
+                                                      offset),), data=data))
+            break
+        reports.append(_check_record(record, text, unit, index, offset))
+    # a chunk holds one record, but lone '\r' line ends can hide '+++' lines from the
+    # cutter: the exact bytes are those of the chunk only when it holds one record
+    if len(reports) == 1 and not reports[0].ok:
+        reports[0] = dataclasses.replace(reports[0], data=unit.data)
+    if reports:
+        reports[0] = dataclasses.replace(reports[0], size=size)
+    return reports
+
+
+def _check_record(record: Any, text: str, unit: Unit, index: int, offset: int) -> Report:
+    from .records import replay
+
+    line = record.line + offset
+    try:
+        done = replay(record)
+    except KeyHarvestError as exc:  # a setup that cannot start (PositionError, BoardError)
+        return Report("record", unit.source, False, index, line,
+                      diagnostics=(_shift(diagnose(exc, text, unit.source), offset),),
+                      data=record.text.encode("utf-8"))
+    if done.error is not None:
+        return Report("record", unit.source, False, index, line, None, done.applied,
+                      (_shift(diagnose(done.error, text, unit.source), offset),),
+                      data=record.text.encode("utf-8"))
+    return Report("record", unit.source, True, index, line, done.state.result or "in progress",
+                  done.applied)
+
+
+def _check_position(unit: Unit) -> Report:
+    from .errors import PositionError
+    from .positions import load_position
+
+    size = len(unit.data)
+    try:
+        text = _decode(unit)
+    except NotationError as exc:
+        return Report("position", unit.source, False, diagnostics=(diagnose(exc, None),),
+                      size=size)
+    try:
+        pos = load_position(text, unit.source)
+    except PositionError as exc:
+        return Report("position", unit.source, False,
+                      diagnostics=(diagnose(exc, text, unit.source),), size=size)
+    status = "complete" if pos.complete else "partial"
+    diags = tuple(diagnose_violations(pos.problems, unit.source))
+    return Report("position", unit.source, not diags, status=status, diagnostics=diags,
+                  size=size)
+
+
+def _check_batch(batch: list[Unit]) -> list[list[Report]]:
+    return [check_unit(u) for u in batch]
+
+
+def _batches(items: Iterable[Unit]) -> Iterator[list[Unit]]:
+    batch: list[Unit] = []
+    size = 0
+    for unit in items:
+        batch.append(unit)
+        size += len(unit.data)
+        if size >= BATCH_BYTES or len(batch) >= BATCH_UNITS:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
+def check_inputs(paths: Iterable[str], *, jobs: int = 1,
+                 stdin: IO[bytes] | None = None) -> Iterator[Report]:
+    """Reports on every record and position of ``paths`` (see ``expand``), in input order,
+    checked in ``jobs`` processes (0: one per core). Stop iterating at any time (for a
+    first failure): the work in flight is cancelled."""
+    all_units = (u for path in expand(paths) for u in units(path, stdin))
+    if jobs == 1:
+        for unit in all_units:
+            yield from check_unit(unit)
+        return
+    for result in ordered_map(_check_batch, _batches(all_units), jobs):
+        for reports in result:
+            yield from reports
+
+
+# -- processes -----------------------------------------------------------------------------------
+def cpu_count() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 0, *,
+                window: int | None = None) -> Iterator[R]:
+    """``map(fn, items)`` over ``jobs`` processes (0: one per core), results in the order
+    of ``items``, with at most ``window`` calls in flight (4 per process by default) so that
+    a long stream of items is never all in memory. ``fn`` and the items must pickle.
+    Closing the iterator early cancels the calls not yet started."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    jobs = jobs or cpu_count()
+    if jobs <= 1:
+        yield from map(fn, items)
+        return
+    window = window or 4 * jobs
+    # fork where there is one: workers start at once and inherit what is already built
+    # (the notation parser, the board); results never depend on it
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    pending: deque = deque()
+    try:
+        source = iter(items)
+        for item in source:
+            pending.append(pool.submit(fn, item))
+            if len(pending) >= window:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+# -- self-play -----------------------------------------------------------------------------------
+def _selfplay_texts(players: int, seed: int, bot: str, indices: list[int]) -> list[str]:
+    from .bots import selfplay_game
+    from .records import format_record
+
+    return [format_record(selfplay_game(players, seed, i, bot)) for i in indices]
+
+
+def selfplay_texts(players: int, seed: int, games: int, *, bot: str = "random",
+                   jobs: int = 1, per_task: int = 4) -> Iterator[str]:
+    """The canonical records of games ``0 .. games-1`` of a self-play run, in order. Each
+    game depends only on ``(seed, index)`` (``bots.selfplay_game``), so the texts are the
+    same whatever ``jobs`` is. Raises ``KeyError`` for an unknown bot."""
+    from .bots import BOTS
+
+    if bot not in BOTS:
+        raise KeyError(bot)
+    chunks = ([*range(i, min(i + per_task, games))] for i in range(0, games, per_task))
+    fn = partial(_selfplay_texts, players, seed, bot)
+    for texts in ordered_map(fn, chunks, jobs):
+        yield from texts
+
+
+__all__ = ["Rejects", "Report", "Tally", "Unit", "check_inputs", "check_unit", "cpu_count", "expand",
+           "input_size", "ordered_map", "selfplay_texts", "units"]

@@ -1,0 +1,79 @@
+"""Helpers of the command-line tests: run ``keyharvest`` in-process and read its output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from keyharvest.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "scenarios" / "games"
+TWO = GAMES / "two-players.kh"
+THREE = GAMES / "three-players.kh"
+FOUR = GAMES / "four-players.kh"
+FINAL_TABLE = ROOT / "scenarios" / "positions" / "final-table.toml"
+
+_runner = CliRunner()
+
+
+class Run:
+    """The outcome of one command: exit code, stdout, stderr."""
+
+    def __init__(self, result: Any) -> None:
+        self.result = result
+        self.code: int = result.exit_code
+        self.out: str = result.stdout
+        self.err: str = result.stderr
+        # the contract: nothing escapes a command but its exit code
+        exc = result.exception
+        assert exc is None or isinstance(exc, SystemExit), repr(exc)
+        assert "Traceback" not in self.out + self.err
+
+    def json(self) -> Any:
+        return json.loads(self.out)
+
+    def jsonl(self) -> list[Any]:
+        return [json.loads(line) for line in self.out.splitlines() if line.strip()]
+
+    def documents(self) -> list[Any]:
+        """The JSON of stdout: one (indented) document, or JSON lines."""
+        try:
+            return [json.loads(self.out)]
+        except json.JSONDecodeError:
+            return self.jsonl()
+
+    def __repr__(self) -> str:
+        return f"Run(code={self.code}, out={self.out[:300]!r}, err={self.err[:300]!r})"
+
+
+def kh(*args: object, input: str | bytes | None = None) -> Run:
+    """Run ``keyharvest ARGS`` in this process (Typer's runner)."""
+    return Run(_runner.invoke(app, [str(a) for a in args], input=input))
+
+
+def edited(path: Path, old: str, new: str) -> str:
+    """The text of ``path`` with ``old`` (which must be there) replaced by ``new``."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+#: A move of the two-player example game, and an illegal replacement for it (C.4).
+TWO_MOVE = "4. red: play A at E4; pass; harvest F4"
+TWO_ILLEGAL = "4. red: buy G7 from green"
+
+
+def _readme_commands() -> set[str]:
+    import re
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Command line", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"^\| `(\w+)", section, re.MULTILINE))
+
+
+#: The commands the README's "Command line" section documents.
+README_COMMANDS = _readme_commands()
