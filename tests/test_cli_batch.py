@@ -1,0 +1,208 @@
+"""``keyharvest validate`` and ``keyharvest selfplay``: batches, rejects, processes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_util import FINAL_TABLE, FOUR, THREE, TWO, TWO_ILLEGAL, TWO_MOVE, edited, kh
+
+from keyharvest.records import load_records
+
+
+@pytest.fixture
+def batch(tmp_path: Path) -> dict[str, Path]:
+    """A tournament's folder: good records, a file of several records with bad ones among
+    them (an illegal step, a syntax error, bad UTF-8, CRLF line ends), a position."""
+    two = TWO.read_bytes()
+    illegal = edited(TWO, TWO_MOVE, TWO_ILLEGAL).encode()
+    syntax = two.replace(b"5. green: remove B", b"5. green: remove")
+    not_utf8 = two.replace(b"keyharvest examples", b"caf\xe9")
+    crlf = illegal.replace(b"\n", b"\r\n")
+    several = tmp_path / "club" / "several.kh"
+    several.parent.mkdir()
+    several.write_bytes(b"# round 1\n" + two + b"\n" + illegal + b"\n" + syntax + b"\n"
+                        + not_utf8 + b"\n" + crlf + b"\n" + THREE.read_bytes())
+    good = tmp_path / "club" / "good.kh"
+    good.write_bytes(FOUR.read_bytes())
+    final = tmp_path / "club" / "final.toml"
+    final.write_bytes(FINAL_TABLE.read_bytes())
+    return {"several": several, "good": good, "final": final, "illegal": illegal,
+            "syntax": syntax, "not_utf8": not_utf8, "crlf": crlf, "folder": several.parent}
+
+
+def test_validate_good_inputs_exits_0_with_a_summary() -> None:
+    r = kh("validate", TWO, THREE, FOUR, FINAL_TABLE)
+    assert r.code == 0 and r.err == ""
+    assert r.out == ("3 records: 3 ok (3 finished), 0 bad; 1 position: 1 ok, 0 bad; "
+                     "4 files\n")
+
+
+def test_validate_keeps_going_and_reports_every_bad_record(batch: dict[str, Path]) -> None:
+    r = kh("validate", batch["several"], "-v")
+    assert r.code == 1
+    lines = r.out.splitlines()
+    assert lines[-1] == "6 records: 2 ok (2 finished), 4 bad; 1 file"
+    assert [line.split(": ", 2)[-1].split(" ")[0] for line in lines[:-1]] == [
+        "ok", "bad", "bad", "bad", "bad", "ok"]
+    # diagnostics on stderr, compiler-style, at the lines of the whole file
+    first = batch["several"].read_text(errors="replace").split("\n").index(
+        TWO_ILLEGAL) + 1
+    assert f"{batch['several']}:{first}:9: error[C.4]: red cannot buy G7" in r.err
+    assert "error: not a text file: byte 0xe9 is not UTF-8" in r.err
+    assert r.err.count("error") == 4
+
+
+def test_validate_json_lines(batch: dict[str, Path]) -> None:
+    r = kh("validate", batch["folder"], "--format", "json")
+    assert r.code == 1
+    *reports, summary = r.jsonl()
+    assert [x["type"] for x in reports] == ["position", "record"] + ["record"] * 6
+    assert summary == {"type": "summary", "ok": False, "files": 3,
+                       "records": {"ok": 3, "bad": 4, "finished": 3, "unfinished": 0,
+                                   "in progress": 0},
+                       "positions": {"ok": 1, "bad": 0}, "unreadable": 0, "stopped": False}
+    bad = [x for x in reports if not x["ok"]]
+    assert all(x["diagnostics"] and x["diagnostics"][0]["severity"] == "error" for x in bad)
+    assert {x["diagnostics"][0]["rule"] for x in bad} == {"C.4", None}
+
+
+def test_rejects_hold_the_exact_text_of_each_bad_record(batch: dict[str, Path],
+                                                        tmp_path: Path) -> None:
+    rejects = tmp_path / "rejects.kh"
+    rejects.write_bytes(b"# earlier rejects\n")
+    r = kh("validate", batch["several"], batch["good"], "--rejects", rejects)
+    assert r.code == 1
+    # appended, each record from its '+++' up to the next record, byte for byte (its CRLF
+    # line ends and its bad byte included)
+    assert rejects.read_bytes() == (b"# earlier rejects\n" + batch["illegal"] + b"\n"
+                                    + batch["syntax"] + b"\n" + batch["not_utf8"] + b"\n"
+                                    + batch["crlf"] + b"\n")
+
+
+def test_rejects_are_not_written_when_everything_is_good(tmp_path: Path) -> None:
+    rejects = tmp_path / "rejects.kh"
+    assert kh("validate", TWO, "--rejects", rejects).code == 0
+    assert not rejects.exists()
+
+
+def test_fail_fast_stops_at_the_first_bad_record(batch: dict[str, Path]) -> None:
+    r = kh("validate", batch["several"], batch["good"], "--fail-fast", "-v")
+    assert r.code == 1
+    assert r.out.splitlines()[-1] == ("2 records: 1 ok (1 finished), 1 bad; 1 file; "
+                                      "stopped at the first bad one (--fail-fast)")
+    assert r.err.count("error") == 1
+    data = kh("validate", batch["several"], "-x", "-f", "json", "--jobs", 2).jsonl()
+    assert len(data) == 3 and data[-1]["stopped"] is True
+
+
+def test_jobs_give_the_same_output_in_the_same_order(batch: dict[str, Path]) -> None:
+    big = batch["folder"] / "big.kh"
+    big.write_text("\n".join([TWO.read_text(), FOUR.read_text()] * 6))
+    args = ["validate", batch["folder"], TWO, "-f", "json"]
+    one = kh(*args)
+    two = kh(*args, "--jobs", 2)
+    assert one.code == two.code == 1
+    assert one.out == two.out and one.err == two.err
+    assert len(one.jsonl()) == 1 + 7 + 12 + 1 + 1
+    assert kh("validate", batch["folder"], "-j", 0).out == kh("validate",
+                                                             batch["folder"]).out
+
+
+def test_a_partial_record_is_valid_and_says_so(tmp_path: Path) -> None:
+    text = TWO.read_text()
+    partial = tmp_path / "partial.kh"
+    partial.write_text(text[:text.index("\n30. ")] + "\n")
+    r = kh("validate", partial, TWO, "-f", "json")
+    assert r.code == 0
+    first, second, summary = r.jsonl()
+    assert first["ok"] and first["status"] == "in progress" and first["steps"] > 50
+    assert second["status"] == "finished"
+    assert summary["records"]["in progress"] == 1
+    assert "(1 finished, 1 in progress)" in kh("validate", partial, TWO).out
+
+
+def test_validate_reads_stdin_and_sniffs_records_and_positions() -> None:
+    rec = kh("validate", "-", "-f", "json", input=TWO.read_bytes())
+    assert rec.code == 0 and rec.jsonl()[0]["type"] == "record"
+    assert rec.jsonl()[0]["source"] == "<stdin>"
+    pos = kh("validate", "-", "-f", "json", input=FINAL_TABLE.read_bytes())
+    assert pos.code == 0 and pos.jsonl()[0] == {"type": "position", "source": "<stdin>",
+                                                 "ok": True, "status": "partial",
+                                                 "diagnostics": []}
+
+
+def test_validate_lists_every_broken_invariant_of_a_position(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text(FINAL_TABLE.read_text()
+                      .replace('tiles = "A2', 'tiles = "A6 A2')
+                      .replace('workers = { C2 = "A", E7 = "D" }',
+                               'workers = { C2 = "A", E7 = "A" }'))
+    r = kh("validate", broken, "-f", "json")
+    assert r.code == 1
+    report = r.jsonl()[0]
+    messages = [d["message"] for d in report["diagnostics"]]
+    assert len(messages) == 2, messages
+    assert any("A6" in m for m in messages) and any("farmhand A" in m for m in messages)
+    assert r.err.count("error[J]") == 2
+
+
+def test_validate_unreadable_inputs(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    r = kh("validate", tmp_path / "missing.kh", empty, TWO)
+    assert r.code == 1
+    assert f"{tmp_path / 'missing.kh'}: error: cannot read" in r.err
+    assert "no such file" in r.err
+    assert f"{empty}: error: {empty} is a folder with no records" in r.err
+    assert r.out.endswith("3 files (2 unreadable)\n")
+
+
+# -- selfplay ------------------------------------------------------------------------------------
+def test_selfplay_is_deterministic_and_writes_valid_records(tmp_path: Path) -> None:
+    args = ["selfplay", "--players", 2, "--seed", 11, "--games", 2]
+    first = kh(*args)
+    assert first.code == 0 and first.err == ""
+    assert kh(*args).out == first.out
+    assert kh(*args, "--jobs", 2).out == first.out  # byte-identical whatever --jobs is
+    records = load_records(first.out)
+    assert len(records) == 2 and records[0] != records[1]
+    assert records[0].metadata["meta"] == {"bot": "random", "seed": 11, "game": 0}
+    games = tmp_path / "games.kh"
+    games.write_text(first.out)
+    assert kh("validate", games).out == "2 records: 2 ok (2 finished), 0 bad; 1 file\n"
+
+
+def test_selfplay_to_a_folder(tmp_path: Path) -> None:
+    out = tmp_path / "runs"
+    r = kh("selfplay", "-p", 2, "-s", 11, "-n", 2, "--out", out, "-j", 2)
+    assert r.code == 0
+    files = sorted(out.iterdir())
+    assert r.out.splitlines() == [str(f) for f in files]
+    assert [f.name for f in files] == ["selfplay-11-0001.kh", "selfplay-11-0002.kh"]
+    together = kh("selfplay", "-p", 2, "-s", 11, "-n", 2).out
+    assert "\n".join(f.read_text() for f in files) == together
+    data = kh("selfplay", "-p", 2, "-s", 11, "-n", 2, "-f", "json").jsonl()
+    assert [d["record"] for d in data] == [f.read_text() for f in files]
+
+
+def test_selfplay_without_a_seed_says_which_it_used() -> None:
+    r = kh("selfplay", "-p", 2, "-n", 1)
+    assert r.code == 0 and r.err.startswith("keyharvest selfplay: seed ")
+    seed = int(r.err.split()[-1])
+    assert kh("selfplay", "-p", 2, "-n", 1, "-s", seed).out == r.out
+
+
+def test_selfplay_bot_names_come_from_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    from keyharvest import bots
+
+    bad = kh("selfplay", "--bot", "nobody", "-p", 2)
+    assert bad.code == 2 and "random" in bad.err
+    monkeypatch.setitem(bots.BOTS, "copycat", bots.RandomBot)
+    r = kh("selfplay", "--bot", "copycat", "-p", 2, "-s", 1, "-n", 1)
+    assert r.code == 0 and 'bot = "copycat"' in r.out
+
+
+@pytest.mark.parametrize("args", [["--players", 5], ["--players", 1], ["--games", -1]])
+def test_selfplay_usage_errors(args: list[object]) -> None:
+    assert kh("selfplay", *args).code == 2
