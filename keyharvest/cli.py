@@ -644,13 +644,19 @@ def render(
 # -- board ---------------------------------------------------------------------------------------
 @app.command()
 @contract()
-def board() -> int:
+def board(output: FormatOpt = Format.text) -> int:
     """Describe the standard board: spaces, crops and starting pairs."""
     from .boardfile import standard_board
 
     b = standard_board()
-    out(f"{b.name}: {len(b.references)} spaces; starting pairs "
-        + ", ".join("-".join(p) for p in b.starting_pairs))
+    if is_json(output):
+        out(to_json({"ok": True, "name": b.name, "spaces": len(b.references),
+                     "crops": {ref: b.crops[ref] for ref in b.references},
+                     "starting_pairs": [list(p) for p in b.starting_pairs],
+                     "diagnostics": []}))
+    else:
+        out(f"{b.name}: {len(b.references)} spaces; starting pairs "
+            + ", ".join("-".join(p) for p in b.starting_pairs))
     return OK
 
 

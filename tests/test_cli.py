@@ -38,6 +38,12 @@ def test_help_lists_every_command() -> None:
     assert kh("--version").out.startswith("keyharvest ")
 
 
+def test_board() -> None:
+    assert kh("board").out.startswith("standard")
+    data = kh("board", "--format", "json").json()
+    assert data["spaces"] == len(data["crops"]) and data["starting_pairs"]
+
+
 def test_the_readme_shows_every_command() -> None:
     assert {"validate", "replay", "score", "diff", "moves", "fmt", "new", "selfplay",
             "render"} <= README_COMMANDS
