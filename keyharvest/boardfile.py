@@ -12,6 +12,8 @@ from .board import REFERENCE, Board
 from .errors import BoardError
 
 STANDARD = "standard"
+#: A board file describes 56 spaces in a few kilobytes; anything far larger is not one.
+MAX_BOARD_BYTES = 1 << 20
 
 
 def load_board(path: str | Path | None = None) -> Board:
@@ -23,7 +25,17 @@ def load_board(path: str | Path | None = None) -> Board:
         return standard_board()
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        # a record names its board file, and records come from anyone: read only a regular
+        # file of sensible size (never a device such as /dev/zero, a pipe or a folder)
+        if not p.is_file():
+            why = "no such file" if not p.exists() else "not a regular file"
+            raise BoardError(f"cannot read board file: {why}", path=str(p), rule="H")
+        with p.open("rb") as f:
+            data = f.read(MAX_BOARD_BYTES + 1)
+        if len(data) > MAX_BOARD_BYTES:
+            raise BoardError(f"cannot read board file: larger than {MAX_BOARD_BYTES} bytes",
+                             path=str(p), rule="H")
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise BoardError(f"cannot read board file: {exc}", path=str(p), rule="H") from None
     return parse_board(text, str(p))

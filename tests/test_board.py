@@ -242,3 +242,13 @@ def test_H_duplicate_reference_as_a_TOML_table_declared_twice_names_the_referenc
     e = board_error(text)
     assert "duplicate reference 'B6'" in e.message
     assert e.path == "my.toml: spaces.B6"
+
+
+@pytest.mark.parametrize("name", ["/dev/zero", "/dev/null", "folder", "huge.toml"])
+def test_H_a_board_path_that_is_not_a_sensible_file_is_refused_unread(tmp_path, name):
+    # a record names its board file: a hostile one must not make validate read /dev/zero
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "huge.toml").write_bytes(b"#" * (2 << 20))
+    path = name if name.startswith("/") else tmp_path / name
+    with pytest.raises(BoardError, match="cannot read board file"):
+        load_board(path)
