@@ -163,23 +163,49 @@ def _key_text(key: str) -> str:
     return key if _BARE.match(key) else _string(key)
 
 
-def literal(value: object) -> str:
-    """``value`` as an inline TOML value (lists and tables on one line)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return _string(value)
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(literal(v) for v in value) + "]"
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{_key_text(k)} = {literal(v)}" for k, v in value.items()) + " }"
-    import tomli_w
+class _Text(str):
+    """Text already written, on the stack of ``literal``."""
 
-    return tomli_w.dumps({"v": value}).split("=", 1)[1].strip()
+
+def literal(value: object) -> str:
+    """``value`` as an inline TOML value (lists and tables on one line).
+
+    Written without recursion: metadata may nest as deeply as TOML allows."""
+    out: list[str] = []
+    stack: list[object] = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, _Text):
+            out.append(v)
+        elif isinstance(v, bool):
+            out.append("true" if v else "false")
+        elif isinstance(v, str):
+            out.append(_string(v))
+        elif isinstance(v, int):
+            out.append(str(v))
+        elif isinstance(v, (list, tuple)):
+            parts: list[object] = [_Text("[")]
+            for i, item in enumerate(v):
+                if i:
+                    parts.append(_Text(", "))
+                parts.append(item)
+            parts.append(_Text("]"))
+            stack.extend(reversed(parts))
+        elif isinstance(v, dict):
+            if not v:
+                out.append("{}")
+                continue
+            parts = [_Text("{ ")]
+            for i, (k, item) in enumerate(v.items()):
+                parts.append(_Text((", " if i else "") + f"{_key_text(k)} = "))
+                parts.append(item)
+            parts.append(_Text(" }"))
+            stack.extend(reversed(parts))
+        else:
+            import tomli_w
+
+            out.append(tomli_w.dumps({"v": v}).split("=", 1)[1].strip())
+    return "".join(out)
 
 
 def _array(key: str, values: list | tuple) -> str:
@@ -214,24 +240,25 @@ def dumps(data: dict, *, inline_tables: tuple[str, ...] = ()) -> str:
 
 
 def _table(out: list[str], path: list[str], data: dict, inline: tuple[str, ...]) -> None:
-    subs: list[tuple[str, object]] = []
-    for k, v in data.items():
-        if k not in inline and (isinstance(v, dict) or _is_table_array(v)):
-            subs.append((k, v))
-        elif isinstance(v, (list, tuple)):
-            out.append(_array(_key_text(k), v))
-        else:
-            out.append(f"{_key_text(k)} = {literal(v)}")
-    for k, v in subs:
-        name = ".".join(_key_text(p) for p in [*path, k])
-        if isinstance(v, dict):
+    # depth first, in order, without recursion (tables may nest as deeply as TOML allows):
+    # the stack holds (path, table, header) still to write, the next one last
+    stack: list[tuple[list[str], dict, str | None]] = [(path, data, None)]
+    while stack:
+        here, table, header = stack.pop()
+        if header is not None:
             if out:
                 out.append("")
-            out.append(f"[{name}]")
-            _table(out, [*path, k], v, inline)
-        else:
-            for item in v:  # type: ignore[union-attr]
-                if out:
-                    out.append("")
-                out.append(f"[[{name}]]")
-                _table(out, [*path, k], item, inline)
+            out.append(header)
+        subs: list[tuple[list[str], dict, str | None]] = []
+        for k, v in table.items():
+            if k not in inline and (isinstance(v, dict) or _is_table_array(v)):
+                name = ".".join(_key_text(p) for p in [*here, k])
+                if isinstance(v, dict):
+                    subs.append(([*here, k], v, f"[{name}]"))
+                else:
+                    subs.extend(([*here, k], item, f"[[{name}]]") for item in v)
+            elif isinstance(v, (list, tuple)):
+                out.append(_array(_key_text(k), v))
+            else:
+                out.append(f"{_key_text(k)} = {literal(v)}")
+        stack.extend(reversed(subs))

@@ -328,3 +328,16 @@ def test_names_must_be_players() -> None:
     err = _err(text)
     assert err.message == "names.rde: unknown player 'rde'"
     assert err.hint == "did you mean 'red'?"
+
+
+def test_deeply_nested_metadata_is_written_without_recursion() -> None:
+    # found by benchmarks/fuzz.py: the formatter recursed once per level of nesting
+    deep = "[" * 400 + "1" + "]" * 400
+    text = HEAD.replace("+++\n", f"+++\nmeta = {{ x = {deep} }}\n", 1) + MOVES
+    (record,) = load_records(text)
+    again = format_record(record)
+    assert load_records(again)[0] == record
+    head, close, _ = HEAD.rpartition("+++\n")
+    tables = head + "[meta" + ".a" * 500 + "]\nv = 1\n" + close
+    (record,) = load_records(tables + MOVES)
+    assert load_records(format_record(record))[0] == record
