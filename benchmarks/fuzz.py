@@ -235,12 +235,39 @@ def swap_steps(text: str, rng: random.Random, vocab: list[str]) -> str:
     return "\n".join(lines)
 
 
+#: Front-matter lines a hostile or careless record might hold: boards that are not files
+#: (a device would never end), absurd numbers, values of the wrong type, deep nesting.
+HOSTILE = [
+    'board = "/dev/zero"', 'board = "/dev/null"', 'board = "/dev/stdin"', 'board = "/tmp"',
+    'board = "nowhere.toml"', 'board = "../../../../../../etc/passwd"', 'board = ""',
+    "board = 7", "max_turns = 0", "max_turns = -3", f"max_turns = {10**30}",
+    "max_turns = 1e400", 'players = []', 'players = "red red"', 'start = "blue"',
+    'removed = "unknown"', 'removed = ["Z", "Z"]', 'registry = "B6 B6 B6 B6 B6 B6"',
+    "meta = " + "[" * 400 + "]" * 400, 'date = 2024-13-45', 'names = { red = 5 }',
+]
+
+
+def hostile_front_matter(text: str, rng: random.Random, vocab: list[str]) -> str:
+    lines = _lines(text)
+    if "+++" not in lines:
+        return text
+    where = rng.randrange(1, max(2, lines.index("+++", 1) if "+++" in lines[1:] else 2))
+    line = rng.choice(HOSTILE)
+    key = line.split(" ", 1)[0]
+    for i, old in enumerate(lines[:where + 8]):
+        if old.startswith(key + " ="):
+            lines[i] = line
+            return "\n".join(lines)
+    lines.insert(where, line)
+    return "\n".join(lines)
+
+
 MUTATIONS = {
     "flip bytes": flip_bytes, "delete lines": delete_lines, "duplicate line": duplicate_line,
     "swap lines": swap_lines, "move line": move_line, "substitute token": substitute_token,
     "insert token": insert_token, "delete token": delete_token, "truncate": truncate,
     "change case": change_case, "substitute same kind": substitute_same_kind,
-    "drop step": drop_step, "swap steps": swap_steps,
+    "drop step": drop_step, "swap steps": swap_steps, "hostile front matter": hostile_front_matter,
 }
 
 
