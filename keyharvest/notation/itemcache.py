@@ -39,8 +39,9 @@ _NUMBER = re.compile(r"[ \t\f\v\u00a0\ufeff]*([0-9]+)[ \t\f\v\u00a0\ufeff]*\.")
 #: ``colour: step`` (ASCII words only; anything else is parsed whole).
 _PREFIX = re.compile(r"([A-Za-z][A-Za-z_'-]*[ \t\f\v\u00a0\ufeff]*:)[ \t\f\v\u00a0\ufeff]*(\S.*)",
                      re.DOTALL)
-#: Items remembered per reading context before the table starts again (bounded memory).
-LIMIT = 1 << 16
+#: Items remembered per generation of a reading context's memo (memory stays bounded: at
+#: most two generations, the items of the current one and of the one before).
+LIMIT = 1 << 13
 
 
 class Unusual(Exception):
@@ -59,20 +60,38 @@ class _Item(NamedTuple):
     end: int
 
 
-_TABLES: dict[tuple, dict[str, _Item | None]] = {}
+class _Memo:
+    """The items learnt in one reading context (players, board), in two generations: when
+    the new one is full it becomes the old one, and an item found only in the old one moves
+    back to the new. Items in use stay; memory stays bounded."""
+
+    __slots__ = ("new", "old")
+
+    def __init__(self) -> None:
+        self.new: dict[str, _Item | None] = {}
+        self.old: dict[str, _Item | None] = {}
+
+    def put(self, text: str, item: _Item | None) -> None:
+        if len(self.new) >= LIMIT:
+            self.old = self.new
+            self.new = {}
+        self.new[text] = item
 
 
-def _table(names: Names) -> dict[str, _Item | None]:
+_TABLES: dict[tuple, _Memo] = {}
+
+
+def _table(names: Names) -> _Memo:
     key = (names.players, names.board)
     table = _TABLES.get(key)
     if table is None:
         if len(_TABLES) > 64:
             _TABLES.clear()
-        table = _TABLES[key] = {}
+        table = _TABLES[key] = _Memo()
     return table
 
 
-def _learn(text: str, names: Names, table: dict[str, _Item | None]) -> _Item | None:
+def _learn(text: str, names: Names, table: _Memo) -> _Item | None:
     """The ``_Item`` of ``text``, which ``table`` does not hold yet.
 
     ``colour: step`` is put together from ``colour:`` and ``step``, each looked up (or
@@ -94,14 +113,17 @@ def _learn(text: str, names: Names, table: dict[str, _Item | None]) -> _Item | N
     return _parse(text, names)
 
 
-def _lookup(text: str, names: Names, table: dict[str, _Item | None]) -> _Item | None:
+def _lookup(text: str, names: Names, table: _Memo) -> _Item | None:
     try:
-        return table[text]
+        return table.new[text]
     except KeyError:
-        if len(table) >= LIMIT:
-            table.clear()
-        item = table[text] = _learn(text, names, table)
-        return item
+        pass
+    if text in table.old:
+        item = table.old[text]
+    else:
+        item = _learn(text, names, table)
+    table.put(text, item)
+    return item
 
 
 def _parse(text: str, names: Names) -> _Item | None:
@@ -169,7 +191,7 @@ def read_fast(text: str, names: Names, reader: _Reader) -> Movetext:
     return Movetext(steps, reader.comments)
 
 
-def _line(code: str, row: int, source: str | None, table: dict, names: Names,
+def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
           reader: _Reader, steps: list[Step]) -> None:
     number = _NUMBER.match(code)
     if number is not None:
@@ -187,7 +209,7 @@ def _line(code: str, row: int, source: str | None, table: dict, names: Names,
         text = piece.strip(WS)
         if not text:
             raise Unusual
-        item = table.get(text) or _lookup(text, names, table)
+        item = table.new.get(text) or _lookup(text, names, table)
         if item is None:
             raise Unusual
         items.append((item, at + len(piece) - len(piece.lstrip(WS))))

@@ -231,8 +231,9 @@ def placement_candidates(state: State, p: PlayerState,
     return out
 
 
-#: How many answers a memo table keeps before it starts again.
-MEMO_SIZE = 4096
+#: How many answers a memo table keeps before it starts again (answers are reused within a
+#: game, from one decision to the next: a small table is enough, and memory stays flat).
+MEMO_SIZE = 1024
 
 
 def memo_table(board: Board, kind: str) -> dict:
