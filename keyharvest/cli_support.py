@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from .diagnostics import Diagnostic
 
 PROGRAM = "keyharvest"
-ISSUES_URL = "https://github.com/keyharvest/keyharvest/issues"
 #: Exit codes (DESIGN.md §5).
 OK, INVALID, USAGE, INTERNAL = 0, 1, 2, 3
 
@@ -82,8 +81,8 @@ def note(message: str, source: str | None = None) -> Diagnostic:
 
 def internal_error_line(exc: BaseException) -> str:
     message = " ".join(str(exc).split()) or "(no message)"
-    return (f"{PROGRAM}: internal error: {type(exc).__name__}: {message} — please report "
-            f"this at {ISSUES_URL} with the input that caused it")
+    return (f"{PROGRAM}: internal error: {type(exc).__name__}: {message} — this is a bug "
+            "in keyharvest: please report it to the maintainers with the input that caused it")
 
 
 # -- the contract ----------------------------------------------------------------------------

@@ -130,9 +130,9 @@ def test_an_internal_error_is_one_line_and_exit_3(target: str, args: list[str],
     r = kh(*args)
     assert r.code == 3
     assert r.err.splitlines() == [
-        ("keyharvest: internal error: ZeroDivisionError: the engine divided by zero — please "
-        "report this at https://github.com/keyharvest/keyharvest/issues with the input that "
-        "caused it")]
+        ("keyharvest: internal error: ZeroDivisionError: the engine divided by zero — this is "
+         "a bug in keyharvest: please report it to the maintainers with the input that "
+         "caused it")]
     j = kh(*args, "--format", "json")
     assert j.code == 3
     (data,) = [x for x in j.documents() if x.get("ok") is False]
@@ -184,8 +184,8 @@ def test_python_dash_m_and_the_last_guard() -> None:
     g = _run([sys.executable, "-c", code])
     assert g.returncode == 3
     assert g.stderr.decode().splitlines() == [
-        ("keyharvest: internal error: RuntimeError: boom — please report this at "
-        "https://github.com/keyharvest/keyharvest/issues with the input that caused it")]
+        ("keyharvest: internal error: RuntimeError: boom — this is a bug in keyharvest: "
+         "please report it to the maintainers with the input that caused it")]
 
 
 def test_help_imports_nothing_heavy() -> None:
