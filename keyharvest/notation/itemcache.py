@@ -41,7 +41,7 @@ _PREFIX = re.compile(r"([A-Za-z][A-Za-z_'-]*[ \t\f\v\u00a0\ufeff]*:)[ \t\f\v\u00
                      re.DOTALL)
 #: Items remembered per generation of a reading context's memo (memory stays bounded: at
 #: most two generations, the items of the current one and of the one before).
-LIMIT = 1 << 13
+LIMIT = 1 << 14
 
 
 class Unusual(Exception):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import chain
+from operator import ge
 
 from ..board import Board
 from ..catalogue import CROP_INDEX, CROPS, QUESTION_THRESHOLD, WORKERS
@@ -37,10 +38,7 @@ def show(count: Sequence[int]) -> str:
 
 def has(screen: Sequence[int], need: Sequence[int]) -> bool:
     """Whether ``screen`` holds at least ``need`` of every crop (counts per crop)."""
-    for a, b in zip(screen, need):
-        if a < b:
-            return False
-    return True
+    return all(map(ge, screen, need))
 
 
 def check_crops(crops: Iterable[str], rule: str) -> list[int]:
@@ -207,28 +205,33 @@ def placement_candidates(state: State, p: PlayerState,
     The list is shared: do not change it.
     """
     board = state.board
-    tiles = p.tiles
-    workers = p.workers
     # the answer depends on the board's contents only, which often stay the same from one
-    # decision to the next: remember the last few thousand answers for each board
-    key = (tuple(tiles), tuple(workers.items()), moving_from)
+    # decision to the next: remember the last answers for each board
+    key = (tuple(p.tiles), tuple(p.workers.items()), moving_from)
     memo = memo_table(board, "placement")
     got = memo.get(key)
-    if got is not None:
-        return got
+    if got is None:
+        got = find_candidates(board, p, moving_from)
+        remember(memo, key, got)
+    return got
+
+
+def find_candidates(board: Board, p: PlayerState,
+                    moving_from: str | None = None) -> list[tuple[str, int, int]]:
+    """``placement_candidates``, worked out (not remembered)."""
+    tiles = p.tiles
+    workers = p.workers
     neighbours = board.neighbours
     fields = Counter(chain.from_iterable(map(neighbours.__getitem__, tiles)))
     free = fields.keys() - tiles.keys()
     for w in workers:
         if w != moving_from:
             free.difference_update(neighbours[w])
-    out: list[tuple[str, int, int]] = []
-    for space in sorted(free, key=board.index.__getitem__):
-        under = workers.get(space)
-        out.append((space, fields[space], 0 if under is None or space == moving_from
-                    else WORKERS[under].number))
-    remember(memo, key, out)
-    return out
+    order = sorted(free, key=board.index.__getitem__)
+    if not workers:
+        return [(space, fields[space], 0) for space in order]
+    under = {s: WORKERS[w].number for s, w in workers.items() if s != moving_from}
+    return [(space, fields[space], under.get(space, 0)) for space in order]
 
 
 #: How many answers a memo table keeps before it starts again (answers are reused within a

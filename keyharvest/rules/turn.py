@@ -18,7 +18,7 @@ from ..steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from .bag import RefillFrame
 from .common import (
     check_can_pay, check_crops, default_instead, group_of, groups, harvest_gains, has,
-    memo_table, move_crops, place_tile, placement_candidates, placement_error, put_worker,
+    find_candidates, memo_table, move_crops, place_tile, placement_error, put_worker,
     remember, send_back, spaces_for, worker_source_error,
 )
 from .engine import OVER, Frame
@@ -26,6 +26,8 @@ from .workers import start_ability
 
 NUMBER = {letter: w.number for letter, w in WORKERS.items()}
 MAX_NUMBER = max(NUMBER.values())
+_TURN_PENDING: dict[str, Pending] = {}  # colour -> what its turn waits for
+_OPEN: dict[tuple[str, int], str] = {}  # (actions used, tiles moved) -> actions open
 ACTION_OF = {Harvest: "a", Play: "b", Remove: "b", Buy: "c", Offer: "d"}
 ACTION_NAME = {"a": "a (harvest)", "b": "b (worker)", "c": "c (buy)", "d": "d (offer)"}
 
@@ -36,7 +38,11 @@ class TurnFrame(Frame):
     def settle(self, state: State) -> Pending:
         if state.result is not None:
             return OVER
-        return pending("turn", state.current.colour, self.rule)
+        colour = state.players[state.turn.player].colour
+        got = _TURN_PENDING.get(colour)
+        if got is None:
+            got = _TURN_PENDING[colour] = pending("turn", colour, self.rule)
+        return got
 
     # -- checking --------------------------------------------------------------------
     def _continues(self, state: State, action: str) -> bool:
@@ -84,10 +90,17 @@ class TurnFrame(Frame):
     def _open(self, state: State) -> str:
         """The actions that may be taken (or continued) now, as letters (C.1)."""
         t = state.turn
-        used = t.used
+        key = (t.used, t.count)
+        got = _OPEN.get(key)
+        if got is None:
+            got = _OPEN[key] = self._judge_open(t.used, t.count)
+        return got
+
+    @staticmethod
+    def _judge_open(used: str, count: int) -> str:
         out = ""
         for action in "abcd":
-            if action in "cd" and used[-1:] == action and t.count < 2:
+            if action in "cd" and used[-1:] == action and count < 2:
                 out += action  # continues the action just taken
             elif action not in used and len(used) < 2 and not (action == "c" and "d" in used):
                 out += action
@@ -125,15 +138,15 @@ class TurnFrame(Frame):
                         i -= k
                     raise IndexError(i)  # pragma: no cover - i < n
                 out.append((n, play))
-            removes: list[Step] = [Remove(c, letter) for letter in sorted(p.workers.values())]
-            if removes:
-                out.append((len(removes), removes.__getitem__))
+            if p.workers:
+                on_board = sorted(p.workers.values())
+                out.append((len(on_board), lambda i: Remove(c, on_board[i])))
         if "c" in open_:
-            buys: list[Step] = [
-                Buy(c, it.tile, q.colour) for q in state.players for it in q.store
-                if q is p or has(p.screen, it.bid)]
+            screen = p.screen
+            buys = [(it.tile, q.colour) for q in state.players for it in q.store
+                    if q is p or has(screen, it.bid)]
             if buys:
-                out.append((len(buys), buys.__getitem__))
+                out.append((len(buys), lambda i: Buy(c, *buys[i])))
         if "d" in open_ and len(p.store) < STORE_SIZE and p.crop_total and state.registry:
             bids = _bids(p)
             registry = list(state.registry)
@@ -151,7 +164,7 @@ def _placements(state: State, p: PlayerState) -> tuple[list[tuple[str, int, int]
     memo = memo_table(state.board, "plays")
     got = memo.get(key)
     if got is None:
-        candidates = placement_candidates(state, p)
+        candidates = find_candidates(state.board, p)
         got = (candidates, _plays_by_number(candidates))
         remember(memo, key, got)
     return got
@@ -161,15 +174,15 @@ def _plays_by_number(candidates: list[tuple[str, int, int]]) -> list[int]:
     """For each worker number, how many of ``candidates`` it may take (``spaces_for``)."""
     step = [0] * (MAX_NUMBER + 2)  # differences: +1 from under + 1, -1 after the top
     for _, fields, under in candidates:
-        top = min(MAX_NUMBER, fields)
+        top = fields if fields < MAX_NUMBER else MAX_NUMBER  # noqa: FURB136 - hot loop
         if under < top:
             step[under + 1] += 1
             step[top + 1] -= 1
-    by_number = [0] * (MAX_NUMBER + 1)
     running = 0
+    by_number = [0]
     for number in range(1, MAX_NUMBER + 1):
         running += step[number]
-        by_number[number] = running
+        by_number.append(running)
     return by_number
 
 
@@ -193,7 +206,22 @@ def _harvest_choices(state: State, p: PlayerState) -> list[tuple[str, ...]]:
     return out
 
 
+_BIDS: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
+
+
 def _bids(p: PlayerState) -> list[tuple[str, ...]]:
+    """The bids listed for action d (and H): one crop, two different crops, two of a crop,
+    of those behind ``p``'s screen. The list is shared: do not change it."""
+    key = tuple(p.screen)
+    got = _BIDS.get(key)
+    if got is None:
+        if len(_BIDS) > 4096:
+            _BIDS.clear()
+        got = _BIDS[key] = _list_bids(p)
+    return got
+
+
+def _list_bids(p: PlayerState) -> list[tuple[str, ...]]:
     held = [c for c, k in zip(CROPS, p.screen) if k]
     bids = [(c,) for c in held]
     bids += [(a, b) for a, b in combinations(held, 2)]
