@@ -61,8 +61,8 @@ class RandomBot:
             if self.rng.random() < self.end_bias:
                 return EndTurn(pending.player)  # type: ignore[arg-type]
             return self.rng.choice(legal_view(state))
-        legal = legal_steps(state)  # only the turn lists ``EndTurn``
-        if not legal:
+        legal = legal_view(state)  # only the turn lists ``EndTurn``
+        if not len(legal):
             raise ValueError(f"no legal step: waiting for {state.pending.describe()}")
         return self.rng.choice(legal)
 

@@ -20,7 +20,7 @@ that worker's space (I.15). This module defines no step classes: it uses the voc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations, combinations_with_replacement
 
 from ..catalogue import CROPS, STORE_SIZE, WORKERS
@@ -34,7 +34,7 @@ from .common import (
     check_can_pay, check_crops, default_instead, harvest_gains, is_lonely, move_crops, names,
     place_tile, show,
 )
-from .engine import CONTINUE, Frame, expect, resolving_event
+from .engine import CONTINUE, Frame, expect, resolving_event, sectioned
 from .turn import _bids as representative_bids, take_to_store
 from .workers import ABILITIES
 
@@ -117,10 +117,18 @@ class AbilityFrame(Frame):
         self.use(state, state.player(self.player), step)
         self.done = True
 
-    def legal(self, state: State) -> Iterator[Step]:
-        if not self.mandatory:
-            yield Pass(self.player)
-        yield from self.uses(state, state.player(self.player))
+    legal = sectioned
+
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        """Pass (unless mandatory), then the uses (see ``rules.legal_view``)."""
+        passes = 0 if self.mandatory else 1
+        return [(passes, lambda i: Pass(self.player)),
+                self.counted_uses(state, state.player(self.player))]
+
+    def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        """How many uses ``uses`` lists, and a function giving the i-th."""
+        steps = list(self.uses(state, p))
+        return len(steps), steps.__getitem__
 
     def use(self, state: State, p: PlayerState, step: Step) -> None:
         raise NotImplementedError
@@ -187,13 +195,31 @@ class GainFrame(AbilityFrame):
         move_crops(state.stock, p.screen, want)
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
-        due = min(2, sum(state.stock))
-        if due == 0:
-            return
-        held = [c for c, k in zip(CROPS, state.stock) if k]
-        for crops in combinations_with_replacement(held, due):
-            if all(crops.count(c) <= state.stock[i] for i, c in enumerate(CROPS)):
-                yield Gain(p.colour, crops)
+        n, nth = self.counted_uses(state, p)
+        return (nth(i) for i in range(n))
+
+    def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        choices = _gains(tuple(state.stock))
+        return len(choices), lambda i: Gain(p.colour, choices[i])
+
+
+_GAINS: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
+
+
+def _gains(stock: tuple[int, ...]) -> list[tuple[str, ...]]:
+    """The crops the Day Labourer may take from ``stock`` (two, or what is left), in
+    canonical order; remembered per stock (shared: do not change the list)."""
+    got = _GAINS.get(stock)
+    if got is None:
+        due = min(2, sum(stock))
+        held = [c for c, k in zip(CROPS, stock) if k]
+        got = [] if due == 0 else [
+            crops for crops in combinations_with_replacement(held, due)
+            if all(crops.count(c) <= stock[i] for i, c in enumerate(CROPS))]
+        if len(_GAINS) > 4096:
+            _GAINS.clear()
+        _GAINS[stock] = got
+    return got
 
 
 # -- D: flip harvested tiles back -----------------------------------------------------------

@@ -218,20 +218,45 @@ def placement_candidates(state: State, p: PlayerState,
 
 def find_candidates(board: Board, p: PlayerState,
                     moving_from: str | None = None) -> list[tuple[str, int, int]]:
-    """``placement_candidates``, worked out (not remembered)."""
-    tiles = p.tiles
+    """``placement_candidates``, worked out from the tiles' part (remembered) and the
+    workers."""
     workers = p.workers
-    neighbours = board.neighbours
-    fields = Counter(chain.from_iterable(map(neighbours.__getitem__, tiles)))
-    free = fields.keys() - tiles.keys()
-    for w in workers:
-        if w != moving_from:
-            free.difference_update(neighbours[w])
-    order = sorted(free, key=board.index.__getitem__)
+    fields, order = _around_tiles(board, tuple(p.tiles))
     if not workers:
         return [(space, fields[space], 0) for space in order]
+    neighbours = board.neighbours
+    blocked: set[str] = set()
+    for w in workers:
+        if w != moving_from:
+            blocked.update(neighbours[w])
     under = {s: WORKERS[w].number for s, w in workers.items() if s != moving_from}
-    return [(space, fields[space], under.get(space, 0)) for space in order]
+    return [(space, fields[space], under.get(space, 0)) for space in order
+            if space not in blocked]
+
+
+def _around_tiles(board: Board, tiles: tuple[str, ...]) -> tuple[dict[str, int], list[str]]:
+    """For a board holding ``tiles`` (in the order placed): how many of them touch each
+    space, and the spaces touched that hold no tile, in board order. Remembered per board;
+    a board that differs from a remembered one by its last tile is worked out from it."""
+    memo = memo_table(board, "around")
+    got = memo.get(tiles)
+    if got is not None:
+        return got
+    neighbours = board.neighbours
+    before = memo.get(tiles[:-1]) if tiles else None
+    if before is not None:  # one more tile: its neighbours touch one more tile each
+        last = tiles[-1]
+        fields = dict(before[0])
+        for n in neighbours[last]:
+            fields[n] = fields.get(n, 0) + 1
+        taken = set(tiles)
+        order = sorted((s for s in fields if s not in taken), key=board.index.__getitem__)
+    else:
+        fields = dict(Counter(chain.from_iterable(map(neighbours.__getitem__, tiles))))
+        order = sorted(fields.keys() - set(tiles), key=board.index.__getitem__)
+    got = (fields, order)
+    remember(memo, tiles, got)
+    return got
 
 
 #: How many answers a memo table keeps before it starts again (answers are reused within a

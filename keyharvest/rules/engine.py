@@ -198,17 +198,25 @@ class LegalSteps(Sequence):
                 yield nth(i)
 
 
+def sectioned(self: Frame, state: State) -> Iterator[Step]:
+    """``Frame.legal`` for a frame that lists its steps by ``sections(state)``: a list of
+    (how many, a function giving the i-th), in listing order. Such a frame sets
+    ``legal = sectioned``, and ``legal_view`` then builds only the steps asked for."""
+    for n, nth in self.sections(state):  # type: ignore[attr-defined]
+        for i in range(n):
+            yield nth(i)
+
+
 def legal_view(state: State) -> Sequence[Step]:
     """``legal_steps(state)`` as a sequence that lists lazily where the frame can (the
-    turn, whose listing is the longest): for picking one step by index without building
-    every other one. Valid until the state changes."""
+    turn, whose listing is the longest, abilities and answers to events): for picking one
+    step by index without building every other one. Valid until the state changes."""
     if state.result is not None:
         return []
     frame = state.stack[-1]
-    sections = getattr(frame, "sections", None)
-    if sections is None:
+    if type(frame).legal is not sectioned:  # a frame that lists its own way
         return list(frame.legal(state))
-    return LegalSteps(sections(state))
+    return LegalSteps(frame.sections(state))  # type: ignore[attr-defined]
 
 
 def is_legal(state: State, step: Step) -> bool:

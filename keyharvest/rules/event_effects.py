@@ -18,7 +18,7 @@ This module does not decide when an event is drawn or where it lands on the trac
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from ..catalogue import CROP_INDEX, CROPS
@@ -56,7 +56,7 @@ from .common import (
     send_back,
     show,
 )
-from .engine import CONTINUE, Frame, expect
+from .engine import CONTINUE, Frame, expect, sectioned
 from .events import EFFECTS
 
 RULE = "E.3"
@@ -127,16 +127,25 @@ class OneAnswerFrame(EventFrame):
             self.answer(state, self.who(state), step)  # checks first, then changes
         self.advance()
 
-    def legal(self, state: State) -> Iterator[Step]:
+    legal = sectioned
+
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        """Pass, then the answers (see ``rules.legal_view``)."""
         p = self.who(state)
-        yield Pass(p.colour)
-        yield from self.answers(state, p)
+        return [(1, lambda i: Pass(p.colour)), self.counted_answers(state, p)]
+
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        """How many answers ``answers`` lists, and a function giving the i-th; frames with
+        long listings count them without building them."""
+        steps = list(self.answers(state, p))
+        return len(steps), steps.__getitem__
 
     def answer(self, state: State, p: PlayerState, step: Step) -> None:
         raise NotImplementedError
 
     def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
-        raise NotImplementedError
+        n, nth = self.counted_answers(state, p)
+        return (nth(i) for i in range(n))
 
 
 class DrawingFrame(EventFrame):
@@ -239,13 +248,13 @@ class SwapFrame(OneAnswerFrame):
         place_tile(state, q, step.give)
         place_tile(state, p, step.take)
 
-    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
-        for q in state.players:
-            if q is p:
-                continue
-            for take in sorted(r for r in q.tiles if is_lonely(state, q, r)):
-                for give in sorted(p.tiles):
-                    yield Swap(p.colour, give, take, q.colour)
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        gives = sorted(p.tiles)
+        takes = [(take, q.colour) for q in state.players if q is not p
+                 for take in sorted(r for r in q.tiles if is_lonely(state, q, r))]
+        per_take = len(gives)
+        return len(takes) * per_take, lambda i: Swap(
+            p.colour, gives[i % per_take], *takes[i // per_take])
 
 
 # -- O: Gift --------------------------------------------------------------------------------
@@ -579,10 +588,12 @@ class RegistrySwapFrame(OneAnswerFrame):
         del p.tiles[step.give]
         place_tile(state, p, step.take)
 
-    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
-        for take in state.registry:
-            for give in sorted(p.tiles):
-                yield Swap(p.colour, give, take)
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        gives = sorted(p.tiles)
+        takes = list(state.registry)
+        per_take = len(gives)
+        return len(takes) * per_take, lambda i: Swap(
+            p.colour, gives[i % per_take], takes[i // per_take])
 
 
 # -- V: Remote Harvest ----------------------------------------------------------------------
@@ -707,11 +718,19 @@ class RelocationFrame(OneAnswerFrame):
         del p.workers[old]
         put_worker(state, p, step.worker, step.space)  # no ability (E.3)
 
-    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
-        for old, letter in sorted(p.workers.items()):
-            for space in legal_spaces(state, p, letter, moving_from=old):
-                if space != old:
-                    yield Move(p.colour, letter, space)
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        moves = [(letter, [s for s in legal_spaces(state, p, letter, moving_from=old)
+                           if s != old]) for old, letter in sorted(p.workers.items())]
+        n = sum(len(spaces) for _, spaces in moves)
+
+        def move(i: int) -> Step:
+            for letter, spaces in moves:
+                if i < len(spaces):
+                    return Move(p.colour, letter, spaces[i])
+                i -= len(spaces)
+            raise IndexError(i)  # pragma: no cover - i < n
+
+        return n, move
 
 
 # -- Y: Day Off -----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ continues the same action (C.4, C.5) rather than starting a new one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import combinations
 
 from ..catalogue import CROPS, STORE_SIZE, WORKERS
@@ -21,7 +21,7 @@ from .common import (
     find_candidates, memo_table, move_crops, place_tile, placement_error, put_worker,
     remember, send_back, spaces_for, worker_source_error,
 )
-from .engine import OVER, Frame
+from .engine import OVER, Frame, sectioned
 from .workers import start_ability
 
 NUMBER = {letter: w.number for letter, w in WORKERS.items()}
@@ -106,10 +106,7 @@ class TurnFrame(Frame):
                 out += action
         return out
 
-    def legal(self, state: State) -> Iterator[Step]:
-        for n, nth in self.sections(state):
-            for i in range(n):
-                yield nth(i)
+    legal = sectioned
 
     def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
         """The legal steps in sections, each as (how many, a function giving the i-th), in
