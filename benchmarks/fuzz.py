@@ -203,8 +203,7 @@ def substitute_same_kind(text: str, rng: random.Random, vocab: list[str]) -> str
 
 def _items(text: str) -> tuple[list[str], int]:
     lines = _lines(text)
-    body = max(i for i, line in enumerate(lines) if line.strip() == "+++") if "+++" in text \
-        else -1
+    body = max((i for i, line in enumerate(lines) if line.strip() == "+++"), default=-1)
     return lines, body + 1
 
 
