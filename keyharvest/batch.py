@@ -22,6 +22,7 @@ its turn limit, I.10) or ``in progress``.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -286,7 +287,7 @@ def _units(source: str, stream: IO[bytes]) -> Iterator[Unit]:
     if kind == "position":
         yield Unit(source, "position", b"".join(head) + b"".join(lines))
         return
-    yield from _record_units(source, [*head, *lines])
+    yield from _record_units(source, itertools.chain(head, lines))  # streamed, not a list
 
 
 def _record_units(source: str, lines: Iterable[bytes]) -> Iterator[Unit]:
