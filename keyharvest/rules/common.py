@@ -111,6 +111,21 @@ def owner_of_tile(state: State, ref: str) -> PlayerState | None:
 
 
 # -- harvesting (C.2, I.5, I.33) --------------------------------------------------------
+def check_fresh_tiles(p: PlayerState, tiles: Sequence[str], rule: str,
+                      empty: str = "harvest names no tile") -> None:
+    """Tiles named for a harvest: at least one, none twice, all unharvested tiles of ``p``'s
+    board (C.2 for action a, I.36 for V)."""
+    if not tiles:
+        raise IllegalStep(rule, empty)
+    if len(set(tiles)) != len(tiles):
+        raise IllegalStep(rule, "a tile is named twice")
+    for r in tiles:
+        if r not in p.tiles:
+            raise IllegalStep(rule, f"{r} is not a field tile on {p.colour}'s board")
+        if p.tiles[r]:
+            raise IllegalStep(rule, f"{r} is already harvested")
+
+
 def harvest_gains(state: State, refs: Sequence[str], instead: Sequence[str],
                   rule: str) -> list[int]:
     """What harvesting ``refs`` yields, with ``instead`` as substitutes for short crops.

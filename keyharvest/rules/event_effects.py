@@ -42,6 +42,7 @@ from ..steps import (
 )
 from .bag import HandDrawFrame, PlaceEventsFrame, RefillFrame
 from .common import (
+    check_fresh_tiles,
     check_can_pay,
     check_crops,
     counts,
@@ -607,15 +608,8 @@ class RemoteHarvestFrame(OneAnswerFrame):
     def answer(self, state: State, p: PlayerState, step: Step) -> None:
         assert isinstance(step, Harvest)
         tiles = step.tiles
-        if not tiles:
-            raise IllegalStep("I.36", "the harvest names no tile (pass instead)")
-        if len(set(tiles)) != len(tiles):
-            raise IllegalStep("I.36", "a tile is named twice")
+        check_fresh_tiles(p, tiles, "I.36", "the harvest names no tile (pass instead)")
         for r in tiles:
-            if r not in p.tiles:
-                raise IllegalStep("I.36", f"{r} is not a field tile on {p.colour}'s board")
-            if p.tiles[r]:
-                raise IllegalStep("I.36", f"{r} is already harvested")
             if not is_lonely(state, p, r):
                 raise IllegalStep("I.36", f"{r} is not lonely (D.5)")
         gained = harvest_gains(state, tiles, step.instead, self.rule)

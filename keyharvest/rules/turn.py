@@ -17,7 +17,7 @@ from ..state import Pending, PlayerState, State, StoreItem, pending
 from ..steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from .bag import RefillFrame
 from .common import (
-    check_can_pay, check_crops, default_instead, group_of, groups, harvest_gains, has,
+    check_can_pay, check_crops, check_fresh_tiles, default_instead, group_of, groups, harvest_gains, has,
     find_candidates, memo_table, move_crops, place_tile, placement_error, put_worker,
     remember, send_back, spaces_for, worker_source_error,
 )
@@ -231,15 +231,7 @@ def harvest(state: State, p: PlayerState, step: Step) -> None:
     """Action a (C.2): any unharvested tiles of one connected group."""
     assert isinstance(step, Harvest)
     tiles = step.tiles
-    if not tiles:
-        raise IllegalStep("C.2", "harvest names no tile")
-    if len(set(tiles)) != len(tiles):
-        raise IllegalStep("C.2", "a tile is named twice")
-    for r in tiles:
-        if r not in p.tiles:
-            raise IllegalStep("C.2", f"{r} is not a field tile on {p.colour}'s board")
-        if p.tiles[r]:
-            raise IllegalStep("C.2", f"{r} is already harvested")
+    check_fresh_tiles(p, tiles, "C.2")
     group = group_of(state, p, tiles[0])
     apart = [r for r in tiles if r not in group]
     if apart:
