@@ -83,7 +83,7 @@ def _build(data: Mapping[str, Any], source: str) -> Board:
         raise _fail("a board must be a table", source)
     unknown = set(data) - {"name", "spaces", "starting_pairs"}
     if unknown:
-        raise _fail(f"unknown key {sorted(unknown)[0]!r} (expected name, spaces, starting_pairs)",
+        raise _fail(f"unknown key {min(unknown)!r} (expected name, spaces, starting_pairs)",
                     source)
     name = data.get("name", "custom")
     if not isinstance(name, str):
@@ -107,7 +107,7 @@ def _build(data: Mapping[str, Any], source: str) -> Board:
             raise _fail("a space must be a table with crop, x and y", path)
         extra = set(spec) - {"crop", "x", "y"}
         if extra:
-            raise _fail(f"unknown key {sorted(extra)[0]!r} (expected crop, x, y)", path)
+            raise _fail(f"unknown key {min(extra)!r} (expected crop, x, y)", path)
         crop = spec.get("crop")
         if crop not in CROP_INDEX:
             raise _fail(f"unknown crop {crop!r} (expected one of {', '.join(CROPS)})", path)

@@ -8,8 +8,14 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .catalogue import (
-    EVENT_LETTERS, FARMHANDS, REGISTRY_SIZE, STORE_SIZE, TOTAL_COUNTERS, TOWNSFOLK,
-    TRACK_SIZE, WORKERS,
+    EVENT_LETTERS,
+    FARMHANDS,
+    REGISTRY_SIZE,
+    STORE_SIZE,
+    TOTAL_COUNTERS,
+    TOWNSFOLK,
+    TRACK_SIZE,
+    WORKERS,
 )
 from .state import State
 
@@ -41,7 +47,7 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
     need those parts, are skipped.
     """
     out: list[Violation] = []
-    add = lambda rule, msg: out.append(Violation(rule, msg))  # noqa: E731
+    add = lambda rule, msg: out.append(Violation(rule, msg))
     board = state.board
 
     crops = sum(state.stock) + sum(sum(p.screen) for p in state.players) + sum(

@@ -14,7 +14,12 @@ from dataclasses import dataclass, field
 
 from .board import Board
 from .catalogue import (
-    CROP_INDEX, CROPS, EVENT_LETTERS, PLAYER_COLOURS, REGISTRY_SIZE, STARTING_CROPS,
+    CROP_INDEX,
+    CROPS,
+    EVENT_LETTERS,
+    PLAYER_COLOURS,
+    REGISTRY_SIZE,
+    STARTING_CROPS,
     TOTAL_COUNTERS,
 )
 from .errors import PositionError
@@ -113,7 +118,7 @@ def check_setup(setup: Setup, board: Board) -> None:
         seen_pairs.add(key)
     extra = set(setup.tiles) - set(players)
     if extra:
-        raise _fail("B.5", f"starting tiles for {sorted(extra)[0]!r}, who is not playing", "tiles")
+        raise _fail("B.5", f"starting tiles for {min(extra)!r}, who is not playing", "tiles")
     _check_crops(setup, n)
     used = {t for pair in setup.tiles.values() for t in pair}
     if len(setup.registry) != REGISTRY_SIZE:
@@ -155,7 +160,7 @@ def _check_crops(setup: Setup, n: int) -> None:
         total.update(crops)
     extra = set(setup.crops) - set(setup.players)
     if extra:  # as for tiles: a record naming a player who is not seated is wrong
-        raise _fail("B.6", f"starting crops for {sorted(extra)[0]!r}, who is not playing",
+        raise _fail("B.6", f"starting crops for {min(extra)!r}, who is not playing",
                     "crops")
     counts = sorted((total[c] for c in CROPS), reverse=True)
     want = {2: [2, 1, 1, 1, 1], 3: [2, 2, 2, 2, 1], 4: [3, 3, 2, 2, 2]}[n]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from builders import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,8 +18,6 @@ from keyharvest.errors import IllegalStep
 from keyharvest.invariants import check
 from keyharvest.rules import apply, legal_steps, push
 from keyharvest.steps import Draw, EndTurn, Step
-
-from builders import snapshot
 
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

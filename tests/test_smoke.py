@@ -2,12 +2,12 @@
 
 import random
 
+from builders import snapshot, table
+
 import keyharvest as kh
 from keyharvest.invariants import check
 from keyharvest.rules import legal_steps, push
 from keyharvest.steps import Draw, EndTurn
-
-from builders import snapshot, table
 
 
 def play_random(n: int, seed: int) -> kh.State:
@@ -39,3 +39,9 @@ def test_builder_makes_a_consistent_table():
               registry="A1 A3 A4 A5 A6 A7")
     assert check(s) == []
     assert snapshot(s) == snapshot(s.copy())
+
+
+def test_all_lists_every_lazy_export():
+    assert sorted(kh.__all__) == sorted(kh._EXPORTS)
+    for name in kh.__all__:
+        assert getattr(kh, name) is not None

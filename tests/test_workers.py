@@ -8,6 +8,7 @@ test_workers_townsfolk.py (G–L). The helpers here are shared by those modules.
 from __future__ import annotations
 
 import pytest
+from builders import snapshot, table
 
 from keyharvest.board import sorted_refs
 from keyharvest.catalogue import CROP_INDEX, CROPS, WORKERS
@@ -18,8 +19,6 @@ from keyharvest.rules.common import names
 from keyharvest.rules.workers import ABILITIES
 from keyharvest.state import State
 from keyharvest.steps import Buy, EndTurn, Fallow, Gain, Pass, Play, Replace, Step
-
-from builders import snapshot, table
 
 #: Six registry tiles far from the spaces the tests use.
 REG = "G1 G2 G3 G4 G5 G6"

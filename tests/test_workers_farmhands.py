@@ -4,10 +4,10 @@ refused without changing anything."""
 
 from __future__ import annotations
 
-from keyharvest.steps import Buy, Fallow, Flip, Gain, Harvest, Pass, Play
-
 from builders import table
 from test_workers import REG, RING, listed_steps_apply, rejected, run, stock_with, view
+
+from keyharvest.steps import Buy, Fallow, Flip, Gain, Harvest, Pass, Play
 
 
 # -- A: Apprentice ----------------------------------------------------------------------------

@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from builders import table
+
 from keyharvest.catalogue import TOWNSFOLK, WORKERS
 from keyharvest.invariants import check
 from keyharvest.rules import apply, legal_steps, push
 from keyharvest.state import State
 from keyharvest.steps import Buy, Draw, EndTurn, Offer, Pass, Play, Remove, Step
-
-from builders import table
 
 
 def crowded(max_turns: int) -> State:

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from builders import table
+from test_workers import REG, RING, listed_steps_apply, rejected, run, stock_with, view
+
 from keyharvest.board import sorted_refs
 from keyharvest.catalogue import EVENT_LETTERS
 from keyharvest.errors import IllegalStep
@@ -13,12 +16,23 @@ from keyharvest.rules import engine
 from keyharvest.rules.abilities import BenefactorFrame, ShopkeeperFrame
 from keyharvest.state import Pending, State
 from keyharvest.steps import (
-    Accept, Buy, Claim, Copy, Draw, Fallow, Flip, Gain, Harvest, Offer, Pass, Pick, Place, Play,
-    Replace, Step,
+    Accept,
+    Buy,
+    Claim,
+    Copy,
+    Draw,
+    Fallow,
+    Flip,
+    Gain,
+    Harvest,
+    Offer,
+    Pass,
+    Pick,
+    Place,
+    Play,
+    Replace,
+    Step,
 )
-
-from builders import table
-from test_workers import REG, RING, listed_steps_apply, rejected, run, stock_with, view
 
 
 class EventUnderway(engine.Frame):

@@ -27,15 +27,35 @@ from ..catalogue import CROPS, STORE_SIZE, WORKERS
 from ..errors import IllegalStep
 from ..state import Pending, PlayerState, State
 from ..steps import (
-    Accept, Buy, Claim, Copy, Fallow, Flip, Gain, Harvest, Offer, Pass, Pick, Place, Step,
+    Accept,
+    Buy,
+    Claim,
+    Copy,
+    Fallow,
+    Flip,
+    Gain,
+    Harvest,
+    Offer,
+    Pass,
+    Pick,
+    Place,
+    Step,
 )
 from .bag import HandDrawFrame, PlaceEventsFrame, RefillFrame
 from .common import (
-    check_can_pay, check_crops, default_instead, harvest_gains, is_lonely, move_crops, names,
-    place_tile, show,
+    check_can_pay,
+    check_crops,
+    default_instead,
+    harvest_gains,
+    is_lonely,
+    move_crops,
+    names,
+    place_tile,
+    show,
 )
 from .engine import CONTINUE, Frame, expect, resolving_event, sectioned
-from .turn import _bids as representative_bids, take_to_store
+from .turn import _bids as representative_bids
+from .turn import take_to_store
 from .workers import ABILITIES
 
 JUDGE_FEE = 3  # crops the Judge pays its victim (I.14)

@@ -194,10 +194,9 @@ def placement_error(state: State, p: PlayerState, letter: str, space: str,
         return f"{space} holds a field tile"
     number = WORKERS[letter].number
     under = p.workers.get(space)
-    if under is not None and space != moving_from:
-        if WORKERS[under].number >= number:
-            return (f"{space} holds worker {under} ({WORKERS[under].number}), which is not "
-                    f"lower than {letter} ({number})")
+    if under is not None and space != moving_from and WORKERS[under].number >= number:
+        return (f"{space} holds worker {under} ({WORKERS[under].number}), which is not "
+                f"lower than {letter} ({number})")
     adjacent = board.neighbours[space]
     fields = sum(1 for n in adjacent if n in p.tiles)
     if fields < number:

@@ -227,7 +227,7 @@ def is_legal(state: State, step: Step) -> bool:
     return True
 
 
-def step_span(step: Step):  # noqa: ANN201 - Span | None
+def step_span(step: Step):
     return getattr(step, "span", None)
 
 

@@ -42,9 +42,9 @@ from ..steps import (
 )
 from .bag import HandDrawFrame, PlaceEventsFrame, RefillFrame
 from .common import (
-    check_fresh_tiles,
     check_can_pay,
     check_crops,
+    check_fresh_tiles,
     counts,
     default_instead,
     harvest_gains,

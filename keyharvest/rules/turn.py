@@ -17,9 +17,24 @@ from ..state import Pending, PlayerState, State, StoreItem, pending
 from ..steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from .bag import RefillFrame
 from .common import (
-    check_can_pay, check_crops, check_fresh_tiles, default_instead, group_of, groups, harvest_gains, has,
-    find_candidates, memo_table, move_crops, place_tile, placement_error, put_worker,
-    remember, send_back, spaces_for, worker_source_error,
+    check_can_pay,
+    check_crops,
+    check_fresh_tiles,
+    default_instead,
+    find_candidates,
+    group_of,
+    groups,
+    harvest_gains,
+    has,
+    memo_table,
+    move_crops,
+    place_tile,
+    placement_error,
+    put_worker,
+    remember,
+    send_back,
+    spaces_for,
+    worker_source_error,
 )
 from .engine import OVER, Frame, sectioned
 from .workers import start_ability
