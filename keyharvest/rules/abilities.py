@@ -52,6 +52,7 @@ from .common import (
     names,
     place_tile,
     show,
+    take_from_registry,
 )
 from .engine import CONTINUE, Frame, expect, resolving_event, sectioned
 from .turn import _bids as representative_bids
@@ -507,15 +508,9 @@ class MerchantFrame(AbilityFrame):
             self.use(state, p, step)
             return
         if self.phase == "registry":
-            expect(step, (Pick,), "I.35", "a registry tile to take")
-            assert isinstance(step, Pick)
-            if step.pay:
-                raise IllegalStep("I.35", "the registry tile is taken without payment")
-            if step.tile not in state.registry:
-                raise IllegalStep("I.35", f"{step.tile} is not in the registry")
-            state.registry.remove(step.tile)  # no refill (I.16)
-            state.in_hand.append(step.tile)
-            self.tile = step.tile
+            self.tile = take_from_registry(state, step, "a registry tile to take",
+                                           "the registry tile is taken without payment")
+            state.in_hand.append(self.tile)
             self.phase = "hand"
             return
         expect(step, (Place, Fallow), self.rule, f"placing {self.tile} or sending it to "

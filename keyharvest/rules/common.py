@@ -16,6 +16,8 @@ from ..board import Board
 from ..catalogue import CROP_INDEX, CROPS, QUESTION_THRESHOLD, WORKERS
 from ..errors import IllegalStep
 from ..state import PlayerState, State
+from ..steps import Pick, Step
+from .engine import expect
 
 
 # -- crops ------------------------------------------------------------------------------
@@ -343,6 +345,20 @@ def worker_source_error(state: State, p: PlayerState, letter: str) -> str | None
 
 
 # -- field tiles ------------------------------------------------------------------------
+def take_from_registry(state: State, step: Step, what: str, paid: str) -> str:
+    """The registry tile a ``Pick`` names when the bag yields no field tile (I.16, I.35),
+    taken out of the registry with no refill; ``what`` names the choice awaited, ``paid``
+    says why no payment may be written."""
+    expect(step, (Pick,), "I.35", what)
+    assert isinstance(step, Pick)
+    if step.pay:
+        raise IllegalStep("I.35", paid)
+    if step.tile not in state.registry:
+        raise IllegalStep("I.35", f"{step.tile} is not in the registry")
+    state.registry.remove(step.tile)  # no refill (I.16)
+    return step.tile
+
+
 def place_tile(state: State, p: PlayerState, ref: str) -> None:
     """A field tile lands on ``p``'s board, large icon up (A.3); a worker on its space is
     displaced and may be re-placed at once (D.2, I.11, I.34)."""

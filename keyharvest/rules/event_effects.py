@@ -56,6 +56,7 @@ from .common import (
     put_worker,
     send_back,
     show,
+    take_from_registry,
 )
 from .engine import CONTINUE, Frame, expect, sectioned
 from .events import EFFECTS
@@ -430,15 +431,10 @@ class LuckyDipFrame(DrawingFrame):
     def apply(self, state: State, step: Step) -> None:
         p = self.who(state)
         if self.phase == "pick":
-            expect(step, (Pick,), "I.35", "a registry tile to take (event Q)")
-            assert isinstance(step, Pick)
-            if step.pay:
-                raise IllegalStep("I.35", "the registry tile of Q is already paid for")
-            if step.tile not in state.registry:
-                raise IllegalStep("I.35", f"{step.tile} is not in the registry")
-            state.registry.remove(step.tile)  # no refill (I.16)
+            tile = take_from_registry(state, step, "a registry tile to take (event Q)",
+                                      "the registry tile of Q is already paid for")
             self.phase = "events"
-            place_tile(state, p, step.tile)  # a displaced worker comes first (I.34)
+            place_tile(state, p, tile)  # a displaced worker comes first (I.34)
             return
         expect(step, (Pay, Pass), self.rule, f"{self.what} (event Q)")
         if isinstance(step, Pass):
