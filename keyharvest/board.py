@@ -47,6 +47,11 @@ class Board:
         """The position of each reference in ``references`` (for sorting in board order)."""
         return {ref: i for i, ref in enumerate(self.order)}
 
+    @cached_property
+    def crop_indices(self) -> Mapping[str, int]:
+        """The crop of each reference as its index in the canonical crop order."""
+        return {ref: CROP_INDEX[crop] for ref, crop in self.crops.items()}
+
     def crop(self, ref: str) -> str:
         return self.crops[ref]
 

@@ -478,17 +478,18 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
     implied: list[tuple[int, Step]] = []
     applied = 0
     error: IllegalStep | None = None
-    for i, step in enumerate(steps):
-        try:
-            if fill_passes:
-                _fill_passes(state, step, i, implied)
+    try:
+        for step in steps:
+            # passes can be left out only where a player other than the step's decides
+            who = state.pending.player
+            if who is not None and who != step.player and fill_passes:
+                _fill_passes(state, step, applied, implied)
             push(state, step)
-        except IllegalStep as exc:
-            error = exc
-            break
-        applied += 1
-        if states is not None:
-            states.append(state.copy())
+            applied += 1
+            if states is not None:
+                states.append(state.copy())
+    except IllegalStep as exc:
+        error = exc
     return Replay(record, state, applied, error, states, implied)
 
 

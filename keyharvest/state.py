@@ -164,10 +164,23 @@ class State:
         raise KeyError(colour)
 
     def player(self, colour: str) -> PlayerState:
-        return self.players[self.index(colour)]
+        for p in self.players:
+            if p.colour == colour:
+                return p
+        raise KeyError(colour)
+
+    def find(self, colour: str) -> PlayerState | None:
+        """The player of ``colour``, or None when nobody plays it."""
+        for p in self.players:
+            if p.colour == colour:
+                return p
+        return None
 
     def has_player(self, colour: str) -> bool:
-        return any(p.colour == colour for p in self.players)
+        for p in self.players:  # a loop, not any(): this is on the engine's hot path
+            if p.colour == colour:
+                return True
+        return False
 
     @property
     def current(self) -> PlayerState:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from .catalogue import CROP_INDEX
 from .errors import Span
@@ -54,6 +55,8 @@ class Draw(Step):
 
     item: str
     span: Span | None = _span()
+    #: A draw is nobody's decision (the engine reads ``step.player`` of every step).
+    player: ClassVar[None] = None
 
     def text(self) -> str:
         return f"draw {self.item}"

@@ -63,7 +63,7 @@ def steps_of(players: tuple[str, ...]) -> st.SearchStrategy[S.Step]:
         import dataclasses
 
         changes: dict = {}
-        if hasattr(step, "player"):
+        if getattr(step, "player", None) is not None:  # a draw is nobody's
             changes["player"] = who
         for f in ("seller", "victim"):
             if hasattr(step, f):

@@ -61,7 +61,7 @@ def test_every_listed_step_applies_and_illegal_steps_change_nothing(players: int
                 apply(s, option)  # raises if a listed step is not legal
             step = rng.choice(options)
             # a step by somebody who is not asked is refused and changes nothing
-            if s.pending.player is not None and hasattr(step, "player"):
+            if s.pending.player is not None and step.player is not None:
                 other = next(c for c in s.colours if c != s.pending.player)
                 wrong = type(step)(**{**{f: getattr(step, f) for f in step.__dataclass_fields__
                                          if f != "span"}, "player": other})

@@ -25,7 +25,7 @@ from itertools import combinations, combinations_with_replacement
 
 from ..catalogue import CROPS, STORE_SIZE, WORKERS
 from ..errors import IllegalStep
-from ..state import Pending, PlayerState, State
+from ..state import Pending, PlayerState, State, pending
 from ..steps import (
     Accept,
     Buy,
@@ -123,8 +123,7 @@ class AbilityFrame(Frame):
         if self.done:
             return None
         purpose = f"copied by the Notary ({self.via})" if self.via else ""
-        return Pending("ability", self.player, rule=self.rule, worker=self.worker,
-                       purpose=purpose)
+        return pending("ability", self.player, self.rule, purpose, self.worker)
 
     def apply(self, state: State, step: Step) -> None:
         if isinstance(step, Pass):
@@ -485,10 +484,10 @@ class MerchantFrame(AbilityFrame):
                 return CONTINUE
             return None
         if self.phase == "registry":
-            return Pending("choice", self.player, rule="I.35", worker=self.worker,
+            return pending("choice", self.player, rule="I.35", worker=self.worker,
                            purpose="to take a registry tile (the bag holds no field tile)")
         if self.phase == "hand":
-            return Pending("choice", self.player, rule=self.rule, worker=self.worker,
+            return pending("choice", self.player, rule=self.rule, worker=self.worker,
                            purpose=f"to place {self.tile} on the board or send it to the "
                                    "fallow")
         return super().settle(state)

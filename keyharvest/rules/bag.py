@@ -15,6 +15,7 @@ from ..state import Pending, State, pending
 from ..steps import Draw, Step
 from .common import someone_below_threshold
 from .engine import CONTINUE, Frame, expect
+from .events import start_event
 
 
 def check_draw(state: State, step: Step, rule: str = "F.1") -> str:
@@ -60,9 +61,10 @@ def place_event(state: State, letter: str, drawer: str) -> None:
     if len(state.track) == TRACK_SIZE and state.end_countdown is None:
         state.end_countdown = 2 * len(state.players)
         state.end_trigger = state.current.colour
-    from .events import start_event
-
     start_event(state, letter, drawer)
+
+
+_REFILL_PENDING: dict[str, Pending] = {}  # purpose -> what a refill waits for
 
 
 class RefillFrame(Frame):
@@ -87,8 +89,12 @@ class RefillFrame(Frame):
         self.mine: list[str] = []  # events this refill set aside
 
     def settle(self, state: State) -> Pending | None | object:
-        if self.gap > 0 and state.bag_count > 0:
-            return pending("chance", None, self.rule, self.purpose)
+        if self.gap > 0 and len(state.bag) > state.hidden_removed:  # state.bag_count > 0
+            got = _REFILL_PENDING.get(self.purpose)
+            if got is None:
+                got = _REFILL_PENDING[self.purpose] = pending("chance", None, self.rule,
+                                                              self.purpose)
+            return got
         if self.mine:
             if self.gap == 0:  # filled: the set-aside events go back (E.2)
                 for letter in self.mine:
@@ -101,12 +107,16 @@ class RefillFrame(Frame):
         return None
 
     def apply(self, state: State, step: Step) -> None:
-        item = check_draw(state, step, self.rule)
-        state.bag.remove(item)
-        if not item.isalpha():
+        bag = state.bag
+        item = getattr(step, "item", None)
+        if item in bag and not item.isalpha():  # a field tile: the common case
+            bag.remove(item)
             state.registry.append(item)
             self.gap -= 1
-        elif self.set_aside and not track_full(state):
+            return
+        item = check_draw(state, step, self.rule)
+        bag.remove(item)
+        if self.set_aside and not track_full(state):
             state.set_aside.append(item)
             self.mine.append(item)
         else:

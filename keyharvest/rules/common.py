@@ -93,11 +93,25 @@ def groups(state: State, p: PlayerState) -> list[list[str]]:
     return out
 
 
-def group_of(state: State, p: PlayerState, ref: str) -> set[str]:
-    for g in groups(state, p):
-        if ref in g:
-            return set(g)
-    return set()
+def apart_from(state: State, p: PlayerState, tiles: Sequence[str]) -> list[str]:
+    """The tiles of ``tiles`` (all on ``p``'s board) not in the group of ``tiles[0]``
+    (C.2): a search from the first tile that stops once it has met all the others."""
+    if len(tiles) < 2:
+        return []
+    own = p.tiles
+    neighbours = state.board.neighbours
+    start = tiles[0]
+    want = set(tiles)
+    want.discard(start)
+    seen = {start}
+    todo = [start]
+    while todo and want:
+        for n in neighbours[todo.pop()]:
+            if n in own and n not in seen:
+                seen.add(n)
+                want.discard(n)
+                todo.append(n)
+    return [r for r in tiles if r in want]
 
 
 def is_lonely(state: State, p: PlayerState, ref: str) -> bool:
@@ -135,7 +149,12 @@ def harvest_gains(state: State, refs: Sequence[str], instead: Sequence[str],
     Each tile gives a counter of its crop while the stock has one; for the tiles whose crop
     has run out the player may name a substitute still in the stock, or take nothing.
     """
-    need = counts(state.board.crops[r] for r in refs)
+    index = state.board.crop_indices
+    need = [0] * len(CROPS)
+    for r in refs:
+        need[index[r]] += 1
+    if not instead and all(map(ge, state.stock, need)):
+        return need  # the common case: the stock holds every crop harvested
     avail = list(state.stock)
     gained = [0] * len(CROPS)
     short = 0
@@ -190,9 +209,10 @@ def placement_error(state: State, p: PlayerState, letter: str, space: str,
     longer counts as a neighbouring worker.
     """
     board = state.board
-    if space not in board:
+    if space not in board.crops:
         return f"{space} is not a space of the board"
-    if space in p.tiles:
+    tiles = p.tiles
+    if space in tiles:
         return f"{space} holds a field tile"
     number = WORKERS[letter].number
     under = p.workers.get(space)
@@ -200,7 +220,10 @@ def placement_error(state: State, p: PlayerState, letter: str, space: str,
         return (f"{space} holds worker {under} ({WORKERS[under].number}), which is not "
                 f"lower than {letter} ({number})")
     adjacent = board.neighbours[space]
-    fields = sum(1 for n in adjacent if n in p.tiles)
+    fields = 0
+    for n in adjacent:  # a loop, not sum() over a generator: this is a hot path
+        if n in tiles:
+            fields += 1
     if fields < number:
         return f"{space} is next to {fields} field tile(s); {letter} needs {number}"
     for n in adjacent:

@@ -112,25 +112,27 @@ def push(state: State, step: Step) -> None:
     Raises ``IllegalStep`` (with the RULES.md id) and leaves ``state`` unchanged when the
     step is not legal here.
     """
+    # the hot path of replay and self-play: the checks are ordered for the common cases
     pending = state.pending
     if state.result is not None:
         raise IllegalStep("F.4", f"the game is {state.result}: no step is legal",
                           step=step, span=step_span(step))
-    player = getattr(step, "player", None)
+    player = step.player
     if pending.kind == "chance":
-        if not isinstance(step, Draw):
+        if type(step) is not Draw:
             raise IllegalStep(pending.rule, f"a draw from the bag is due ({pending.purpose}), "
                               f"not {step.text()!r}", step=step, player=player,
                               span=step_span(step))
-    elif isinstance(step, Draw):
+    elif type(step) is Draw:
         raise IllegalStep(pending.rule, f"no draw is due: waiting for {pending.describe()}",
                           step=step, span=step_span(step))
     elif player != pending.player:
         raise IllegalStep(pending.rule, f"it is {pending.player}'s decision, not {player}'s "
                           f"(waiting for {pending.describe()})", step=step, player=player,
                           span=step_span(step))
+    stack = state.stack
     try:
-        state.stack[-1].apply(state, step)
+        stack[-1].apply(state, step)
     except IllegalStep as exc:
         if exc.step is None:
             exc.step = step
@@ -139,7 +141,15 @@ def push(state: State, step: Step) -> None:
             exc.span = step_span(step)
         raise
     state.steps += 1
-    settle(state)
+    # settle (inlined: this runs after every step)
+    while stack:
+        result = stack[-1].settle(state)
+        if result is None:
+            stack.pop()
+        elif result is not CONTINUE:
+            state.pending = result  # type: ignore[assignment]
+            return
+    state.pending = OVER
 
 
 def apply(state: State, step: Step) -> State:

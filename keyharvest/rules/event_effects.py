@@ -23,7 +23,7 @@ from itertools import combinations
 
 from ..catalogue import CROP_INDEX, CROPS
 from ..errors import IllegalStep
-from ..state import Pending, PlayerState, State
+from ..state import Pending, PlayerState, State, pending
 from ..steps import (
     Fallow,
     Flip,
@@ -102,8 +102,8 @@ class EventFrame(Frame):
         return state.player(self.order[self.i % len(self.order)])
 
     def ask(self, state: State, purpose: str = "") -> Pending:
-        return Pending("event", self.who(state).colour, rule=self.rule, event=self.letter,
-                       purpose=purpose)
+        colour = self.order[self.i % len(self.order)]  # who(state).colour
+        return pending("event", colour, self.rule, purpose, None, self.letter)
 
     def advance(self) -> None:
         self.i += 1

@@ -17,12 +17,12 @@ from ..state import Pending, PlayerState, State, StoreItem, pending
 from ..steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from .bag import RefillFrame
 from .common import (
+    apart_from,
     check_can_pay,
     check_crops,
     check_fresh_tiles,
     default_instead,
     find_candidates,
-    group_of,
     groups,
     harvest_gains,
     has,
@@ -60,16 +60,12 @@ class TurnFrame(Frame):
         return got
 
     # -- checking --------------------------------------------------------------------
-    def _continues(self, state: State, action: str) -> bool:
-        """Whether a c or d step continues the action just taken (1 tile so far)."""
-        t = state.turn
-        return action in "cd" and t.used[-1:] == action and t.count < 2
-
     def _check_action(self, state: State, action: str) -> bool:
         """Check that ``action`` may be taken now; True when it continues the last one."""
-        if self._continues(state, action):
-            return True
-        used = state.turn.used
+        t = state.turn
+        used = t.used
+        if action in "cd" and used[-1:] == action and t.count < 2:
+            return True  # a c or d step continues the action just taken (1 tile so far)
         if action in used:
             if action in "cd" and used[-1:] == action:
                 raise IllegalStep("C.4" if action == "c" else "C.5",
@@ -84,10 +80,11 @@ class TurnFrame(Frame):
         return False
 
     def apply(self, state: State, step: Step) -> None:
-        if isinstance(step, EndTurn):
+        kind = type(step)
+        if kind is EndTurn:
             end_turn(state)
             return
-        action = ACTION_OF.get(type(step))
+        action = ACTION_OF.get(kind)
         if action is None:
             raise IllegalStep(self.rule, f"{step.text()!r} is not an action: it is "
                               f"{state.current.colour}'s turn to take an action or end it")
@@ -247,8 +244,7 @@ def harvest(state: State, p: PlayerState, step: Step) -> None:
     assert isinstance(step, Harvest)
     tiles = step.tiles
     check_fresh_tiles(p, tiles, "C.2")
-    group = group_of(state, p, tiles[0])
-    apart = [r for r in tiles if r not in group]
+    apart = apart_from(state, p, tiles)
     if apart:
         raise IllegalStep("C.2", f"{tiles[0]} and {apart[0]} are not in one connected group "
                           "(workers do not connect)")
@@ -284,9 +280,9 @@ def buy(state: State, p: PlayerState, step: Step) -> None:
     if step.pay:
         raise IllegalStep("C.4", "action c pays exactly the bid: no payment is written "
                           "(a payment in any crops is for workers E and G)")
-    if not state.has_player(step.seller):
+    seller = state.find(step.seller)
+    if seller is None:
         raise IllegalStep("C.4", f"{step.seller} is not playing")
-    seller = state.player(step.seller)
     item = seller.store_item(step.tile)
     if item is None:
         holder = next((q.colour for q in state.players if q.store_item(step.tile)), None)
@@ -310,13 +306,27 @@ def offer(state: State, p: PlayerState, step: Step) -> None:
     state.stack.append(RefillFrame(p.colour, 1))
 
 
+_BID_COUNTS: dict[tuple[str, ...], list[int]] = {}
+
+
+def bid_counts(bid: tuple[str, ...], rule: str) -> list[int]:
+    """``check_crops(bid, rule)``, remembered for each bid written (a new list each time)."""
+    got = _BID_COUNTS.get(bid)
+    if got is None:
+        got = check_crops(bid, rule)  # raises for an unknown crop: not remembered
+        if len(_BID_COUNTS) > 4096:
+            _BID_COUNTS.clear()
+        _BID_COUNTS[bid] = got
+    return list(got)
+
+
 def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
     """Move ``step.tile`` from the registry to ``p``'s store with its bid (C.5; also H)."""
     if step.tile not in state.registry:
         raise IllegalStep(rule, f"{step.tile} is not in the registry")
     if len(p.store) >= STORE_SIZE:
         raise IllegalStep(rule, f"{p.colour}'s store already holds {STORE_SIZE} tiles")
-    bid = check_crops(step.bid, rule)
+    bid = bid_counts(step.bid, rule)
     if not any(bid):
         raise IllegalStep(rule, "a bid is at least 1 crop")
     check_can_pay(p, bid, rule, f"the bid on {step.tile}")

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 
 from ..catalogue import WORKERS
 from ..errors import IllegalStep
-from ..state import Pending, State
+from ..state import Pending, State, pending
 from ..steps import Pass, Replace, Step
 from .common import legal_spaces, placement_error, put_worker, send_back
 from .engine import Frame, expect
@@ -43,7 +43,7 @@ class DisplacedFrame(Frame):
     def settle(self, state: State) -> Pending | None:
         if self.done:
             return None
-        return Pending("replace", self.player, rule=self.rule, worker=self.worker)
+        return pending("replace", self.player, self.rule, "", self.worker)
 
     def apply(self, state: State, step: Step) -> None:
         expect(step, (Replace, Pass), self.rule, f"re-placing worker {self.worker} or pass")
