@@ -23,7 +23,7 @@ from .rules import legal_steps, legal_view, push
 from .rules.common import groups
 from .setup import Setup, new_game
 from .state import State
-from .steps import Draw, EndTurn, Pass, Step
+from .steps import Draw, EndTurn, Pass, Step, draw_of, end_turn_of
 
 #: A game that has not ended after this many steps is a bug (every game has a turn limit
 #: or ends by the event track); stop rather than loop for ever.
@@ -40,7 +40,7 @@ def random_draw(state: State, rng: random.Random) -> Draw:
         items = sorted(item for item in state.bag if state.can_draw(item))
     else:  # every item in the bag may come out
         items = sorted(state.bag)
-    return Draw(rng.choice(items))
+    return draw_of(rng.choice(items))
 
 
 class RandomBot:
@@ -59,7 +59,7 @@ class RandomBot:
             # Ending is always legal on a turn (C.1, I.1): toss the coin before listing the
             # other steps, which is the same draw from ``rng`` as tossing it after.
             if self.rng.random() < self.end_bias:
-                return EndTurn(pending.player)  # type: ignore[arg-type]
+                return end_turn_of(pending.player)  # type: ignore[arg-type]
             return self.rng.choice(legal_view(state))
         legal = legal_view(state)  # only the turn lists ``EndTurn``
         if not len(legal):

@@ -58,7 +58,11 @@ class Movetext:
 def step_text(step: Step) -> str:
     """The canonical text of ``step`` without its player: ``str(step)``'s words, single
     spaced (a step with an empty crop list prints no trailing space)."""
-    return " ".join(step.text().split())
+    text = step.text()
+    # already single spaced (the common case)? Only a space is printable whitespace.
+    if "  " in text or text[:1] == " " or text[-1:] == " " or not text.isprintable():
+        return " ".join(text.split())
+    return text
 
 
 def format_step(step: Step) -> str:
@@ -282,6 +286,14 @@ class _Turn:
         self.lead = f"{number}. {player}:"
         self.speaker = player
         self.parts: list[str] = []
+        self.body = 0  # len("; ".join(self.parts)), kept as parts are added
+
+    def _width_with(self, text: str) -> int:
+        """``len(self._text(self.parts + [text]))``, without building the line."""
+        body = self.body + (2 if self.parts else 0) + len(text)
+        if not body:
+            return len(self.lead)
+        return len(self.lead) + body + (1 if self.lead.endswith(":") else 0)
 
     def _text(self, parts: list[str]) -> str:
         body = "; ".join(parts)
@@ -292,6 +304,7 @@ class _Turn:
     def _emit(self, suffix: str = "") -> None:
         self.lines.append(self._text(self.parts) + suffix)
         self.parts = []
+        self.body = 0
         self.lead = INDENT + (f"{self.speaker}:" if self.speaker != self.player else "")
 
     def _speak(self, who: str) -> None:
@@ -310,8 +323,9 @@ class _Turn:
             if who is not None and who != self.speaker:
                 self._speak(who)
             text = step_text(step)
-            if self.parts and len(self._text(self.parts + [text])) > self.width:
+            if self.parts and self._width_with(text) > self.width:
                 self._emit()
+            self.body += (2 if self.parts else 0) + len(text)
             self.parts.append(text)
             if i + 1 < limit:
                 for c in by_at.get(i + 1, ()):

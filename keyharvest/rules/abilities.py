@@ -40,6 +40,7 @@ from ..steps import (
     Pick,
     Place,
     Step,
+    pass_of,
 )
 from .bag import HandDrawFrame, PlaceEventsFrame, RefillFrame
 from .common import (
@@ -142,7 +143,7 @@ class AbilityFrame(Frame):
     def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
         """Pass (unless mandatory), then the uses (see ``rules.legal_view``)."""
         passes = 0 if self.mandatory else 1
-        return [(passes, lambda i: Pass(self.player)),
+        return [(passes, lambda i: pass_of(self.player)),
                 self.counted_uses(state, state.player(self.player))]
 
     def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:

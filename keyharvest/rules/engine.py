@@ -184,7 +184,10 @@ class LegalSteps(Sequence):
 
     def __init__(self, sections: list[tuple[int, Callable[[int], Step]]]) -> None:
         self._sections = sections
-        self._len = sum(n for n, _ in sections)
+        total = 0
+        for n, _ in sections:
+            total += n
+        self._len = total
 
     def __len__(self) -> int:
         return self._len

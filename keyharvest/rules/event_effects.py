@@ -39,6 +39,7 @@ from ..steps import (
     Remove,
     Step,
     Swap,
+    pass_of,
 )
 from .bag import HandDrawFrame, PlaceEventsFrame, RefillFrame
 from .common import (
@@ -134,7 +135,7 @@ class OneAnswerFrame(EventFrame):
     def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
         """Pass, then the answers (see ``rules.legal_view``)."""
         p = self.who(state)
-        return [(1, lambda i: Pass(p.colour)), self.counted_answers(state, p)]
+        return [(1, lambda i: pass_of(p.colour)), self.counted_answers(state, p)]
 
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         """How many answers ``answers`` lists, and a function giving the i-th; frames with

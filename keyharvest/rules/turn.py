@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from operator import ge
 
 from ..catalogue import CROPS, STORE_SIZE, WORKERS
 from ..errors import IllegalStep
 from ..state import Pending, PlayerState, State, StoreItem, pending
-from ..steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
+from ..steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step, end_turn_of
 from .bag import RefillFrame
 from .common import (
     apart_from,
@@ -25,7 +26,6 @@ from .common import (
     find_candidates,
     groups,
     harvest_gains,
-    has,
     memo_table,
     move_crops,
     place_tile,
@@ -136,8 +136,12 @@ class TurnFrame(Frame):
                     c, choices[i], default_instead(state, choices[i]))))
         if "b" in open_:
             candidates, by_number = _placements(state, p)
-            letters = sorted(p.supply) + sorted(state.town)
-            n = sum([by_number[NUMBER[letter]] for letter in letters])
+            letters = sorted(p.supply)
+            if state.town:
+                letters += sorted(state.town)
+            n = 0
+            for letter in letters:
+                n += by_number[NUMBER[letter]]
             if n:
                 def play(i: int) -> Step:
                     for letter in letters:
@@ -153,7 +157,7 @@ class TurnFrame(Frame):
         if "c" in open_:
             screen = p.screen
             buys = [(it.tile, q.colour) for q in state.players for it in q.store
-                    if q is p or has(screen, it.bid)]
+                    if q is p or all(map(ge, screen, it.bid))]  # has(screen, it.bid)
             if buys:
                 out.append((len(buys), lambda i: Buy(c, *buys[i])))
         if "d" in open_ and len(p.store) < STORE_SIZE and p.crop_total and state.registry:
@@ -162,7 +166,7 @@ class TurnFrame(Frame):
             per_tile = len(bids)
             out.append((len(registry) * per_tile, lambda i: Offer(
                 c, registry[i // per_tile], bids[i % per_tile])))
-        out.append((1, lambda i: EndTurn(c)))
+        out.append((1, lambda i: end_turn_of(c)))
         return out
 
 
@@ -204,8 +208,10 @@ def _harvest_choices(state: State, p: PlayerState) -> list[tuple[str, ...]]:
     if out is not None:
         return out
     out = []
+    tiles = p.tiles
     for g in groups(state, p):
-        fresh = sorted(r for r in g if not p.tiles[r])
+        fresh = [r for r in g if not tiles[r]]
+        fresh.sort()
         if not fresh:
             continue
         out.append(tuple(fresh))
