@@ -40,7 +40,7 @@ from .catalogue import EVENT_LETTERS, PLAYER_COLOURS
 from .errors import BoardError, IllegalStep, NotationError, PositionError, Span
 from .notation import Comment, Names, Where, format_movetext
 from .notation.movetext import read_movetext
-from .rules import legal_steps, push
+from .rules import legal_steps, push, push_steps
 from .setup import REMOVED_EVENTS, Setup, check_setup, new_game
 from .state import State
 from .steps import Draw, Pass, Step, norm_crops
@@ -476,20 +476,22 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
     states = [state.copy()] if each else None
     steps = record.steps if upto is None else record.steps[:max(upto, 0)]
     implied: list[tuple[int, Step]] = []
-    applied = 0
     error: IllegalStep | None = None
+    start = state.steps
+
+    def fill(state: State, step: Step) -> None:  # the passes left out before ``step``
+        _fill_passes(state, step, state.steps - start - len(implied), implied)
+
     try:
-        for step in steps:
-            # passes can be left out only where a player other than the step's decides
-            who = state.pending.player
-            if who is not None and who != step.player and fill_passes:
-                _fill_passes(state, step, applied, implied)
-            push(state, step)
-            applied += 1
-            if states is not None:
+        if states is None:
+            push_steps(state, steps, fill if fill_passes else None)
+        else:
+            for step in steps:
+                push_steps(state, (step,), fill if fill_passes else None)
                 states.append(state.copy())
     except IllegalStep as exc:
         error = exc
+    applied = state.steps - start - len(implied)
     return Replay(record, state, applied, error, states, implied)
 
 

@@ -201,3 +201,43 @@ def test_across_a_seeded_corpus_every_worker_and_every_event_occurs_and_resolves
     assert watch.finished_abilities == set(WORKERS)
     assert watch.placed == set(EVENT_LETTERS), sorted(set(EVENT_LETTERS) - watch.placed)
     assert watch.resolved == set(EVENT_LETTERS)
+
+
+@SETTINGS
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6), cut=st.floats(0, 1),
+       wrong=st.sampled_from(["none", "other player", "draw", "end", "repeat"]))
+def test_push_steps_is_push_one_at_a_time(players: int, seed: int, cut: float,
+                                          wrong: str) -> None:
+    """The replay loop (``push_steps``, with ``push`` inlined) applies the same steps,
+    reaches the same state and raises the same error as ``push`` step by step."""
+    from keyharvest.bots import selfplay_game
+    from keyharvest.records import start_state
+    from keyharvest.rules import push_steps
+
+    record = selfplay_game(players, seed, 0, max_turns=40)
+    steps = list(record.steps)
+    at = int(cut * len(steps))
+    if wrong == "other player" and at < len(steps) and steps[at].player is not None:
+        other = next(c for c in record.setup.players if c != steps[at].player)
+        steps.insert(at, EndTurn(other))
+    elif wrong == "draw":
+        steps.insert(at, Draw("A1"))
+    elif wrong == "end" and at < len(steps) and steps[at].player is not None:
+        steps.insert(at, EndTurn(steps[at].player))
+    elif wrong == "repeat" and at > 0:
+        steps.insert(at, steps[at - 1])
+
+    def run(many: bool) -> tuple[dict, int, str | None]:
+        s = start_state(record)
+        error = None
+        try:
+            if many:
+                push_steps(s, steps)
+            else:
+                for step in steps:
+                    push(s, step)
+        except IllegalStep as exc:
+            error = f"{exc.rule} {exc} {exc.step} {exc.player}"
+        return snapshot(s), s.steps, error
+
+    assert run(True) == run(False)

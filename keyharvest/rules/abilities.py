@@ -46,6 +46,7 @@ from .bag import HandDrawFrame, PlaceEventsFrame, RefillFrame
 from .common import (
     check_can_pay,
     check_crops,
+    crop_counts,
     default_instead,
     harvest_gains,
     is_lonely,
@@ -133,8 +134,9 @@ class AbilityFrame(Frame):
                                   "used, it cannot be passed")
             self.done = True
             return
-        expect(step, self.steps, self.rule, f"the use of {self.name}"
-               + ("" if self.mandatory else " or pass"))
+        if not isinstance(step, self.steps):  # the message is built only when it is needed
+            expect(step, self.steps, self.rule, f"the use of {self.name}"
+                   + ("" if self.mandatory else " or pass"))
         self.use(state, state.player(self.player), step)
         self.done = True
 
@@ -202,7 +204,7 @@ class GainFrame(AbilityFrame):
 
     def use(self, state: State, p: PlayerState, step: Step) -> None:
         assert isinstance(step, Gain)
-        want = check_crops(step.crops, self.rule)
+        want = crop_counts(step.crops, self.rule)
         due = min(2, sum(state.stock))
         if due == 0:
             raise IllegalStep("I.5", "the stock is empty: there is nothing to gain")

@@ -57,8 +57,30 @@ def check_can_pay(p: PlayerState, need: Sequence[int], rule: str, what: str) -> 
 
 def move_crops(src: list[int], dst: list[int], amount: Sequence[int]) -> None:
     for i, k in enumerate(amount):
-        src[i] -= k
-        dst[i] += k
+        if k:
+            src[i] -= k
+            dst[i] += k
+
+
+def add_crops(dst: list[int], amount: Sequence[int]) -> None:
+    for i, k in enumerate(amount):
+        if k:
+            dst[i] += k
+
+
+_COUNTS: dict[tuple[str, ...], list[int]] = {}
+
+
+def crop_counts(crops: tuple[str, ...], rule: str) -> list[int]:
+    """``check_crops(crops, rule)`` for a crop list written in a step, remembered for each
+    list written (a new list each time, so the caller may keep it)."""
+    got = _COUNTS.get(crops)
+    if got is None:
+        got = check_crops(crops, rule)  # raises for an unknown crop: not remembered
+        if len(_COUNTS) > 4096:
+            _COUNTS.clear()
+        _COUNTS[crops] = got
+    return list(got)
 
 
 # -- groups and loneliness (C.2, D.5, G) ------------------------------------------------

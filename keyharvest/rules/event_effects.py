@@ -125,7 +125,9 @@ class OneAnswerFrame(EventFrame):
         return None if self.finished else self.ask(state, self.what)
 
     def apply(self, state: State, step: Step) -> None:
-        expect(step, (Pass, *self.answer_types), self.rule, f"{self.what} (event {self.letter})")
+        if not isinstance(step, self.answer_types) and type(step) is not Pass:
+            expect(step, (Pass, *self.answer_types), self.rule,
+                   f"{self.what} (event {self.letter})")
         if not isinstance(step, Pass):
             self.answer(state, self.who(state), step)  # checks first, then changes
         self.advance()
@@ -198,7 +200,8 @@ class BlindSwapFrame(DrawingFrame):
         return None if self.finished else self.ask(state, self.what)
 
     def apply(self, state: State, step: Step) -> None:
-        expect(step, (Fallow, Pass), self.rule, f"{self.what} (event M)")
+        if not isinstance(step, (Fallow, Pass)):
+            expect(step, (Fallow, Pass), self.rule, f"{self.what} (event M)")
         if isinstance(step, Pass):
             self.advance()
             return
@@ -437,7 +440,8 @@ class LuckyDipFrame(DrawingFrame):
             self.phase = "events"
             place_tile(state, p, tile)  # a displaced worker comes first (I.34)
             return
-        expect(step, (Pay, Pass), self.rule, f"{self.what} (event Q)")
+        if not isinstance(step, (Pay, Pass)):
+            expect(step, (Pay, Pass), self.rule, f"{self.what} (event Q)")
         if isinstance(step, Pass):
             self.advance()
             return

@@ -18,10 +18,11 @@ from ..state import Pending, PlayerState, State, StoreItem, pending
 from ..steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step, end_turn_of
 from .bag import RefillFrame
 from .common import (
+    add_crops,
     apart_from,
     check_can_pay,
-    check_crops,
     check_fresh_tiles,
+    crop_counts,
     default_instead,
     find_candidates,
     groups,
@@ -88,10 +89,14 @@ class TurnFrame(Frame):
         if action is None:
             raise IllegalStep(self.rule, f"{step.text()!r} is not an action: it is "
                               f"{state.current.colour}'s turn to take an action or end it")
-        continuing = self._check_action(state, action)
-        p = state.current
-        ACTIONS[action](state, p, step)
         t = state.turn
+        used = t.used
+        if action in used or len(used) >= 2 or (action == "c" and "d" in used):
+            continuing = self._check_action(state, action)  # a continuation, or illegal
+        else:
+            continuing = False  # a new action, allowed (the common case, checked inline)
+        p = state.players[t.player]  # state.current
+        ACTIONS[action](state, p, step)
         if continuing:
             t.count += 1
         else:
@@ -296,11 +301,11 @@ def buy(state: State, p: PlayerState, step: Step) -> None:
         raise IllegalStep("C.4", f"{p.colour} cannot buy {step.tile} from {seller.colour}: "
                           f"{where}")
     if seller is p:
-        state.stock[:] = [a + b for a, b in zip(state.stock, item.bid)]
+        add_crops(state.stock, item.bid)
     else:
         check_can_pay(p, item.bid, "C.4", f"{step.tile} (the bid must be matched exactly)")
-        move_crops(p.screen, seller.screen, item.bid)
-        seller.screen[:] = [a + b for a, b in zip(seller.screen, item.bid)]
+        move_crops(p.screen, seller.screen, item.bid)  # the payment
+        add_crops(seller.screen, item.bid)  # and the seller's own bid back
     seller.store.remove(item)
     place_tile(state, p, step.tile)
 
@@ -312,33 +317,22 @@ def offer(state: State, p: PlayerState, step: Step) -> None:
     state.stack.append(RefillFrame(p.colour, 1))
 
 
-_BID_COUNTS: dict[tuple[str, ...], list[int]] = {}
-
-
-def bid_counts(bid: tuple[str, ...], rule: str) -> list[int]:
-    """``check_crops(bid, rule)``, remembered for each bid written (a new list each time)."""
-    got = _BID_COUNTS.get(bid)
-    if got is None:
-        got = check_crops(bid, rule)  # raises for an unknown crop: not remembered
-        if len(_BID_COUNTS) > 4096:
-            _BID_COUNTS.clear()
-        _BID_COUNTS[bid] = got
-    return list(got)
-
-
 def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
     """Move ``step.tile`` from the registry to ``p``'s store with its bid (C.5; also H)."""
     if step.tile not in state.registry:
         raise IllegalStep(rule, f"{step.tile} is not in the registry")
     if len(p.store) >= STORE_SIZE:
         raise IllegalStep(rule, f"{p.colour}'s store already holds {STORE_SIZE} tiles")
-    bid = bid_counts(step.bid, rule)
+    bid = crop_counts(step.bid, rule)
     if not any(bid):
         raise IllegalStep(rule, "a bid is at least 1 crop")
     check_can_pay(p, bid, rule, f"the bid on {step.tile}")
     state.registry.remove(step.tile)
     p.store.append(StoreItem(step.tile, bid))
-    p.screen[:] = [a - b for a, b in zip(p.screen, bid)]
+    screen = p.screen
+    for i, k in enumerate(bid):
+        if k:
+            screen[i] -= k
 
 
 ACTIONS = {"a": harvest, "b": worker, "c": buy, "d": offer}

@@ -46,7 +46,8 @@ class DisplacedFrame(Frame):
         return pending("replace", self.player, self.rule, "", self.worker)
 
     def apply(self, state: State, step: Step) -> None:
-        expect(step, (Replace, Pass), self.rule, f"re-placing worker {self.worker} or pass")
+        if not isinstance(step, (Replace, Pass)):
+            expect(step, (Replace, Pass), self.rule, f"re-placing worker {self.worker} or pass")
         p = state.player(self.player)
         if isinstance(step, Pass):
             send_back(state, p, self.worker)
