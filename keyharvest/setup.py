@@ -8,7 +8,6 @@ A record writes it in its front matter, so replay never needs a random generator
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -91,9 +90,9 @@ def _check_players(players: Sequence[str]) -> None:
         if p not in PLAYER_COLOURS:
             raise _fail("A.2", f"unknown player colour {p!r} (expected one of "
                         f"{', '.join(PLAYER_COLOURS)})", "players")
-    dup = [p for p, k in Counter(players).items() if k > 1]
-    if dup:
-        raise _fail("B.2", f"colour {dup[0]!r} is taken twice", "players")
+    if len(set(players)) != len(players):
+        dup = next(p for p in players if players.count(p) > 1)
+        raise _fail("B.2", f"colour {dup!r} is taken twice", "players")
 
 
 def check_setup(setup: Setup, board: Board) -> None:
@@ -146,7 +145,7 @@ def check_setup(setup: Setup, board: Board) -> None:
 
 
 def _check_crops(setup: Setup, n: int) -> None:
-    total: Counter[str] = Counter()
+    total = dict.fromkeys(CROPS, 0)
     for colour in setup.players:
         crops = setup.crops.get(colour)
         if crops is None:
@@ -157,7 +156,8 @@ def _check_crops(setup: Setup, n: int) -> None:
         if len(crops) != STARTING_CROPS:
             raise _fail("B.6", f"each player starts with {STARTING_CROPS} crops, {colour} has "
                         f"{len(crops)}", f"crops.{colour}")
-        total.update(crops)
+        for c in crops:
+            total[c] += 1
     extra = set(setup.crops) - set(setup.players)
     if extra:  # as for tiles: a record naming a player who is not seated is wrong
         raise _fail("B.6", f"starting crops for {min(extra)!r}, who is not playing",
@@ -191,7 +191,8 @@ def new_game(setup: Setup, board: Board) -> State:
             stock[CROP_INDEX[c]] -= 1
         players.append(p)
     used = {t for pair in setup.tiles.values() for t in pair} | set(setup.registry)
-    bag = {ref for ref in board.references if ref not in used}
+    bag = set(board.references)
+    bag -= used
     removed = list(setup.removed) if setup.removed is not None else []
     bag |= {e for e in EVENT_LETTERS if e not in removed}
     hidden = REMOVED_EVENTS[len(setup.players)] if setup.removed is None else 0

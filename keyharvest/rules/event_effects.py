@@ -80,6 +80,10 @@ def _mandatory(letter: str, colour: str, why: str) -> IllegalStep:
                        f"{why}")
 
 
+#: What each event asks, by letter, then (colour, purpose): built once (``ask``).
+_ASKED: dict[str, dict[tuple[str, str], Pending]] = {}
+
+
 class EventFrame(Frame):
     """An event being resolved: ``order`` holds the colours in event order (E.1), ``i`` the
     player answering now, ``phase`` where that player's answer stands ("" = not started)."""
@@ -100,11 +104,20 @@ class EventFrame(Frame):
         return cls(drawer, [p.colour for p in state.order_from(drawer)])
 
     def who(self, state: State) -> PlayerState:
-        return state.player(self.order[self.i % len(self.order)])
+        order = self.order
+        return state.player(order[self.i % len(order)])
 
     def ask(self, state: State, purpose: str = "") -> Pending:
-        colour = self.order[self.i % len(self.order)]  # who(state).colour
-        return pending("event", colour, self.rule, purpose, None, self.letter)
+        order = self.order
+        colour = order[self.i % len(order)]  # who(state).colour
+        key = (colour, purpose)
+        asked = _ASKED.get(self.letter)
+        if asked is None:
+            asked = _ASKED[self.letter] = {}
+        got = asked.get(key)
+        if got is None:
+            got = asked[key] = pending("event", colour, self.rule, purpose, None, self.letter)
+        return got
 
     def advance(self) -> None:
         self.i += 1

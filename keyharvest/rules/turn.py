@@ -44,7 +44,6 @@ NUMBER = {letter: w.number for letter, w in WORKERS.items()}
 MAX_NUMBER = max(NUMBER.values())
 _TURN_PENDING: dict[str, Pending] = {}  # colour -> what its turn waits for
 _OPEN: dict[tuple[str, int], str] = {}  # (actions used, tiles moved) -> actions open
-ACTION_OF = {Harvest: "a", Play: "b", Remove: "b", Buy: "c", Offer: "d"}
 ACTION_NAME = {"a": "a (harvest)", "b": "b (worker)", "c": "c (buy)", "d": "d (offer)"}
 
 
@@ -85,10 +84,11 @@ class TurnFrame(Frame):
         if kind is EndTurn:
             end_turn(state)
             return
-        action = ACTION_OF.get(kind)
-        if action is None:
+        got = TURN_STEPS.get(kind)
+        if got is None:
             raise IllegalStep(self.rule, f"{step.text()!r} is not an action: it is "
                               f"{state.current.colour}'s turn to take an action or end it")
+        action, act = got
         t = state.turn
         used = t.used
         if action in used or len(used) >= 2 or (action == "c" and "d" in used):
@@ -96,7 +96,7 @@ class TurnFrame(Frame):
         else:
             continuing = False  # a new action, allowed (the common case, checked inline)
         p = state.players[t.player]  # state.current
-        ACTIONS[action](state, p, step)
+        act(state, p, step)
         if continuing:
             t.count += 1
         else:
@@ -265,24 +265,29 @@ def harvest(state: State, p: PlayerState, step: Step) -> None:
     move_crops(state.stock, p.screen, gained)
 
 
-def worker(state: State, p: PlayerState, step: Step) -> None:
-    """Action b (C.3, D.1): play a worker, or remove one."""
-    if isinstance(step, Remove):
-        space = p.worker_space(step.worker)
-        if space is None:
-            raise IllegalStep("C.3", f"worker {step.worker} is not on {p.colour}'s board")
-        del p.workers[space]
-        send_back(state, p, step.worker)
-        return
+def remove(state: State, p: PlayerState, step: Step) -> None:
+    """Action b (C.3): take a worker off the board."""
+    assert isinstance(step, Remove)
+    space = p.worker_space(step.worker)
+    if space is None:
+        raise IllegalStep("C.3", f"worker {step.worker} is not on {p.colour}'s board")
+    del p.workers[space]
+    send_back(state, p, step.worker)
+
+
+def play(state: State, p: PlayerState, step: Step) -> None:
+    """Action b (C.3, D.1): play a worker from the supply or the town board."""
     assert isinstance(step, Play)
-    why = worker_source_error(state, p, step.worker)
+    letter = step.worker
+    # a farmhand in the supply, or townsfolk on the town board (J: nothing else is there)
+    if letter not in p.supply and letter not in state.town:
+        raise IllegalStep("C.3", f"cannot play {letter}: "
+                          f"{worker_source_error(state, p, letter)}")
+    why = placement_error(state, p, letter, step.space)
     if why:
-        raise IllegalStep("C.3", f"cannot play {step.worker}: {why}")
-    why = placement_error(state, p, step.worker, step.space)
-    if why:
-        raise IllegalStep("D.1", f"cannot play {step.worker} at {step.space}: {why}")
-    put_worker(state, p, step.worker, step.space)
-    start_ability(state, p.colour, step.worker, step.space)
+        raise IllegalStep("D.1", f"cannot play {letter} at {step.space}: {why}")
+    put_worker(state, p, letter, step.space)
+    start_ability(state, p.colour, letter, step.space)
 
 
 def buy(state: State, p: PlayerState, step: Step) -> None:
@@ -335,7 +340,11 @@ def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
             screen[i] -= k
 
 
-ACTIONS = {"a": harvest, "b": worker, "c": buy, "d": offer}
+#: The steps of a turn's actions: step type -> (action letter, what it does).
+TURN_STEPS: dict[type[Step], tuple[str, Callable[[State, PlayerState, Step], None]]] = {
+    Harvest: ("a", harvest), Play: ("b", play), Remove: ("b", remove), Buy: ("c", buy),
+    Offer: ("d", offer),
+}
 
 
 def end_turn(state: State) -> None:
