@@ -153,12 +153,14 @@ def check_fresh_tiles(p: PlayerState, tiles: Sequence[str], rule: str,
     board (C.2 for action a, I.36 for V)."""
     if not tiles:
         raise IllegalStep(rule, empty)
-    if len(set(tiles)) != len(tiles):
+    if len(tiles) > 1 and len(set(tiles)) != len(tiles):
         raise IllegalStep(rule, "a tile is named twice")
+    own = p.tiles
     for r in tiles:
-        if r not in p.tiles:
+        harvested = own.get(r)
+        if harvested is None:
             raise IllegalStep(rule, f"{r} is not a field tile on {p.colour}'s board")
-        if p.tiles[r]:
+        if harvested:
             raise IllegalStep(rule, f"{r} is already harvested")
 
 

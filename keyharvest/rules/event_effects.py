@@ -49,6 +49,7 @@ from .common import (
     counts,
     default_instead,
     harvest_gains,
+    has,
     is_lonely,
     legal_spaces,
     move_crops,
@@ -569,7 +570,8 @@ class SaleFrame(OneAnswerFrame):
             raise IllegalStep(self.rule, f"T costs 3 crops, not {len(step.pay)}")
         if step.tile not in state.registry:
             raise IllegalStep("I.48", f"{step.tile} is not in the registry")
-        check_can_pay(p, pay, self.rule, f"{step.tile} under T")
+        if not has(p.screen, pay):  # the message only when it is needed
+            check_can_pay(p, pay, self.rule, f"{step.tile} under T")
         move_crops(p.screen, state.stock, pay)
         state.registry.remove(step.tile)
         self.taken += 1

@@ -207,7 +207,7 @@ def _plays_by_number(candidates: list[tuple[str, int, int]]) -> list[int]:
 def _harvest_choices(state: State, p: PlayerState) -> list[tuple[str, ...]]:
     """The harvests listed (C.2): every group's unharvested tiles together, and each alone.
     The list is shared: do not change it."""
-    key = tuple(p.tiles.items())
+    key = (tuple(p.tiles), tuple(p.tiles.values()))  # no pair tuples to build
     memo = memo_table(state.board, "harvests")
     out = memo.get(key)
     if out is not None:
@@ -260,8 +260,9 @@ def harvest(state: State, p: PlayerState, step: Step) -> None:
         raise IllegalStep("C.2", f"{tiles[0]} and {apart[0]} are not in one connected group "
                           "(workers do not connect)")
     gained = harvest_gains(state, tiles, step.instead, "C.2")
+    own = p.tiles
     for r in tiles:
-        p.tiles[r] = True
+        own[r] = True
     move_crops(state.stock, p.screen, gained)
 
 
@@ -308,7 +309,8 @@ def buy(state: State, p: PlayerState, step: Step) -> None:
     if seller is p:
         add_crops(state.stock, item.bid)
     else:
-        check_can_pay(p, item.bid, "C.4", f"{step.tile} (the bid must be matched exactly)")
+        if not all(map(ge, p.screen, item.bid)):  # the message only when it is needed
+            check_can_pay(p, item.bid, "C.4", f"{step.tile} (the bid must be matched exactly)")
         move_crops(p.screen, seller.screen, item.bid)  # the payment
         add_crops(seller.screen, item.bid)  # and the seller's own bid back
     seller.store.remove(item)
@@ -331,7 +333,8 @@ def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
     bid = crop_counts(step.bid, rule)
     if not any(bid):
         raise IllegalStep(rule, "a bid is at least 1 crop")
-    check_can_pay(p, bid, rule, f"the bid on {step.tile}")
+    if not all(map(ge, p.screen, bid)):  # the message only when it is needed
+        check_can_pay(p, bid, rule, f"the bid on {step.tile}")
     state.registry.remove(step.tile)
     p.store.append(StoreItem(step.tile, bid))
     screen = p.screen
