@@ -241,16 +241,19 @@ def placement_error(state: State, p: PlayerState, letter: str, space: str,
     if under is not None and space != moving_from and WORKERS[under].number >= number:
         return (f"{space} holds worker {under} ({WORKERS[under].number}), which is not "
                 f"lower than {letter} ({number})")
-    adjacent = board.neighbours[space]
+    # one pass over the neighbours (a hot path): the tiles counted, the first worker met
+    workers = p.workers
     fields = 0
-    for n in adjacent:  # a loop, not sum() over a generator: this is a hot path
+    beside = None
+    for n in board.neighbours[space]:
         if n in tiles:
             fields += 1
+        if beside is None and n in workers and n != moving_from:
+            beside = n
     if fields < number:
         return f"{space} is next to {fields} field tile(s); {letter} needs {number}"
-    for n in adjacent:
-        if n in p.workers and n != moving_from:
-            return f"{space} is next to worker {p.workers[n]} at {n}"
+    if beside is not None:
+        return f"{space} is next to worker {workers[beside]} at {beside}"
     return None
 
 

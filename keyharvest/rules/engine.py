@@ -171,8 +171,10 @@ def push_steps(state: State, steps: Iterable[Step],
         if player != pending.player and fill is not None and pending.player is not None:
             fill(state, step)
             pending = state.pending
+        # a decision by the player asked (a draw has no player, so it is never one), or a
+        # draw when a draw is due
         if (state.result is not None or player != pending.player
-                or (pending.kind == "chance") is not (type(step) is Draw)):
+                or (player is None and (type(step) is not Draw or pending.kind != "chance"))):
             push(state, step)  # not the common case: push says what is wrong
             continue
         try:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from itertools import combinations
 from operator import ge
 
-from ..catalogue import CROPS, STORE_SIZE, WORKERS
+from ..catalogue import CROP_INDEX, CROPS, STORE_SIZE, WORKERS
 from ..errors import IllegalStep
 from ..state import Pending, PlayerState, State, StoreItem, pending
 from ..steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step, end_turn_of
@@ -254,6 +254,15 @@ def harvest(state: State, p: PlayerState, step: Step) -> None:
     """Action a (C.2): any unharvested tiles of one connected group."""
     assert isinstance(step, Harvest)
     tiles = step.tiles
+    if len(tiles) == 1 and not step.instead:  # the common case: one tile, no substitute
+        ref = tiles[0]
+        if p.tiles.get(ref) is False:  # on the board, unharvested
+            i = state.board.crop_indices[ref]
+            p.tiles[ref] = True
+            if state.stock[i]:  # else the stock has run out of it: nothing (I.5)
+                state.stock[i] -= 1
+                p.screen[i] += 1
+            return
     check_fresh_tiles(p, tiles, "C.2")
     apart = apart_from(state, p, tiles)
     if apart:
@@ -338,9 +347,8 @@ def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
     state.registry.remove(step.tile)
     p.store.append(StoreItem(step.tile, bid))
     screen = p.screen
-    for i, k in enumerate(bid):
-        if k:
-            screen[i] -= k
+    for crop in step.bid:  # one or two names, checked by crop_counts
+        screen[CROP_INDEX[crop]] -= 1
 
 
 #: The steps of a turn's actions: step type -> (action letter, what it does).
