@@ -168,14 +168,18 @@ def push_steps(state: State, steps: Iterable[Step],
     for step in steps:
         pending = state.pending
         player = step.player
-        if player != pending.player and fill is not None and pending.player is not None:
-            fill(state, step)
-            pending = state.pending
+        if player != pending.player:
+            if fill is not None and pending.player is not None:
+                fill(state, step)
+                pending = state.pending
+            if player != pending.player:
+                push(state, step)  # not the common case: push says what is wrong
+                continue
         # a decision by the player asked (a draw has no player, so it is never one), or a
         # draw when a draw is due
-        if (state.result is not None or player != pending.player
-                or (player is None and (type(step) is not Draw or pending.kind != "chance"))):
-            push(state, step)  # not the common case: push says what is wrong
+        if state.result is not None or (
+                player is None and (type(step) is not Draw or pending.kind != "chance")):
+            push(state, step)
             continue
         try:
             stack[-1].apply(state, step)

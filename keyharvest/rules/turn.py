@@ -81,8 +81,22 @@ class TurnFrame(Frame):
 
     def apply(self, state: State, step: Step) -> None:
         kind = type(step)
-        if kind is EndTurn:
-            end_turn(state)
+        if kind is EndTurn:  # the bag passes (C.1): inline, one step in four is an end
+            # count down the end of the game (F.4) and the turn limit (I.10)
+            t = state.turn
+            countdown = state.end_countdown
+            if countdown is not None:
+                if countdown == 0:
+                    state.result = "finished"
+                    return
+                state.end_countdown = countdown - 1
+            if state.max_turns is not None and t.number >= state.max_turns:
+                state.result = "unfinished"
+                return
+            t.player = (t.player + 1) % len(state.players)
+            t.number += 1
+            t.used = ""
+            t.count = 0
             return
         got = TURN_STEPS.get(kind)
         if got is None:
@@ -356,21 +370,4 @@ TURN_STEPS: dict[type[Step], tuple[str, Callable[[State, PlayerState, Step], Non
     Harvest: ("a", harvest), Play: ("b", play), Remove: ("b", remove), Buy: ("c", buy),
     Offer: ("d", offer),
 }
-
-
-def end_turn(state: State) -> None:
-    """Pass the bag (C.1); count down the end of the game (F.4) and the turn limit (I.10)."""
-    t = state.turn
-    if state.end_countdown is not None:
-        if state.end_countdown == 0:
-            state.result = "finished"
-            return
-        state.end_countdown -= 1
-    if state.max_turns is not None and t.number >= state.max_turns:
-        state.result = "unfinished"
-        return
-    t.player = (t.player + 1) % len(state.players)
-    t.number += 1
-    t.used = ""
-    t.count = 0
 
