@@ -128,8 +128,8 @@ class AbilityFrame(Frame):
         return pending("ability", self.player, self.rule, purpose, self.worker)
 
     def apply(self, state: State, step: Step) -> None:
-        if isinstance(step, Pass):
-            if self.mandatory:
+        if type(step) is Pass:
+            if WORKERS[self.worker].mandatory:  # self.mandatory, inlined
                 raise IllegalStep(self.rule, f"{self.name} is a scroll: its ability must be "
                                   "used, it cannot be passed")
             self.done = True

@@ -102,7 +102,9 @@ class EventFrame(Frame):
     @classmethod
     def start(cls, state: State, letter: str, drawer: str) -> EventFrame:
         assert letter == cls.letter
-        return cls(drawer, [p.colour for p in state.order_from(drawer)])
+        colours = [p.colour for p in state.players]
+        i = colours.index(drawer)  # state.order_from(drawer), as colours
+        return cls(drawer, colours[i:] + colours[:i])
 
     def who(self, state: State) -> PlayerState:
         order = self.order
@@ -136,15 +138,16 @@ class OneAnswerFrame(EventFrame):
     what = ""
 
     def settle(self, state: State) -> Pending | None | object:
-        return None if self.finished else self.ask(state, self.what)
+        return None if self.i >= len(self.order) else self.ask(state, self.what)
 
     def apply(self, state: State, step: Step) -> None:
-        if not isinstance(step, self.answer_types) and type(step) is not Pass:
-            expect(step, (Pass, *self.answer_types), self.rule,
-                   f"{self.what} (event {self.letter})")
-        if not isinstance(step, Pass):
+        if type(step) is not Pass:
+            if not isinstance(step, self.answer_types):
+                expect(step, (Pass, *self.answer_types), self.rule,
+                       f"{self.what} (event {self.letter})")
             self.answer(state, self.who(state), step)  # checks first, then changes
-        self.advance()
+        self.i += 1  # advance(), inlined
+        self.phase = ""
 
     legal = sectioned
 
