@@ -1,7 +1,10 @@
 """Golden scenarios (scenarios/rules/): one short hand-written record per rule section of
 RULES.md, each with the result the rules give written next to it (``NAME.expect.toml``):
 either the facts of the table at the end of the record, or the diagnostic (rule id, line
-and column) of the step the rules forbid. scenarios/rules/README.md describes the format.
+and column) of the step the rules forbid. A scenario whose situation takes many turns to
+reach (a stock or a bag that runs out) starts from a position instead of a setup: its
+steps are in ``NAME.steps`` (movetext, turns numbered from 1) and the table they start
+from in ``NAME.start.toml``. scenarios/rules/README.md describes the format.
 
 The expectations were written from RULES.md, not from the engine's output: this test is
 the independent check that the engine plays by the rules.
@@ -17,12 +20,16 @@ import pytest
 from keyharvest.catalogue import CROPS
 from keyharvest.diagnostics import Diagnostic, diagnose
 from keyharvest.errors import KeyHarvestError
+from keyharvest.notation import Names, Where
+from keyharvest.notation.movetext import read_movetext
+from keyharvest.positions import read_position
 from keyharvest.records import format_record, load_records, read_source, replay
+from keyharvest.rules import push_steps
 from keyharvest.scoring import score
 from keyharvest.state import State
 
 RULES = Path(__file__).resolve().parent.parent / "scenarios" / "rules"
-SCENARIOS = sorted(RULES.glob("*.kh"))
+SCENARIOS = sorted([*RULES.glob("*.kh"), *RULES.glob("*.steps")])
 #: The rule sections that must each have a scenario (RULES.md C-G and the events of E.3).
 SECTIONS = ["C.1", "C.2", "C.3", "C.4", "C.5", "D.1", "D.2", "D.3", "D.4", "D.5", "E.1",
             "E.2", "F.1", "F.2", "F.3", "F.4", "G"] + [f"E.3.{e}" for e in "MNOPQRSTUVWXYZ"]
@@ -113,9 +120,41 @@ def check_table(state: State, facts: dict) -> None:
             raise KeyError(f"unknown fact {key!r} for the table")
 
 
+def test_every_steps_scenario_has_its_start() -> None:
+    for path in RULES.glob("*.steps"):
+        assert path.with_suffix(".start.toml").exists(), f"{path.name}: no NAME.start.toml"
+
+
+def run_from_position(path: Path, exp: dict) -> None:
+    """A scenario that starts from a position: NAME.start.toml, then the steps of NAME.steps
+    (every answer written: no pass is filled in)."""
+    start = read_position(path.with_suffix(".start.toml"))
+    assert start.complete, f"{path.name}: the start position must be complete"
+    assert start.problems == [], f"{path.name}: the start position breaks {start.problems}"
+    state = start.state
+    text = read_source(path)
+    source = f"scenarios/rules/{path.name}"
+    try:
+        moves = read_movetext(text, Names(Where(source, 0), state.colours, state.board))
+        push_steps(state, moves.steps)
+    except KeyHarvestError as exc:  # a notation error or an illegal step
+        assert "error" in exp, diagnose(exc, text, source).format()
+        check_error(exp["error"], diagnose(exc, text, source))
+        return
+    assert "error" not in exp, f"{path.name}: the steps are all legal"
+    end = dict(exp["end"])
+    players = {k: end.pop(k) for k in list(end) if k in state.colours}
+    check_table(state, end)
+    for colour, facts in players.items():
+        check_player(state, colour, facts)
+
+
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_golden_scenario(path: Path) -> None:
     exp = expectation(path)
+    if path.suffix == ".steps":
+        run_from_position(path, exp)
+        return
     text = read_source(path)
     source = f"scenarios/rules/{path.name}"
     try:
