@@ -115,6 +115,10 @@ def push(state: State, step: Step) -> None:
     # the hot path of replay and self-play: the checks are ordered for the common cases
     pending = state.pending
     if state.result is not None:
+        if state.result == "unfinished":  # stopped by the technical turn limit
+            limit = f" (max_turns = {state.max_turns})" if state.max_turns else ""
+            raise IllegalStep("I.10", f"the game stopped unfinished at the turn limit{limit}: "
+                              "no step is legal", step=step, span=step_span(step))
         raise IllegalStep("F.4", f"the game is {state.result}: no step is legal",
                           step=step, span=step_span(step))
     player = step.player
