@@ -240,8 +240,8 @@ def test_I10_the_turn_limit_stops_the_game_as_unfinished():
     push(s, EndTurn("red"))
     assert s.result == "unfinished"
     assert s.pending.kind == "over"
-    e = illegal(s, EndTurn("red"), "F.4")
-    assert "unfinished" in e.message
+    e = illegal(s, EndTurn("red"), "I.10")
+    assert "unfinished" in e.message and "max_turns = 4" in e.message
     sc = kh.score(s)
     assert not sc.finished and sc.notes
 
