@@ -323,8 +323,12 @@ def buy(state: State, p: PlayerState, step: Step) -> None:
     seller = state.find(step.seller)
     if seller is None:
         raise IllegalStep("C.4", f"{step.seller} is not playing")
-    item = seller.store_item(step.tile)
-    if item is None:
+    store = seller.store
+    tile = step.tile
+    for at, item in enumerate(store):  # seller.store_item(tile), keeping its place
+        if item.tile == tile:
+            break
+    else:
         holder = next((q.colour for q in state.players if q.store_item(step.tile)), None)
         where = f"it is in {holder}'s store" if holder else "no store holds it"
         raise IllegalStep("C.4", f"{p.colour} cannot buy {step.tile} from {seller.colour}: "
@@ -336,8 +340,8 @@ def buy(state: State, p: PlayerState, step: Step) -> None:
             check_can_pay(p, item.bid, "C.4", f"{step.tile} (the bid must be matched exactly)")
         move_crops(p.screen, seller.screen, item.bid)  # the payment
         add_crops(seller.screen, item.bid)  # and the seller's own bid back
-    seller.store.remove(item)
-    place_tile(state, p, step.tile)
+    del store[at]
+    place_tile(state, p, tile)
 
 
 def offer(state: State, p: PlayerState, step: Step) -> None:
