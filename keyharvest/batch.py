@@ -22,17 +22,16 @@ its turn limit, I.10) or ``in progress``.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import IO, Any, Self, TypeVar
+from typing import IO, TYPE_CHECKING, Any, Self, TypeVar
 
-from .diagnostics import Diagnostic, diagnose, diagnose_violations
-from .errors import KeyHarvestError, NotationError
+if TYPE_CHECKING:
+    from .diagnostics import Diagnostic
 
 RECORD_SUFFIXES = (".kh",)
 POSITION_SUFFIXES = (".toml",)
@@ -41,6 +40,8 @@ STDIN_NAME = "<stdin>"
 #: How much work goes to a process at a time.
 BATCH_BYTES = 1 << 16
 BATCH_UNITS = 64
+#: How much of an input is read at a time to cut it into records.
+BLOCK_BYTES = 1 << 18
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -216,9 +217,13 @@ def input_size(paths: Iterable[str]) -> int | None:
     return total
 
 
-def _breaks(line: bytes) -> int:
-    """The line breaks in ``line`` as records count them (``\\n``, ``\\r\\n`` and ``\\r``)."""
-    return line.count(b"\n") + line.count(b"\r") - line.count(b"\r\n")
+def _breaks_in(data: bytes | bytearray, start: int, end: int) -> int:
+    """The line breaks in ``data[start:end]`` as records count them (``\\n``, ``\\r\\n``
+    and ``\\r``), without a copy. ``start`` and ``end`` are line starts: no ``\\r\\n``
+    straddles them."""
+    breaks = data.count(b"\n", start, end)
+    cr = data.count(b"\r", start, end)
+    return breaks + cr - data.count(b"\r\n", start, end) if cr else breaks
 
 
 BOM = b"\xef\xbb\xbf"
@@ -233,10 +238,29 @@ def _is_blank_or_comment(line: bytes) -> bool:
     return not s or s.startswith(b"#")
 
 
+def _delimiters(data: bytearray, start: int, end: int) -> list[int]:
+    """Where the ``+++`` lines start among the whole lines of ``data[start:end]`` (lines
+    cut at ``\\n``; ``start`` is a line start): a search for ``+++``, then a look at the
+    line around each one found."""
+    found = []
+    at = data.find(b"+++", start, end)
+    while at >= 0:
+        first = max(data.rfind(b"\n", start, at) + 1, start)
+        last = data.find(b"\n", at, end)
+        if last < 0:
+            last = end
+        if _is_delimiter(data[first:last]):
+            found.append(first)
+        at = data.find(b"+++", last, end)
+    return found
+
+
 def units(path: str, stdin: IO[bytes] | None = None) -> Iterator[Unit]:
-    """The units of work of one input (``-``: ``stdin``), streamed line by line."""
+    """The units of work of one input (``-``: ``stdin``), streamed in blocks."""
     source = STDIN_NAME if path == STDIN else path
     if path != STDIN and os.path.isdir(path):
+        from .diagnostics import Diagnostic
+
         yield Unit(source, "file", error=Diagnostic(
             f"{source} is a folder with no records (.kh) or positions (.toml)", source,
             kind="io"))
@@ -263,13 +287,14 @@ def units(path: str, stdin: IO[bytes] | None = None) -> Iterator[Unit]:
 
 
 def _io_diagnostic(exc: OSError, source: str) -> Diagnostic:
+    from .diagnostics import Diagnostic
+
     reason = exc.strerror or str(exc)
     return Diagnostic(f"cannot read {source}: {reason[:1].lower()}{reason[1:]}", source,
                       kind="io")
 
 
 def _units(source: str, stream: IO[bytes]) -> Iterator[Unit]:
-    lines = iter(stream)
     head: list[bytes] = []
     kind = None
     suffix = os.path.splitext(source)[1].lower()
@@ -278,46 +303,67 @@ def _units(source: str, stream: IO[bytes]) -> Iterator[Unit]:
     elif suffix in POSITION_SUFFIXES:
         kind = "position"
     else:  # sniff: the first line that is not blank or a comment
-        for raw in lines:
+        for raw in stream:
             head.append(raw)
             if not _is_blank_or_comment(raw):
                 kind = "record" if _is_delimiter(raw) else "position"
                 break
         kind = kind or "record"
     if kind == "position":
-        yield Unit(source, "position", b"".join(head) + b"".join(lines))
+        yield Unit(source, "position", b"".join(head) + stream.read())
         return
-    yield from _record_units(source, itertools.chain(head, lines))  # streamed, not a list
+    yield from _record_units(source, stream, b"".join(head))  # streamed, not a list
 
 
-def _record_units(source: str, lines: Iterable[bytes]) -> Iterator[Unit]:
-    """Records cut at their opening ``+++`` lines. Comment lines before the first record
-    are left out of it; anything else there stays with it, for the reader to reject."""
-    chunk: list[bytes] = []
-    start = 1  # the line of the chunk's first line
-    line = 1  # the line of the next line read
-    state = "head"  # head, front (inside front matter), body (movetext)
-    index = 0
-    head_clean = True
-    for raw in lines:
-        if _is_delimiter(raw):
-            if state == "body":
-                yield Unit(source, "record", b"".join(chunk), start, index)
-                chunk, start, state = [], line, "front"
-                index += 1
-            elif state == "head":
-                if head_clean:
-                    chunk, start = [], line
-                state = "front"
-                index = 1
-            else:
-                state = "body"
-        elif state == "head" and not _is_blank_or_comment(raw):
-            head_clean = False
-        chunk.append(raw)
-        line += _breaks(raw)
-    if chunk or index == 0:
-        yield Unit(source, "record", b"".join(chunk), start, max(index, 1))
+def _record_units(source: str, stream: IO[bytes], head: bytes = b"") -> Iterator[Unit]:
+    """Records cut at their opening ``+++`` lines (``head``, then the rest of ``stream``).
+    Comment lines before the first record are left out of it; anything else there stays
+    with it, for the reader to reject.
+
+    Lines are those of the file's lines cut at ``\\n`` (a lone ``\\r`` ends no line here,
+    but counts as a line break for the line numbers, as the reader counts them). The input
+    is read in blocks of ``BLOCK_BYTES``: a search for ``+++`` finds the delimiters
+    among a block's whole lines (the part of a line that runs on into the next block waits
+    for it), and line numbers are counted with ``bytes.count``, so that the process that
+    cuts an input for others does little work. Delimiters alternate: the first, third,
+    fifth ... open records, the others close their front matter. Only the record being
+    gathered and one block are held."""
+    read = getattr(stream, "read1", stream.read)  # what is there: a pipe is not waited on
+    buf = bytearray(head)
+    scanned = 0  # buf[:scanned] is searched for delimiters: whole lines only
+    start = 0  # where the record being gathered starts in buf
+    line = 1  # its line
+    counted, counted_line = 0, 1  # line starts at buf[counted] (a line start)
+    delimiters = 0
+    index = 0  # the number of the record being gathered (0: none yet)
+    done = False
+    while not done:
+        block = read(BLOCK_BYTES)
+        if block:
+            if start:  # forget what has been given out
+                del buf[:start]
+                scanned, counted, start = scanned - start, counted - start, 0
+            buf += block
+            end = buf.rfind(b"\n", scanned) + 1  # up to the last whole line
+            if not end:
+                continue
+        else:
+            done = True
+            end = len(buf)
+        found = _delimiters(buf, scanned, end)
+        scanned = end
+        opening = found[delimiters % 2::2]  # the 1st, 3rd, 5th ... of the input
+        delimiters += len(found)
+        for at in opening:
+            counted_line += _breaks_in(buf, counted, at)
+            counted = at
+            if index:
+                yield Unit(source, "record", bytes(buf[start:at]), line, index)
+                start, line = at, counted_line
+            elif all(map(_is_blank_or_comment, bytes(buf[:at]).split(b"\n"))):
+                start, line = at, counted_line
+            index += 1
+    yield Unit(source, "record", bytes(buf[start:]), line, max(index, 1))
 
 
 # -- checking ------------------------------------------------------------------------------------
@@ -343,6 +389,9 @@ def check_unit(unit: Unit) -> list[Report]:
                        else (), size=size)]
     if unit.kind == "position":
         return [_check_position(unit)]
+    from .diagnostics import diagnose
+    from .errors import KeyHarvestError, NotationError
+
     offset = unit.line - 1
     try:
         text = _decode(unit)
@@ -377,6 +426,8 @@ def check_unit(unit: Unit) -> list[Report]:
 
 
 def _check_record(record: Any, text: str, unit: Unit, index: int, offset: int) -> Report:
+    from .diagnostics import diagnose
+    from .errors import KeyHarvestError
     from .records import replay
 
     line = record.line + offset
@@ -395,7 +446,8 @@ def _check_record(record: Any, text: str, unit: Unit, index: int, offset: int) -
 
 
 def _check_position(unit: Unit) -> Report:
-    from .errors import PositionError
+    from .diagnostics import diagnose, diagnose_violations
+    from .errors import NotationError, PositionError
     from .positions import load_position
 
     size = len(unit.data)

@@ -6,8 +6,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from cli_util import FINAL_TABLE, FOUR, TWO
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from keyharvest import batch
 from keyharvest.batch import (
     Tally,
     check_inputs,
@@ -62,6 +66,87 @@ def test_a_bom_and_lone_cr_line_ends() -> None:
     cr = two.replace(b"\n", b"\r")
     reports = check_unit(_units(cr + b"\r" + cr)[0])
     assert [r.ok for r in reports] == [True, True]
+
+
+def _line_cut(data: bytes) -> list[tuple[bytes, int, int]]:
+    """How records are cut, line by line (the definition the block cutter keeps): a record
+    starts at the 1st, 3rd, 5th ... ``+++`` line; comment lines before the first are left
+    out; lines are cut at ``\\n`` and counted at ``\\n``, ``\\r\\n`` and ``\\r``."""
+    out, chunk = [], b""
+    start = line = 1
+    seen = 0
+    head_clean = True
+    for raw in io.BytesIO(data):
+        if raw.strip().removeprefix(b"\xef\xbb\xbf") == b"+++":
+            seen += 1
+            if seen % 2 and seen > 1:
+                out.append((chunk, start, (seen - 1) // 2))
+                chunk, start = b"", line
+            elif seen == 1 and head_clean:
+                chunk, start = b"", line
+        elif not seen and raw.strip().removeprefix(b"\xef\xbb\xbf").strip()[:1] not in (b"",
+                                                                                   b"#"):
+            head_clean = False
+        chunk += raw
+        line += raw.count(b"\n") + raw.count(b"\r") - raw.count(b"\r\n")
+    out.append((chunk, start, max((seen + 1) // 2, 1)))
+    return out
+
+
+def _block_cut(data: bytes, name: str = "x.kh") -> list[tuple[bytes, int, int]]:
+    return [(u.data, u.line, u.index) for u in batch._units(name, io.BytesIO(data))]
+
+
+@pytest.mark.parametrize("block", [1, 2, 3, 4, 5, 7, 64, 1 << 18])
+def test_block_boundaries_cut_as_lines_do(monkeypatch: pytest.MonkeyPatch, block: int) -> None:
+    """A '+++' line split over two blocks, CRLF and lone CR line ends, a BOM, no line end
+    at the end, comments and junk before the first record: the same records and lines."""
+    monkeypatch.setattr(batch, "BLOCK_BYTES", block)
+    two = TWO.read_bytes()
+    for data in (two + two, two.replace(b"\n", b"\r\n") * 2, two.replace(b"\n", b"\r") * 2,
+                 (two + two).rstrip(b"\n"), b"\xef\xbb\xbf" + two + b"\n" + two,
+                 b"# a\n\n \t# b\r\n" + two + two, b"junk\n" + two + two,
+                 b" +++ \nx\n\t+++\r\ny\n\x0c+++\x0b\nz", b"+++", b"++\n+++", b""):
+        assert _block_cut(data) == _line_cut(data), data[:40]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([b"+++", b" +++\t", b"\xef\xbb\xbf+++", b"++", b"x+++",
+                                 b"+++x", b"# c", b"", b" ", b"a = 1", b"1. red: end",
+                                 b"\xef\xbb\xbf"]), max_size=12),
+       st.lists(st.sampled_from([b"\n", b"\r\n", b"\r", b"\n\r"]), min_size=12, max_size=12),
+       st.booleans(), st.sampled_from([1, 2, 3, 5, 8, 1 << 18]))
+def test_the_block_cutter_is_the_line_cutter(lines: list[bytes], ends: list[bytes],
+                                             last_end: bool, block: int) -> None:
+    data = b"".join(line + end for line, end in zip(lines, ends, strict=False))
+    if lines and not last_end:
+        data = data[:len(data) - len(ends[len(lines) - 1])]
+    old, batch.BLOCK_BYTES = batch.BLOCK_BYTES, block
+    try:
+        assert _block_cut(data) == _line_cut(data)
+        # standard input is sniffed: the first line not blank or a comment says which
+        first = next((x for x in io.BytesIO(data) if not batch._is_blank_or_comment(x)), b"+++")
+        got = [(u.kind, u.data, u.line, u.index) for u in units("-", io.BytesIO(data))]
+        if batch._is_delimiter(first):
+            assert got == [("record", *cut) for cut in _line_cut(data)]
+        else:
+            assert got == [("position", data, 1, 0)]
+    finally:
+        batch.BLOCK_BYTES = old
+
+
+def test_diagnostics_count_lines_from_the_start_of_the_file(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bad record in a later block (CRLF line ends) points at its line in the file."""
+    monkeypatch.setattr(batch, "BLOCK_BYTES", 100)
+    two = TWO.read_bytes()
+    bad = two.replace(b"5. green: remove B", b"5. green: remove")
+    data = (two + b"\n" + bad).replace(b"\n", b"\r\n")
+    first, second = _units(data)
+    assert (first.line, second.line) == (1, two.count(b"\n") + 2)
+    (report,) = check_unit(second)
+    where = data.decode().split("\r\n").index("5. green: remove") + 1
+    assert not report.ok and report.diagnostics[0].line == where
 
 
 def test_check_inputs_in_order_over_processes(tmp_path: Path) -> None:
