@@ -660,12 +660,51 @@ def board(output: FormatOpt = Format.text) -> int:
     return OK
 
 
+def _jobs_asked(args: list[str]) -> int | None:
+    """The ``--jobs`` of a command line ``validate ... --jobs N`` (also ``--jobs=N``,
+    ``-j N``, ``-jN``), read before Typer reads it; None for any other command line, or
+    when help is asked. A guess that only saves time: Typer reads the options for real."""
+    if not args or args[0] != "validate":
+        return None
+    value = None
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg in ("--help", "-h"):
+            return None
+        if arg == "--":
+            break
+        if arg in ("--jobs", "-j"):
+            value = next(rest, None)
+        elif arg.startswith("--jobs="):
+            value = arg.removeprefix("--jobs=")
+        elif arg.startswith("-j"):
+            value = arg.removeprefix("-j")
+        elif arg in ("--rejects", "--format", "-f"):
+            next(rest, None)
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
 def main() -> None:
     """The console script. Typer reports usage errors (exit 2); ``contract`` handles the
     commands' own failures; this last guard keeps anything else from printing a
-    traceback."""
+    traceback.
+
+    ``validate --jobs N`` (N other than 1) starts its worker processes here, first thing:
+    they load the engine and the notation parser (some 100 ms) while Typer reads the
+    options (some 80 ms: Typer builds its checks of option values with pydantic)."""
     import sys
 
+    jobs = _jobs_asked(sys.argv[1:])
+    if jobs is not None and jobs != 1:
+        from .batch import start_workers
+
+        try:
+            start_workers(jobs)
+        except Exception:  # noqa: BLE001, S110 - a head start only: the command tries again
+            pass
     try:
         app()
     except SystemExit:

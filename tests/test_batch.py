@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -179,11 +180,67 @@ def _square(x: int) -> int:
     return x * x
 
 
-def test_ordered_map_keeps_order_and_stops_early() -> None:
+def _processes_of(pid: int) -> list[int]:
+    """The processes whose parent or process group is ``pid`` (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid or int(fields[2]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _no_worker_left(pool: object) -> bool:
+    return not Path("/proc").is_dir() or not (_processes_of(pool.pid)  # type: ignore[attr-defined]
+                                              or pool.pid in _processes_of(os.getpid()))  # type: ignore[attr-defined]
+
+
+def test_ordered_map_keeps_order_and_stops_early(monkeypatch: pytest.MonkeyPatch) -> None:
     assert list(ordered_map(_square, range(50), 2, window=3)) == [x * x for x in range(50)]
+    pools = []
+    monkeypatch.setattr(batch, "_workers", lambda *a: pools.append(batch._Workers(*a)) or pools[-1])
     it = ordered_map(_square, iter(range(10_000)), 2)
     assert next(it) == 0
-    it.close()  # cancels what is in flight, leaves no process behind
+    it.close()  # stops what is in flight, leaves no process behind
+    assert pools and not pools[0].open and _no_worker_left(pools[0])
+
+
+def _fail(x: int) -> int:
+    if x == 3:
+        raise KeyError(x)
+    if x == 5:
+        os._exit(9)  # a worker killed under the caller's feet
+    return x
+
+
+def _big(x: int) -> bytes:
+    return bytes([x]) * (3 << 20)  # more than a pipe holds
+
+
+def test_ordered_map_errors_and_big_results() -> None:
+    with pytest.raises(KeyError):
+        list(ordered_map(_fail, range(4), 2))
+    with pytest.raises(batch.WorkerError):
+        list(ordered_map(_fail, [5, 0, 1, 2], 2))
+    assert [r[:1] for r in ordered_map(_big, range(6), 2, window=6)] == [bytes([x]) for x in
+                                                                        range(6)]
+    assert list(ordered_map(_square, [7], 2)) == [49]  # one call: no process
+
+
+def test_started_workers_are_taken_or_stopped(tmp_path: Path) -> None:
+    many = tmp_path / "many.kh"
+    many.write_bytes(b"\n".join([TWO.read_bytes(), FOUR.read_bytes()] * 20))
+    batch.start_workers(2)
+    pool = batch._STARTED[2]
+    assert list(check_inputs([str(many)], jobs=2)) == list(check_inputs([str(many)]))
+    assert not batch._STARTED and not pool.open and _no_worker_left(pool)
+    batch.start_workers(2)  # never used: stopped when the process ends
+    pool = batch._STARTED[2]
+    batch._stop_started()
+    assert not batch._STARTED and not pool.open and _no_worker_left(pool)
 
 
 def test_selfplay_texts_do_not_depend_on_jobs() -> None:

@@ -109,6 +109,40 @@ def test_jobs_give_the_same_output_in_the_same_order(batch: dict[str, Path]) -> 
                                                              batch["folder"]).out
 
 
+@pytest.mark.parametrize(("args", "jobs"), [
+    (["validate", "a.kh", "--jobs", "2"], 2), (["validate", "-j2", "a.kh", "-v"], 2),
+    (["validate", "--jobs=0", "a.kh"], 0), (["validate", "-j", "1", "a.kh"], 1),
+    (["validate", "a.kh", "-j", "3", "--jobs", "2"], 2), (["validate", "a.kh"], None),
+    (["validate", "--rejects", "-j", "a.kh"], None), (["validate", "-f", "-j2"], None),
+    (["validate", "--jobs", "2", "--help"], None), (["validate", "--", "-j2"], None),
+    (["validate", "--jobs", "x"], None), (["score", "--jobs", "2"], None), ([], None)])
+def test_the_jobs_of_validate_are_read_ahead(args: list[str], jobs: int | None) -> None:
+    """``main`` starts the workers of ``validate --jobs N`` before Typer reads the options:
+    only when the command line plainly says so (Typer decides what it means)."""
+    from keyharvest.cli import _jobs_asked
+
+    assert _jobs_asked(args) == jobs
+
+
+def test_the_console_script_starts_the_workers_early(batch: dict[str, Path]) -> None:
+    """The same output with --jobs 2 through ``main`` (which starts the workers before
+    Typer reads the options), and a usage error is still one."""
+    import subprocess
+    import sys
+
+    def run(*args: object) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "keyharvest", *map(str, args)],
+                              capture_output=True, timeout=120, check=False)
+
+    args = ["validate", batch["several"], batch["good"], "-f", "json"]
+    one, two = run(*args), run(*args, "--jobs", 2)
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout and one.stderr == two.stderr
+    assert run("validate", TWO, "--jobs", 2).stdout.startswith(b"1 record: 1 ok")
+    bad = run("validate", "--jobs", 2)
+    assert bad.returncode == 2 and b"Missing argument" in bad.stderr
+
+
 def test_a_partial_record_is_valid_and_says_so(tmp_path: Path) -> None:
     text = TWO.read_text()
     partial = tmp_path / "partial.kh"
