@@ -476,14 +476,21 @@ def _check_batch(batch: list[Unit]) -> list[list[Report]]:
     return [check_unit(u) for u in batch]
 
 
-def _batches(items: Iterable[Unit]) -> Iterator[list[Unit]]:
+def _batches(items: Iterable[Unit], total: int | None = None,
+             tail: int = 0) -> Iterator[list[Unit]]:
+    """``items`` in batches of some ``BATCH_BYTES`` (or ``BATCH_UNITS``); the batches of
+    the last ``tail`` bytes of ``total`` (when known) are a quarter as big, so that the
+    processes finish close together."""
     batch: list[Unit] = []
-    size = 0
+    size = done = 0
     for unit in items:
         batch.append(unit)
         size += len(unit.data)
-        if size >= BATCH_BYTES or len(batch) >= BATCH_UNITS:
+        near_end = total is not None and total - done - size <= tail
+        if size >= (BATCH_BYTES // 4 if near_end else BATCH_BYTES) or len(
+                batch) >= BATCH_UNITS:
             yield batch
+            done += size
             batch, size = [], 0
     if batch:
         yield batch
@@ -494,12 +501,15 @@ def check_inputs(paths: Iterable[str], *, jobs: int = 1,
     """Reports on every record and position of ``paths`` (see ``expand``), in input order,
     checked in ``jobs`` processes (0: one per core). Stop iterating at any time (for a
     first failure): the work in flight is cancelled."""
-    all_units = (u for path in expand(paths) for u in units(path, stdin))
+    inputs = list(expand(paths))
+    all_units = (u for path in inputs for u in units(path, stdin))
     if jobs == 1:
         for unit in all_units:
             yield from check_unit(unit)
         return
-    for result in ordered_map(_check_batch, _batches(all_units), jobs):
+    jobs = jobs or cpu_count()
+    batches = _batches(all_units, input_size(inputs), 2 * jobs * BATCH_BYTES)
+    for result in ordered_map(_check_batch, batches, jobs):
         for reports in result:
             yield from reports
 

@@ -230,6 +230,13 @@ def test_ordered_map_errors_and_big_results() -> None:
     assert list(ordered_map(_square, [7], 2)) == [49]  # one call: no process
 
 
+def test_batches_are_smaller_at_the_end_when_the_size_is_known() -> None:
+    unit = batch.Unit("x.kh", "record", b"x" * 1000)
+    sizes = [len(b) for b in batch._batches([unit] * 200, 200 * 1000, 20 * 1000)]
+    assert sizes == [64, 64, 52, 17, 3]  # 16 kB at most in the last 20 kB
+    assert [len(b) for b in batch._batches([unit] * 200)] == [64, 64, 64, 8]
+
+
 def test_started_workers_are_taken_or_stopped(tmp_path: Path) -> None:
     many = tmp_path / "many.kh"
     many.write_bytes(b"\n".join([TWO.read_bytes(), FOUR.read_bytes()] * 20))
