@@ -134,26 +134,23 @@ def push(state: State, step: Step) -> None:
         raise IllegalStep(pending.rule, f"it is {pending.player}'s decision, not {player}'s "
                           f"(waiting for {pending.describe()})", step=step, player=player,
                           span=step_span(step))
-    stack = state.stack
     try:
-        stack[-1].apply(state, step)
+        state.stack[-1].apply(state, step)
     except IllegalStep as exc:
-        if exc.step is None:
-            exc.step = step
-            exc.player = player
-        if exc.span is None:
-            exc.span = step_span(step)
+        blame(exc, step)
         raise
     state.steps += 1
-    # settle (inlined: this runs after every step)
-    while stack:
-        result = stack[-1].settle(state)
-        if result is None:
-            stack.pop()
-        elif result is not CONTINUE:
-            state.pending = result  # type: ignore[assignment]
-            return
-    state.pending = OVER
+    settle(state)
+
+
+def blame(exc: IllegalStep, step: Step) -> IllegalStep:
+    """``exc``, raised by a frame, with the step it refused and where it was written."""
+    if exc.step is None:
+        exc.step = step
+        exc.player = step.player
+    if exc.span is None:
+        exc.span = step_span(step)
+    return exc
 
 
 def push_steps(state: State, steps: Iterable[Step],
@@ -188,14 +185,10 @@ def push_steps(state: State, steps: Iterable[Step],
         try:
             stack[-1].apply(state, step)
         except IllegalStep as exc:
-            if exc.step is None:
-                exc.step = step
-                exc.player = player
-            if exc.span is None:
-                exc.span = step_span(step)
+            blame(exc, step)
             raise
         state.steps += 1
-        while stack:  # settle, as in push
+        while stack:  # settle(state), inlined
             result = stack[-1].settle(state)
             if result is None:
                 stack.pop()
