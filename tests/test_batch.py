@@ -12,7 +12,7 @@ from cli_util import FINAL_TABLE, FOUR, TWO
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from keyharvest import batch
+from keyharvest import batch, processes
 from keyharvest.batch import (
     Tally,
     check_inputs,
@@ -201,7 +201,8 @@ def _no_worker_left(pool: object) -> bool:
 def test_ordered_map_keeps_order_and_stops_early(monkeypatch: pytest.MonkeyPatch) -> None:
     assert list(ordered_map(_square, range(50), 2, window=3)) == [x * x for x in range(50)]
     pools = []
-    monkeypatch.setattr(batch, "_workers", lambda *a: pools.append(batch._Workers(*a)) or pools[-1])
+    monkeypatch.setattr(processes, "_workers",
+                        lambda *a: pools.append(processes._Workers(*a)) or pools[-1])
     it = ordered_map(_square, iter(range(10_000)), 2)
     assert next(it) == 0
     it.close()  # stops what is in flight, leaves no process behind
@@ -223,11 +224,23 @@ def _big(x: int) -> bytes:
 def test_ordered_map_errors_and_big_results() -> None:
     with pytest.raises(KeyError):
         list(ordered_map(_fail, range(4), 2))
-    with pytest.raises(batch.WorkerError):
+    with pytest.raises(processes.WorkerError):
         list(ordered_map(_fail, [5, 0, 1, 2], 2))
     assert [r[:1] for r in ordered_map(_big, range(6), 2, window=6)] == [bytes([x]) for x in
                                                                         range(6)]
     assert list(ordered_map(_square, [7], 2)) == [49]  # one call: no process
+
+
+def test_one_process_does_not_load_the_process_machinery() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom keyharvest.batch import check_inputs\n"
+            f"assert all(r.ok for r in check_inputs([{str(TWO)!r}]))\n"
+            "print('keyharvest.processes' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120)
+    assert out.stdout.strip() == "False"
 
 
 def test_batches_are_smaller_at_the_end_when_the_size_is_known() -> None:
@@ -241,13 +254,13 @@ def test_started_workers_are_taken_or_stopped(tmp_path: Path) -> None:
     many = tmp_path / "many.kh"
     many.write_bytes(b"\n".join([TWO.read_bytes(), FOUR.read_bytes()] * 20))
     batch.start_workers(2)
-    pool = batch._STARTED[2]
+    pool = processes._STARTED[2]
     assert list(check_inputs([str(many)], jobs=2)) == list(check_inputs([str(many)]))
-    assert not batch._STARTED and not pool.open and _no_worker_left(pool)
+    assert not processes._STARTED and not pool.open and _no_worker_left(pool)
     batch.start_workers(2)  # never used: stopped when the process ends
-    pool = batch._STARTED[2]
-    batch._stop_started()
-    assert not batch._STARTED and not pool.open and _no_worker_left(pool)
+    pool = processes._STARTED[2]
+    processes._stop_started()
+    assert not processes._STARTED and not pool.open and _no_worker_left(pool)
 
 
 def test_selfplay_texts_do_not_depend_on_jobs() -> None:
