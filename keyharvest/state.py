@@ -163,24 +163,21 @@ class State:
                 return i
         raise KeyError(colour)
 
-    def player(self, colour: str) -> PlayerState:
-        for p in self.players:
-            if p.colour == colour:
-                return p
-        raise KeyError(colour)
-
     def find(self, colour: str) -> PlayerState | None:
         """The player of ``colour``, or None when nobody plays it."""
-        for p in self.players:
+        for p in self.players:  # a loop, not next(...): this is on the engine's hot path
             if p.colour == colour:
                 return p
         return None
 
+    def player(self, colour: str) -> PlayerState:
+        p = self.find(colour)
+        if p is None:
+            raise KeyError(colour)
+        return p
+
     def has_player(self, colour: str) -> bool:
-        for p in self.players:  # a loop, not any(): this is on the engine's hot path
-            if p.colour == colour:
-                return True
-        return False
+        return self.find(colour) is not None
 
     @property
     def current(self) -> PlayerState:

@@ -81,10 +81,6 @@ def _mandatory(letter: str, colour: str, why: str) -> IllegalStep:
                        f"{why}")
 
 
-#: What each event asks, by letter, then (colour, purpose): built once (``ask``).
-_ASKED: dict[str, dict[tuple[str, str], Pending]] = {}
-
-
 class EventFrame(Frame):
     """An event being resolved: ``order`` holds the colours in event order (E.1), ``i`` the
     player answering now, ``phase`` where that player's answer stands ("" = not started)."""
@@ -113,14 +109,7 @@ class EventFrame(Frame):
     def ask(self, state: State, purpose: str = "") -> Pending:
         order = self.order
         colour = order[self.i % len(order)]  # who(state).colour
-        key = (colour, purpose)
-        asked = _ASKED.get(self.letter)
-        if asked is None:
-            asked = _ASKED[self.letter] = {}
-        got = asked.get(key)
-        if got is None:
-            got = asked[key] = pending("event", colour, self.rule, purpose, None, self.letter)
-        return got
+        return pending("event", colour, self.rule, purpose, None, self.letter)
 
     def advance(self) -> None:
         self.i += 1
