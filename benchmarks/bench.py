@@ -84,8 +84,8 @@ def selfplay(n: int, bot: str = "random", write: bool = False) -> float:
     """Complete four-player games per second (with ``write``, also written as record text).
     Each record is dropped once made, as ``keyharvest selfplay`` streams them: holding
     every record would time the garbage collector walking a growing heap, not the games."""
-    from keyharvest.bots import selfplay_game
-    from keyharvest.records import format_record
+    from keyharvest.formats.records import format_record
+    from keyharvest.play.selfplay import selfplay_game
 
     selfplay_game(4, 2024, n)  # load the board and warm the imports, as a command has
     t = time.perf_counter()
@@ -97,7 +97,7 @@ def selfplay(n: int, bot: str = "random", write: bool = False) -> float:
 
 
 def parse_only(text: str) -> tuple[float, int]:
-    from keyharvest.records import iter_records
+    from keyharvest.formats.records import iter_records
 
     cold()
     t = time.perf_counter()
@@ -106,7 +106,7 @@ def parse_only(text: str) -> tuple[float, int]:
 
 
 def engine(text: str) -> tuple[float, int]:
-    from keyharvest.records import load_records, replay
+    from keyharvest.formats.records import load_records, replay
 
     records = load_records(text, "corpus.kh")
     steps = 0
@@ -122,9 +122,9 @@ def engine(text: str) -> tuple[float, int]:
 
 def validate_library(text: str) -> dict:
     """Read, replay and judge every record, streamed, timing reading and replaying apart."""
-    from keyharvest.diagnostics import diagnose
     from keyharvest.errors import KeyHarvestError
-    from keyharvest.records import iter_records, replay
+    from keyharvest.formats.diagnostics import diagnose
+    from keyharvest.formats.records import iter_records, replay
 
     cold()
     parse = play = 0.0
@@ -169,7 +169,7 @@ def validate_cli(path: Path, jobs: int | None = None) -> float:
 
 
 def _validate_chunk(text: str) -> int:
-    from keyharvest.records import iter_records, replay
+    from keyharvest.formats.records import iter_records, replay
 
     return sum(1 for r in iter_records(text, "corpus.kh") if replay(r).ok)
 
@@ -225,7 +225,7 @@ spec = importlib.util.spec_from_file_location("bench", {str(Path(__file__).resol
 bench = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bench)
 stream_check = bench.stream_check
-import keyharvest.records, keyharvest.rules  # imports are not the records' memory
+import keyharvest.formats.records, keyharvest.rules  # imports are not the records' memory
 tracemalloc.start()
 n = stream_check({str(path)!r})
 peak = tracemalloc.get_traced_memory()[1]
@@ -240,7 +240,7 @@ print(json.dumps({{"records": n, "python_peak_kb": peak // 1024, "maxrss_kb": hw
 def stream_check(path: str) -> int:
     """Validate a file of records through the library path, holding one record at a time:
     records are cut at their '+++' lines while the file is read line by line."""
-    from keyharvest.records import iter_records, replay
+    from keyharvest.formats.records import iter_records, replay
 
     n = 0
     chunk: list[str] = []
@@ -274,7 +274,7 @@ def main() -> int:
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = ap.parse_args()
 
-    from keyharvest.records import format_records
+    from keyharvest.formats.records import format_records
 
     rows: list[tuple[str, str, str, str]] = []
     figures: dict = {}
@@ -292,7 +292,7 @@ def main() -> int:
         figures["greedy_games_per_s"] = greedy_rate
         rows.append(("self-play (greedy, 4 players)", f"{greedy_rate:,.1f} games/s", "-", ""))
 
-        from keyharvest.bots import selfplay_game
+        from keyharvest.play.selfplay import selfplay_game
 
         games = [selfplay_game(4, 1, i) for i in range(args.records)]
         corpus = tmp / "corpus.kh"

@@ -5,7 +5,7 @@
 Every input goes through the library path of ``keyharvest validate`` (bytes ->
 ``records.decode_source`` -> ``records.iter_records`` -> ``records.replay`` ->
 ``diagnostics.diagnose``), and with ``--cli`` every tenth one also through the command
-line (``typer.testing.CliRunner`` on ``keyharvest.cli.app``, ``validate FILE``) when it
+line (``typer.testing.CliRunner`` on ``keyharvest.cli.commands``, ``validate FILE``) when it
 has that command. What is checked:
 
 - nothing raises but a keyharvest error where one is expected (a crash is a finding);
@@ -40,14 +40,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from keyharvest.boardfile import standard_board
-from keyharvest.bots import selfplay_game
-from keyharvest.catalogue import CROPS, EVENTS, PLAYER_COLOURS, WORKERS
-from keyharvest.diagnostics import Diagnostic, diagnose
 from keyharvest.errors import IllegalStep, KeyHarvestError
-from keyharvest.notation.grammar import parser
-from keyharvest.positions import dump_position
-from keyharvest.records import (
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.formats.diagnostics import Diagnostic, diagnose
+from keyharvest.formats.positions import dump_position
+from keyharvest.formats.records import (
     decode_source,
     format_record,
     iter_records,
@@ -55,6 +52,9 @@ from keyharvest.records import (
     read_source,
     replay,
 )
+from keyharvest.model.catalogue import CROPS, EVENTS, PLAYER_COLOURS, WORKERS
+from keyharvest.notation.grammar import parser
+from keyharvest.play.selfplay import selfplay_game
 
 SOURCE = "fuzz.kh"
 RULE_ID = re.compile(r"^[A-J](\.[0-9]+){0,2}$")
@@ -484,12 +484,12 @@ _APP: list = []
 
 
 def cli_app():
-    """``keyharvest.cli.app`` if it has a ``validate`` command, else None."""
+    """``keyharvest.cli.commands`` if it has a ``validate`` command, else None."""
     if not _APP:
         try:
             from typer.main import get_command
 
-            from keyharvest.cli import app
+            from keyharvest.cli.commands import app
 
             names = set(getattr(get_command(app), "commands", {}))
             _APP.append(app if "validate" in names else None)

@@ -2,7 +2,7 @@
 
     python scenarios/generate.py
 
-Every example is a complete game of random bots (``keyharvest.bots.RandomBot``) on the
+Every example is a complete game of random bots (``keyharvest.play.bots.RandomBot``) on the
 standard board, dealt and played from a fixed seed with a turn limit, written as a record
 (``NAME.kh``) beside its final position (``NAME.final.toml``) and its itemised score
 (``NAME.score.txt``). The first seed from ``SEED`` on whose game reaches the real end of the
@@ -21,12 +21,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from keyharvest.boardfile import standard_board
-from keyharvest.bots import RandomBot, play_game
-from keyharvest.positions import dump_position
-from keyharvest.records import format_record, replay
-from keyharvest.scoring import score
-from keyharvest.setup import deal
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.formats.positions import dump_position
+from keyharvest.formats.records import format_record, replay
+from keyharvest.model.setup import deal
+from keyharvest.play.bots import RandomBot
+from keyharvest.play.selfplay import play_game
+from keyharvest.rules.scoring import score
 
 MAX_TURNS = 240
 #: name -> (players in seating order, first seed to try)

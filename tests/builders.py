@@ -11,10 +11,10 @@ what no screen or bid holds, the bag holds every tile and event that is nowhere 
 
 from __future__ import annotations
 
-from keyharvest.boardfile import standard_board
-from keyharvest.catalogue import CROP_INDEX, CROPS, EVENT_LETTERS, FARMHANDS, TOWNSFOLK
-from keyharvest.rules import engine
-from keyharvest.state import PlayerState, State, StoreItem, Turn
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.model.catalogue import CROP_INDEX, CROPS, EVENT_LETTERS, FARMHANDS, TOWNSFOLK
+from keyharvest.model.state import PlayerState, State, StoreItem, Turn
+from keyharvest.rules.actions import start
 
 
 def _words(x: str | list[str] | tuple[str, ...] | None) -> list[str]:
@@ -73,7 +73,7 @@ def table(players: dict[str, dict], *, registry: str | None = None, track: str =
                   turn=Turn(colours.index(turn) if turn else 0, used=used, count=count),
                   town=set(TOWNSFOLK) - taken_townsfolk, track=trk, fallow=fal, removed=rem,
                   max_turns=max_turns)
-    engine.start(state)
+    start(state)
     return state
 
 

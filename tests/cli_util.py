@@ -8,7 +8,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from keyharvest.cli import app
+from keyharvest.cli.commands import app
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "scenarios" / "games"

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for every step class of keyharvest.steps, with names that exist
+"""Hypothesis strategies for every step class of keyharvest.model.steps, with names that exist
 (colours, standard-board references, worker and event letters) and crops in canonical
 order, as the engine and the notation expect them."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from keyharvest import steps as S
-from keyharvest.boardfile import standard_board
-from keyharvest.catalogue import CROPS, EVENT_LETTERS, PLAYER_COLOURS, WORKERS
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.model import steps as S
+from keyharvest.model.catalogue import CROPS, EVENT_LETTERS, PLAYER_COLOURS, WORKERS
 
 REFS = standard_board().references
 colours = st.sampled_from(PLAYER_COLOURS)

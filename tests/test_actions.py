@@ -17,12 +17,10 @@ from __future__ import annotations
 import pytest
 from builders import snapshot, table
 
-from keyharvest.catalogue import CROP_INDEX
 from keyharvest.errors import IllegalStep
-from keyharvest.invariants import check
-from keyharvest.rules import push
-from keyharvest.state import State
-from keyharvest.steps import (
+from keyharvest.model.catalogue import CROP_INDEX
+from keyharvest.model.state import State
+from keyharvest.model.steps import (
     Buy,
     Draw,
     EndTurn,
@@ -34,6 +32,8 @@ from keyharvest.steps import (
     Replace,
     Step,
 )
+from keyharvest.rules import push
+from keyharvest.rules.invariants import check
 
 REGISTRY = "A1 A3 A4 A5 A6 A7"
 
@@ -592,7 +592,7 @@ def test_C4_3_crops_gained_by_a_re_placed_worker_pay_for_the_second_tile(monkeyp
     """C.4.3: a worker displaced by the first tile is re-placed and its ability yields
     crops, which pay for the second tile of the same action c. The ability is a stand-in
     (two wheat from the stock), so this checks the core's order of events only."""
-    from keyharvest.rules import workers
+    from keyharvest.rules import placement as workers
 
     def day_labourer(state: State, colour: str, letter: str, space: str):
         p = state.player(colour)

@@ -11,11 +11,11 @@ from builders import snapshot, table
 
 import keyharvest as kh
 from keyharvest.errors import IllegalStep
-from keyharvest.invariants import check
+from keyharvest.model.state import State
+from keyharvest.model.steps import Draw, EndTurn, Harvest, Offer, Step
 from keyharvest.rules import engine, events, legal_steps, push
 from keyharvest.rules.bag import RefillFrame
-from keyharvest.state import State
-from keyharvest.steps import Draw, EndTurn, Harvest, Offer, Step
+from keyharvest.rules.invariants import check
 
 REGISTRY = "A1 A3 A4 A5 A6 A7"
 

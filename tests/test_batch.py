@@ -1,5 +1,5 @@
 """Streaming units of work and checking them in order, in one process or several
-(keyharvest.batch)."""
+(keyharvest.play.batch)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from cli_util import FINAL_TABLE, FOUR, TWO
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from keyharvest import batch, processes
-from keyharvest.batch import (
+from keyharvest.play import batch
+from keyharvest.play import pool as processes
+from keyharvest.play.batch import (
     Tally,
     check_inputs,
     check_unit,
@@ -235,9 +236,9 @@ def test_one_process_does_not_load_the_process_machinery() -> None:
     import subprocess
     import sys
 
-    code = ("import sys\nfrom keyharvest.batch import check_inputs\n"
+    code = ("import sys\nfrom keyharvest.play.batch import check_inputs\n"
             f"assert all(r.ok for r in check_inputs([{str(TWO)!r}]))\n"
-            "print('keyharvest.processes' in sys.modules)")
+            "print('keyharvest.play.pool' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=120)
     assert out.stdout.strip() == "False"

@@ -7,9 +7,9 @@ from importlib import resources
 
 import pytest
 
-from keyharvest.board import Board
-from keyharvest.boardfile import load_board, parse_board, standard_board
 from keyharvest.errors import BoardError, PositionError
+from keyharvest.formats.boardfile import load_board, parse_board, standard_board
+from keyharvest.model.board import Board
 
 STANDARD_TEXT = resources.files("keyharvest").joinpath("data", "board.toml").read_text("utf-8")
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from keyharvest.boardfile import standard_board
-from keyharvest.bots import RandomBot, play_game, random_draw
-from keyharvest.records import replay
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.formats.records import replay
+from keyharvest.model.setup import deal
+from keyharvest.model.steps import Draw, EndTurn
+from keyharvest.play.bots import RandomBot, random_draw
+from keyharvest.play.selfplay import play_game
 from keyharvest.rules import is_legal, legal_steps
-from keyharvest.setup import deal, new_game
-from keyharvest.steps import Draw, EndTurn
+from keyharvest.rules.actions import new_game
 
 BOARD = standard_board()
 
@@ -61,15 +63,15 @@ def test_play_game_writes_a_record_that_replays_to_the_end() -> None:
 
 # -- the greedy bot ---------------------------------------------------------------------------
 def test_the_bots_are_registered_for_selfplay() -> None:
-    from keyharvest.bots import BOTS, GreedyBot
+    from keyharvest.play.bots import BOTS, GreedyBot
 
     assert BOTS["greedy"] is GreedyBot and BOTS["random"] is RandomBot
 
 
 def test_points_is_the_total_of_the_itemised_score() -> None:
-    from keyharvest.bots import points
+    from keyharvest.play.bots import points
     from keyharvest.rules import push
-    from keyharvest.scoring import score
+    from keyharvest.rules.scoring import score
 
     rng = random.Random(12)
     s = new_game(deal(("red", "green", "yellow"), rng, BOARD, 80), BOARD)
@@ -82,7 +84,7 @@ def test_points_is_the_total_of_the_itemised_score() -> None:
 
 
 def test_the_greedy_bot_plays_legal_steps_and_takes_the_best() -> None:
-    from keyharvest.bots import GreedyBot, points
+    from keyharvest.play.bots import GreedyBot, points
     from keyharvest.rules import apply, push
 
     rng = random.Random(21)
@@ -102,8 +104,8 @@ def test_the_greedy_bot_plays_legal_steps_and_takes_the_best() -> None:
 
 
 def test_selfplay_with_the_same_seed_writes_the_same_bytes() -> None:
-    from keyharvest.bots import selfplay_game
-    from keyharvest.records import format_record
+    from keyharvest.formats.records import format_record
+    from keyharvest.play.selfplay import selfplay_game
 
     for bot in ("random", "greedy"):
         a = format_record(selfplay_game(3, 99, 4, bot=bot))
@@ -113,8 +115,8 @@ def test_selfplay_with_the_same_seed_writes_the_same_bytes() -> None:
 
 
 def test_greedy_games_finish_and_the_greedy_bot_beats_the_random_one() -> None:
-    from keyharvest.bots import GreedyBot
-    from keyharvest.scoring import score
+    from keyharvest.play.bots import GreedyBot
+    from keyharvest.rules.scoring import score
 
     wins = 0
     for seed in range(6):

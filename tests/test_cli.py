@@ -23,9 +23,9 @@ from cli_util import (
     kh,
 )
 
+from keyharvest.formats.positions import dump_position, load_position
+from keyharvest.formats.records import load_records, read_source, replay
 from keyharvest.notation import parse_step
-from keyharvest.positions import dump_position, load_position
-from keyharvest.records import load_records, read_source, replay
 from keyharvest.rules import apply, legal_steps
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from cli_util import FINAL_TABLE, FOUR, THREE, TWO, TWO_ILLEGAL, TWO_MOVE, edited, kh
 
-from keyharvest.records import load_records
+from keyharvest.formats.records import load_records
 
 
 @pytest.fixture
@@ -119,7 +119,7 @@ def test_jobs_give_the_same_output_in_the_same_order(batch: dict[str, Path]) -> 
 def test_the_jobs_of_validate_are_read_ahead(args: list[str], jobs: int | None) -> None:
     """``main`` starts the workers of ``validate --jobs N`` before Typer reads the options:
     only when the command line plainly says so (Typer decides what it means)."""
-    from keyharvest.cli import _jobs_asked
+    from keyharvest.cli.commands import _jobs_asked
 
     assert _jobs_asked(args) == jobs
 
@@ -228,7 +228,7 @@ def test_selfplay_without_a_seed_says_which_it_used() -> None:
 
 
 def test_selfplay_bot_names_come_from_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    from keyharvest import bots
+    from keyharvest.play import bots
 
     bad = kh("selfplay", "--bot", "nobody", "-p", 2)
     assert bad.code == 2 and "random" in bad.err

@@ -110,14 +110,14 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
 
 
 @pytest.mark.parametrize("target, args", [
-    ("keyharvest.scoring.score", ["score", str(TWO)]),
-    ("keyharvest.batch.check_unit", ["validate", str(TWO)]),
-    ("keyharvest.timeline.locate", ["replay", str(TWO)]),
-    ("keyharvest.compare.compare_records", ["diff", str(TWO), str(TWO)]),
+    ("keyharvest.rules.scoring.score", ["score", str(TWO)]),
+    ("keyharvest.play.batch.check_unit", ["validate", str(TWO)]),
+    ("keyharvest.play.replay.locate", ["replay", str(TWO)]),
+    ("keyharvest.play.compare.compare_records", ["diff", str(TWO), str(TWO)]),
     ("keyharvest.rules.legal_steps", ["moves", str(TWO)]),
-    ("keyharvest.records.format_records", ["fmt", str(TWO)]),
-    ("keyharvest.template.new_record", ["new", "--players", "2"]),
-    ("keyharvest.batch.selfplay_texts", ["selfplay", "-p", "2", "-s", "1"]),
+    ("keyharvest.formats.records.format_records", ["fmt", str(TWO)]),
+    ("keyharvest.formats.template.new_record", ["new", "--players", "2"]),
+    ("keyharvest.play.batch.selfplay_texts", ["selfplay", "-p", "2", "-s", "1"]),
     ("keyharvest.render.render_file", ["render", str(TWO), "-o", "x.svg"]),
 ])
 def test_an_internal_error_is_one_line_and_exit_3(target: str, args: list[str],
@@ -175,7 +175,7 @@ def test_python_dash_m_and_the_last_guard() -> None:
     r = _run([sys.executable, "-m", "keyharvest", "--version"])
     assert r.returncode == 0 and r.stdout.startswith(b"keyharvest ")
     # an error raised outside any command (here: while Typer builds the app) is still one line
-    code = ("import sys, keyharvest.cli as c\n"
+    code = ("import sys, keyharvest.cli.commands as c\n"
             "def broken(*a, **k): raise RuntimeError('boom')\n"
             "c.app.registered_commands[0].callback = None\n"
             "c.typer.main.get_command = broken\n"
@@ -195,7 +195,7 @@ def test_help_imports_nothing_heavy() -> None:
             "    app(['--help'])\n"
             "except SystemExit:\n"
             "    pass\n"
-            "heavy = ['lark', 'rich', 'pydantic', 'keyharvest.rules', 'keyharvest.records',\n"
+            "heavy = ['lark', 'rich', 'pydantic', 'keyharvest.rules', 'keyharvest.formats.records',\n"
             "         'keyharvest.notation', 'tomllib', 'json']\n"
             "print('heavy:', *(m for m in heavy if m in sys.modules))\n")
     r = _run([sys.executable, "-c", code])

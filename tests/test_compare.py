@@ -1,12 +1,18 @@
-"""Comparing records and positions (keyharvest.compare)."""
+"""Comparing records and positions (keyharvest.play.compare)."""
 
 from __future__ import annotations
 
 from cli_util import TWO, TWO_MOVE, edited
 
-from keyharvest.compare import MISSING, Difference, compare_records, diff_data, first_divergence
-from keyharvest.records import load_record, read_source, replay
-from keyharvest.steps import Draw
+from keyharvest.formats.records import load_record, read_source, replay
+from keyharvest.model.steps import Draw
+from keyharvest.play.compare import (
+    MISSING,
+    Difference,
+    compare_records,
+    diff_data,
+    first_divergence,
+)
 
 
 def test_first_divergence() -> None:

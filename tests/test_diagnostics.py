@@ -8,10 +8,10 @@ import json
 import pytest
 from test_records import HEAD, MOVES
 
-from keyharvest.diagnostics import Diagnostic, diagnose, diagnose_violations
 from keyharvest.errors import IllegalStep, KeyHarvestError, NotationError, PositionError, Span
-from keyharvest.positions import load_position
-from keyharvest.records import load_records, replay
+from keyharvest.formats.diagnostics import Diagnostic, diagnose, diagnose_violations
+from keyharvest.formats.positions import load_position
+from keyharvest.formats.records import load_records, replay
 
 BASE = HEAD + MOVES + "3. red: buy A1 from red\n"
 SOURCE = "games/club.kh"

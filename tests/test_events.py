@@ -9,9 +9,7 @@ import pytest
 from builders import snapshot, table
 
 from keyharvest.errors import IllegalStep
-from keyharvest.invariants import check
-from keyharvest.rules import engine, is_legal, legal_steps, push
-from keyharvest.steps import (
+from keyharvest.model.steps import (
     Draw,
     Fallow,
     Flip,
@@ -29,6 +27,8 @@ from keyharvest.steps import (
     Replace,
     Swap,
 )
+from keyharvest.rules import engine, is_legal, legal_steps, push
+from keyharvest.rules.invariants import check
 
 REGISTRY = "C2 C3 C4 C5 C6 C7"
 

@@ -3,9 +3,9 @@ space and the end of the game (F.4, I.9, I.38, I.43)."""
 
 from test_events import trigger, two, waits_for
 
-from keyharvest.invariants import check
+from keyharvest.model.steps import Draw, EndTurn, Fallow, Pass, Pay, Pick
 from keyharvest.rules import push
-from keyharvest.steps import Draw, EndTurn, Fallow, Pass, Pay, Pick
+from keyharvest.rules.invariants import check
 
 SEVEN = {"red": "A1 A2 A3 A4 A5 A6 A7", "green": "G1 G2 G3 G4 G5 G6 G7"}
 

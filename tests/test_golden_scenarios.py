@@ -17,16 +17,16 @@ from pathlib import Path
 
 import pytest
 
-from keyharvest.catalogue import CROPS
-from keyharvest.diagnostics import Diagnostic, diagnose
 from keyharvest.errors import KeyHarvestError
+from keyharvest.formats.diagnostics import Diagnostic, diagnose
+from keyharvest.formats.positions import read_position
+from keyharvest.formats.records import format_record, load_records, read_source, replay
+from keyharvest.model.catalogue import CROPS
+from keyharvest.model.state import State
 from keyharvest.notation import Names, Where
 from keyharvest.notation.movetext import read_movetext
-from keyharvest.positions import read_position
-from keyharvest.records import format_record, load_records, read_source, replay
 from keyharvest.rules import push_steps
-from keyharvest.scoring import score
-from keyharvest.state import State
+from keyharvest.rules.scoring import score
 
 RULES = Path(__file__).resolve().parent.parent / "scenarios" / "rules"
 SCENARIOS = sorted([*RULES.glob("*.kh"), *RULES.glob("*.steps")])

@@ -10,10 +10,10 @@ import pytest
 from builders import table
 
 import keyharvest as kh
-from keyharvest.invariants import Violation, check
+from keyharvest.model.state import State, StoreItem
+from keyharvest.model.steps import Draw, EndTurn
 from keyharvest.rules import legal_steps, push
-from keyharvest.state import State, StoreItem
-from keyharvest.steps import Draw, EndTurn
+from keyharvest.rules.invariants import Violation, check
 
 REGISTRY = "A1 A3 A4 A5 A6 A7"
 

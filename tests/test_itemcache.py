@@ -14,15 +14,16 @@ from hypothesis import strategies as st
 from lark import Token
 from lark.exceptions import UnexpectedInput
 
-from keyharvest.boardfile import standard_board
-from keyharvest.bots import selfplay_game
 from keyharvest.errors import NotationError
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.formats.records import load_records, read_source
 from keyharvest.notation import Names, Where
 from keyharvest.notation.grammar import lean_parser, parser
 from keyharvest.notation.itemcache import Unusual, read_fast
 from keyharvest.notation.lalr import Unparsed
-from keyharvest.notation.movetext import _Reader, format_movetext, read_full, read_movetext
-from keyharvest.records import load_records, read_source
+from keyharvest.notation.movetext import format_movetext, read_full, read_movetext
+from keyharvest.notation.turns import TurnReader
+from keyharvest.play.selfplay import selfplay_game
 
 BOARD = standard_board()
 PLAYERS = ("red", "green", "yellow", "brown")
@@ -99,7 +100,7 @@ def check_reader(text: str, players: tuple[str, ...], offset: int = 0) -> bool:
     names = Names(Where("f.kh", offset), players, BOARD)
     want = full_or_error(text, names)
     try:
-        got = movetext_view(read_fast(text, names, _Reader(names)))
+        got = movetext_view(read_fast(text, names, TurnReader(names)))
     except Unusual:
         fast = False
     else:

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from lark import Lark
 from step_strategies import STRATEGIES, any_step
 
-from keyharvest import steps as S
-from keyharvest.boardfile import standard_board
 from keyharvest.errors import NotationError
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.model import steps as S
 from keyharvest.notation import format_step, format_steps, parse_step, parse_steps, step_text
 from keyharvest.notation.grammar import build_parser, grammar_text
 

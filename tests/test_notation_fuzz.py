@@ -8,13 +8,14 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from keyharvest.boardfile import standard_board
-from keyharvest.bots import RandomBot, play_game
-from keyharvest.diagnostics import diagnose
 from keyharvest.errors import KeyHarvestError, NotationError, PositionError
-from keyharvest.positions import dump_position, load_position
-from keyharvest.records import format_record, load_records, replay
-from keyharvest.setup import deal
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.formats.diagnostics import diagnose
+from keyharvest.formats.positions import dump_position, load_position
+from keyharvest.formats.records import format_record, load_records, replay
+from keyharvest.model.setup import deal
+from keyharvest.play.bots import RandomBot
+from keyharvest.play.selfplay import play_game
 
 _BOARD = standard_board()
 _RNG = random.Random(5)
@@ -73,7 +74,7 @@ def test_a_mangled_position_never_crashes(ops: list[tuple[int, int, str]]) -> No
 
 @given(st.binary(max_size=200))
 def test_random_bytes_never_crash(data: bytes) -> None:
-    from keyharvest.records import decode_source
+    from keyharvest.formats.records import decode_source
 
     try:
         load_records(decode_source(data, "b.kh"), "b.kh")

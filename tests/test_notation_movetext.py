@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from step_strategies import comments_for, steps_of
 
-from keyharvest import steps as S
 from keyharvest.errors import NotationError
+from keyharvest.model import steps as S
 from keyharvest.notation import Comment, format_movetext, parse_movetext
 
 PLAYERS = ("red", "green", "yellow")

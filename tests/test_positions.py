@@ -9,15 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from keyharvest import steps as S
-from keyharvest.boardfile import standard_board
-from keyharvest.bots import RandomBot, random_draw
 from keyharvest.errors import PositionError
-from keyharvest.positions import dump_position, load_position, read_position
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.formats.positions import dump_position, load_position, read_position
+from keyharvest.model import steps as S
+from keyharvest.model.setup import deal
+from keyharvest.model.state import State
+from keyharvest.play.bots import RandomBot, random_draw
 from keyharvest.rules import legal_steps, push
-from keyharvest.scoring import score
-from keyharvest.setup import deal, new_game
-from keyharvest.state import State
+from keyharvest.rules.actions import new_game
+from keyharvest.rules.scoring import score
 
 BOARD = standard_board()
 FINAL = Path(__file__).parent.parent / "scenarios" / "positions" / "final-table.toml"
@@ -165,7 +166,7 @@ def test_frame_fields_keep_their_python_types() -> None:
 
     class Probe(Frame):  # registered in FRAME_TYPES by subclassing
         def settle(self, state):
-            from keyharvest.state import Pending
+            from keyharvest.model.state import Pending
 
             return Pending("choice", self.who, purpose="probe")
 

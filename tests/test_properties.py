@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 import keyharvest as kh
 from keyharvest.errors import IllegalStep
-from keyharvest.invariants import check
+from keyharvest.model.steps import Draw, EndTurn, Step
 from keyharvest.rules import apply, legal_steps, push
-from keyharvest.steps import Draw, EndTurn, Step
+from keyharvest.rules.invariants import check
 
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -104,7 +104,7 @@ def test_every_listed_step_parses_from_its_own_text_and_applies(players: int,
 
 
 def _game(players: int, seed: int, bot: str = "random", max_turns: int = 80) -> kh.Record:
-    from keyharvest.bots import selfplay_game
+    from keyharvest.play.selfplay import selfplay_game
 
     return selfplay_game(players, seed, 0, bot=bot, max_turns=max_turns)
 
@@ -114,9 +114,9 @@ def _game(players: int, seed: int, bot: str = "random", max_turns: int = 80) -> 
        bot=st.sampled_from(["random", "greedy"]))
 def test_a_written_record_replays_to_the_same_final_state_and_score(players: int, seed: int,
                                                                     bot: str) -> None:
-    from keyharvest.positions import dump_position
-    from keyharvest.records import format_record, load_records, replay
-    from keyharvest.scoring import score
+    from keyharvest.formats.positions import dump_position
+    from keyharvest.formats.records import format_record, load_records, replay
+    from keyharvest.rules.scoring import score
 
     record = _game(players, seed, bot)
     played = replay(record)
@@ -134,7 +134,7 @@ def test_a_written_record_replays_to_the_same_final_state_and_score(players: int
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1),
        cut=st.floats(0.0, 1.0))
 def test_format_is_idempotent(players: int, seed: int, cut: float) -> None:
-    from keyharvest.records import format_record, format_records, load_records
+    from keyharvest.formats.records import format_record, format_records, load_records
 
     record = _game(players, seed, max_turns=30)
     record.steps = record.steps[:int(len(record.steps) * cut)]  # a game in progress too
@@ -156,9 +156,9 @@ class Watch:
         self.resolved: set[str] = set()
 
     def play(self, state: kh.State, choose: Callable[[kh.State], Step]) -> None:
+        from keyharvest.model.steps import Pass
         from keyharvest.rules.abilities import AbilityFrame
-        from keyharvest.rules.event_effects import EventFrame
-        from keyharvest.steps import Pass
+        from keyharvest.rules.events.base import EventFrame
 
         live: dict[int, object] = {}
         while not state.is_over:
@@ -181,8 +181,8 @@ class Watch:
 
 
 def test_across_a_seeded_corpus_every_worker_and_every_event_occurs_and_resolves() -> None:
-    from keyharvest.bots import GreedyBot, RandomBot, random_draw
-    from keyharvest.catalogue import EVENT_LETTERS, WORKERS
+    from keyharvest.model.catalogue import EVENT_LETTERS, WORKERS
+    from keyharvest.play.bots import GreedyBot, RandomBot, random_draw
 
     watch = Watch()
     for n in range(24):
@@ -210,8 +210,8 @@ def test_push_steps_is_push_one_at_a_time(players: int, seed: int, cut: float,
                                           wrong: str) -> None:
     """The replay loop (``push_steps``, with ``push`` inlined) applies the same steps,
     reaches the same state and raises the same error as ``push`` step by step."""
-    from keyharvest.bots import selfplay_game
-    from keyharvest.records import start_state
+    from keyharvest.formats.records import start_state
+    from keyharvest.play.selfplay import selfplay_game
     from keyharvest.rules import push_steps
 
     record = selfplay_game(players, seed, 0, max_turns=40)

@@ -12,11 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from step_strategies import comments_for, steps_of
 
-from keyharvest import steps as S
-from keyharvest.boardfile import standard_board
-from keyharvest.bots import RandomBot, play_game
 from keyharvest.errors import NotationError
-from keyharvest.records import (
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.formats.records import (
     Record,
     decode_source,
     format_record,
@@ -28,8 +26,12 @@ from keyharvest.records import (
     record_from_game,
     replay,
 )
+from keyharvest.model import steps as S
+from keyharvest.model.setup import deal
+from keyharvest.play.bots import RandomBot
+from keyharvest.play.selfplay import play_game
 from keyharvest.rules import legal_steps, push
-from keyharvest.setup import deal, new_game
+from keyharvest.rules.actions import new_game
 
 BOARD = standard_board()
 DATA = Path(__file__).parent.parent / "keyharvest" / "data" / "board.toml"

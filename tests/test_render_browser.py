@@ -25,7 +25,7 @@ import pytest
 from test_render_html import Frames, game_frames
 from test_render_svg import expected_summary
 
-from keyharvest.catalogue import CROPS
+from keyharvest.model.catalogue import CROPS
 from keyharvest.render import render_file
 
 try:

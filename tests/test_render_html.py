@@ -17,11 +17,11 @@ from test_render_svg import midgame
 
 import keyharvest as kh
 from keyharvest.errors import IllegalStep
+from keyharvest.model.steps import Draw, EndTurn, Harvest, Offer
 from keyharvest.render import RenderError, render_file, render_html, render_svg, replay_frames
 from keyharvest.render.layout import layout_of
 from keyharvest.render.svg import parts_of
 from keyharvest.rules import legal_steps, push
-from keyharvest.steps import Draw, EndTurn, Harvest, Offer
 
 Frames = list[tuple[str, kh.State]]
 

@@ -18,13 +18,13 @@ import pytest
 from builders import table
 
 import keyharvest as kh
-from keyharvest.board import Board
-from keyharvest.catalogue import CROPS
-from keyharvest.invariants import check
+from keyharvest.model.board import Board
+from keyharvest.model.catalogue import CROPS
+from keyharvest.model.state import Pending
+from keyharvest.model.steps import Draw, EndTurn
 from keyharvest.render import RenderError, render_svg
 from keyharvest.rules import legal_steps, push
-from keyharvest.state import Pending
-from keyharvest.steps import Draw, EndTurn
+from keyharvest.rules.invariants import check
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("KEYHARVEST_REGEN_GOLDEN") == "1"

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from keyharvest.positions import dump_position, read_position
-from keyharvest.records import format_record, load_records, read_source, replay
-from keyharvest.scoring import score
+from keyharvest.formats.positions import dump_position, read_position
+from keyharvest.formats.records import format_record, load_records, read_source, replay
+from keyharvest.rules.scoring import score
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 GAMES = sorted((SCENARIOS / "games").glob("*.kh"))

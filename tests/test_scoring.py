@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from builders import table
 
-from keyharvest.scoring import Line, score
+from keyharvest.rules.scoring import Line, score
 
 
 def lines(sc, colour: str) -> dict[str, Line]:

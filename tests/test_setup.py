@@ -8,11 +8,13 @@ from collections import Counter
 
 import pytest
 
-from keyharvest.boardfile import standard_board
-from keyharvest.catalogue import CROPS, EVENT_LETTERS, FARMHANDS, TOWNSFOLK
 from keyharvest.errors import PositionError
-from keyharvest.invariants import check
-from keyharvest.setup import Setup, check_setup, deal, new_game, random_game
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.model.catalogue import CROPS, EVENT_LETTERS, FARMHANDS, TOWNSFOLK
+from keyharvest.model.setup import Setup, check_setup, deal
+from keyharvest.play.selfplay import random_game
+from keyharvest.rules.actions import new_game
+from keyharvest.rules.invariants import check
 
 BOARD = standard_board()
 COLOURS = {2: ("red", "green"), 3: ("red", "green", "yellow"),

@@ -5,9 +5,9 @@ import random
 from builders import snapshot, table
 
 import keyharvest as kh
-from keyharvest.invariants import check
+from keyharvest.model.steps import Draw, EndTurn
 from keyharvest.rules import legal_steps, push
-from keyharvest.steps import Draw, EndTurn
+from keyharvest.rules.invariants import check
 
 
 def play_random(n: int, seed: int) -> kh.State:

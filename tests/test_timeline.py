@@ -1,4 +1,4 @@
-"""Points of a record (``--to``) and the table at one (keyharvest.timeline)."""
+"""Points of a record (``--to``) and the table at one (keyharvest.play.replay)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import pytest
 from cli_util import FINAL_TABLE, THREE, TWO
 
 from keyharvest.errors import KeyHarvestError, NotationError
-from keyharvest.records import load_records, read_source, replay
-from keyharvest.steps import EndTurn
-from keyharvest.timeline import END, Point, at_point, choose_record, locate, parse_point, sniff
+from keyharvest.formats.records import load_records, read_source, replay
+from keyharvest.model.steps import EndTurn
+from keyharvest.play.replay import END, Point, at_point, choose_record, locate, parse_point, sniff
 
 
 @pytest.mark.parametrize("text, point", [

@@ -6,10 +6,8 @@ import pytest
 from builders import snapshot, table
 
 from keyharvest.errors import IllegalStep
-from keyharvest.invariants import check
-from keyharvest.rules import push
-from keyharvest.state import State
-from keyharvest.steps import (
+from keyharvest.model.state import State
+from keyharvest.model.steps import (
     Buy,
     Draw,
     EndTurn,
@@ -21,6 +19,8 @@ from keyharvest.steps import (
     Replace,
     Step,
 )
+from keyharvest.rules import push
+from keyharvest.rules.invariants import check
 
 REGISTRY = "A1 A3 A4 A5 A6 A7"
 

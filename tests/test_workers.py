@@ -10,15 +10,15 @@ from __future__ import annotations
 import pytest
 from builders import snapshot, table
 
-from keyharvest.board import sorted_refs
-from keyharvest.catalogue import CROP_INDEX, CROPS, WORKERS
 from keyharvest.errors import IllegalStep
-from keyharvest.invariants import check
+from keyharvest.model.board import sorted_refs
+from keyharvest.model.catalogue import CROP_INDEX, CROPS, WORKERS
+from keyharvest.model.state import State
+from keyharvest.model.steps import Buy, EndTurn, Fallow, Gain, Pass, Play, Replace, Step
 from keyharvest.rules import apply, legal_steps, push
-from keyharvest.rules.common import names
-from keyharvest.rules.workers import ABILITIES
-from keyharvest.state import State
-from keyharvest.steps import Buy, EndTurn, Fallow, Gain, Pass, Play, Replace, Step
+from keyharvest.rules.crops import names
+from keyharvest.rules.invariants import check
+from keyharvest.rules.placement import ABILITIES
 
 #: Six registry tiles far from the spaces the tests use.
 REG = "G1 G2 G3 G4 G5 G6"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from builders import table
 from test_workers import REG, RING, listed_steps_apply, rejected, run, stock_with, view
 
-from keyharvest.steps import Buy, Fallow, Flip, Gain, Harvest, Pass, Play
+from keyharvest.model.steps import Buy, Fallow, Flip, Gain, Harvest, Pass, Play
 
 
 # -- A: Apprentice ----------------------------------------------------------------------------

@@ -9,11 +9,11 @@ from collections import Counter
 
 from builders import table
 
-from keyharvest.catalogue import TOWNSFOLK, WORKERS
-from keyharvest.invariants import check
+from keyharvest.model.catalogue import TOWNSFOLK, WORKERS
+from keyharvest.model.state import State
+from keyharvest.model.steps import Buy, Draw, EndTurn, Offer, Pass, Play, Remove, Step
 from keyharvest.rules import apply, legal_steps, push
-from keyharvest.state import State
-from keyharvest.steps import Buy, Draw, EndTurn, Offer, Pass, Play, Remove, Step
+from keyharvest.rules.invariants import check
 
 
 def crowded(max_turns: int) -> State:

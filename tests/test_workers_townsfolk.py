@@ -9,13 +9,11 @@ from collections.abc import Iterator
 from builders import table
 from test_workers import REG, RING, listed_steps_apply, rejected, run, stock_with, view
 
-from keyharvest.board import sorted_refs
-from keyharvest.catalogue import EVENT_LETTERS
 from keyharvest.errors import IllegalStep
-from keyharvest.rules import engine
-from keyharvest.rules.abilities import BenefactorFrame, ShopkeeperFrame
-from keyharvest.state import Pending, State
-from keyharvest.steps import (
+from keyharvest.model.board import sorted_refs
+from keyharvest.model.catalogue import EVENT_LETTERS
+from keyharvest.model.state import Pending, State
+from keyharvest.model.steps import (
     Accept,
     Buy,
     Claim,
@@ -33,6 +31,8 @@ from keyharvest.steps import (
     Replace,
     Step,
 )
+from keyharvest.rules import engine
+from keyharvest.rules.abilities import BenefactorFrame, ShopkeeperFrame
 
 
 class EventUnderway(engine.Frame):

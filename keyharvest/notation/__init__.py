@@ -10,7 +10,7 @@ Input is liberal (any case, ``B6,B7`` or ``B6 B7``, a crop by name or colour, a 
 an event by letter or name); output is one canonical form, ``str(step)``. The grammar
 (``grammar/keyharvest.lark``) knows syntax only; names are checked here, with "did you
 mean" hints; the rules are the engine's business. Errors are ``NotationError`` with the
-line and column. Records (front matter + movetext) are ``keyharvest.records``.
+line and column. Records (front matter + movetext) are ``keyharvest.formats.records``.
 """
 
 from __future__ import annotations
@@ -19,21 +19,14 @@ from collections.abc import Sequence
 
 from lark.exceptions import UnexpectedInput
 
-from ..board import Board
 from ..errors import NotationError
-from ..steps import Step
+from ..model.board import Board
+from ..model.steps import Step
 from .grammar import grammar_text, parser
-from .movetext import (
-    Comment,
-    Movetext,
-    format_movetext,
-    format_step,
-    read_movetext,
-    split_turns,
-    step_text,
-)
+from .movetext import format_movetext, format_step, read_movetext, split_turns, step_text
 from .names import Names
 from .syntax import Where, syntax_error
+from .turns import Comment, Movetext
 
 __all__ = [
     "Comment", "Movetext", "Names", "Where", "format_movetext", "format_step", "format_steps",

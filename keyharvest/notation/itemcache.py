@@ -25,13 +25,13 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import KeyHarvestError, Span
-from ..steps import Draw, EndTurn, Step
+from ..model.steps import Draw, EndTurn, Step
 from .grammar import lean_parser
 from .lalr import Unparsed
 
 if TYPE_CHECKING:
-    from .movetext import Movetext, _Reader
     from .names import Names
+    from .turns import Movetext, TurnReader
 
 #: The characters the grammar ignores between tokens (its terminal WS).
 WS = " \t\f\v\u00a0\ufeff"
@@ -166,10 +166,10 @@ def _args(cls: type) -> tuple[str, ...]:
     return got
 
 
-def read_fast(text: str, names: Names, reader: _Reader) -> Movetext:
+def read_fast(text: str, names: Names, reader: TurnReader) -> Movetext:
     """The movetext of ``text`` (``\\n`` line ends), read with ``reader``'s bookkeeping of
     turns and comments. Raises ``Unusual`` whenever the full parser must decide."""
-    from .movetext import Movetext
+    from .turns import Movetext
 
     table = _table(names)
     where = names.where
@@ -192,7 +192,7 @@ def read_fast(text: str, names: Names, reader: _Reader) -> Movetext:
 
 
 def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
-          reader: _Reader, steps: list[Step]) -> None:
+          reader: TurnReader, steps: list[Step]) -> None:
     number = _NUMBER.match(code)
     if number is not None:
         first_col = number.start(1) + 1

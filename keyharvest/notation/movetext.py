@@ -21,38 +21,23 @@ numbers the turns.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from lark.exceptions import UnexpectedInput
 
-from ..errors import NotationError
-from ..steps import EndTurn, Step
+from ..model.steps import EndTurn, Step
 from .grammar import lean_parser, parser
 from .itemcache import Unusual, read_fast
 from .lalr import Unparsed
 from .names import Names
 from .syntax import Line, Where, syntax_error
+from .turns import Comment, Movetext, TurnReader
 
 WIDTH = 100
 INDENT = "    "
 
 
-@dataclass(frozen=True, slots=True)
-class Comment:
-    """A comment of the movetext. It follows the first ``at`` steps (``at`` = 0: before the
-    first); ``inline`` when it was written at the end of a step's line."""
-
-    at: int
-    text: str
-    inline: bool = False
 
 
-@dataclass(slots=True)
-class Movetext:
-    """The steps of a movetext in play order, and its comments."""
-
-    steps: list[Step] = field(default_factory=list)
-    comments: list[Comment] = field(default_factory=list)
 
 
 def step_text(step: Step) -> str:
@@ -90,7 +75,7 @@ def read_movetext(text: str, names: Names) -> Movetext:
     text sits in its file). Raises ``NotationError``."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:  # the usual case, parsed item by item with a memo (itemcache)
-        return read_fast(text, names, _Reader(names))
+        return read_fast(text, names, TurnReader(names))
     except Unusual:
         return read_full(text, names)  # reads it, or reports the first problem
 
@@ -106,111 +91,11 @@ def read_full(text: str, names: Names) -> Movetext:
             col = line.find("#")
             if col >= 0:
                 comments.append((row, col + 1, line[col + 1:].strip()))
-    return _Reader(names).read(lines, comments)
+    return TurnReader(names).read(lines, comments)
 
 
-class _Reader:
-    def __init__(self, names: Names) -> None:
-        self.names = names
-        self.steps: list[Step] = []
-        self.comments: list[Comment] = []
-        self.turn_player: str | None = None
-        self.ends = 0  # EndTurn steps so far: the turn number is one more
-        self.held: list[str] = []  # first-column comments waiting for the next line
-
-    def comment(self, text: str, inline: bool) -> None:
-        at = len(self.steps)
-        if at == 0 or isinstance(self.steps[-1], EndTurn):
-            inline = False  # a comment before a turn stands on its own line
-        self.comments.append(Comment(at, text, inline))
-
-    def flush(self) -> None:
-        for text in self.held:
-            self.comment(text, False)
-        self.held = []
-
-    def read(self, lines: list[Line], comments: list[tuple[int, int, str]]) -> Movetext:
-        ci = 0
-        for line in lines:
-            row = line.first.line
-            while ci < len(comments) and comments[ci][0] < row:
-                self._own_line_comment(comments[ci])
-                ci += 1
-            self._line(line)
-            last_row = _last_row(line)
-            while ci < len(comments) and comments[ci][0] <= last_row:
-                self.flush()
-                self.comment(comments[ci][2], True)
-                ci += 1
-        while ci < len(comments):
-            self._own_line_comment(comments[ci])
-            ci += 1
-        self.flush()
-        return Movetext(self.steps, self.comments)
-
-    def _own_line_comment(self, c: tuple[int, int, str]) -> None:
-        _, column, text = c
-        if column == 1 or self.turn_player is None:
-            self.held.append(text)  # before the next turn, unless a continuation follows
-        else:
-            self.flush()
-            self.comment(text, False)
-
-    def _line(self, line: Line) -> None:
-        names = self.names
-        items = line.items
-        first = line.first
-        header = line.number is not None or (
-            first.column == 1 and bool(items) and items[0].prefix is not None)
-        if header:
-            if not items or items[0].prefix is None:
-                raise NotationError("a turn number is followed by the player and a colon, "
-                                    f"like '{line.number}. red:'", names.where.span(first))
-            self._start_turn(line)
-        else:
-            self.flush()
-            if self.turn_player is None:
-                raise NotationError("the moves start with a turn header: the player and a "
-                                    "colon, like '1. red: harvest B6'",
-                                    names.where.span(first))
-        speaker = self.turn_player
-        for item in items:
-            if item.prefix is not None:
-                speaker = names.player(item.prefix)
-            if item.step is not None:
-                step = names.step(item.step, None if item.step.kind == "draw" else speaker)
-                self.steps.append(step)
-                if isinstance(step, EndTurn):
-                    self.ends += 1
-
-    def _start_turn(self, line: Line) -> None:
-        names = self.names
-        head = line.items[0].prefix
-        assert head is not None
-        player = names.player(head)
-        if self.turn_player is not None and not (
-                self.steps and isinstance(self.steps[-1], EndTurn)):
-            # the header implies the end of the turn before it; errors point at the header
-            header = names.where.span(line.first, line.items[0].colon or head)
-            self.steps.append(EndTurn(self.turn_player, span=header))
-            self.ends += 1
-        self.flush()
-        if line.number is not None:
-            n = int(line.number.value)
-            if n != self.ends + 1:
-                raise NotationError(f"turn {n} is out of sequence: this is turn "
-                                    f"{self.ends + 1}", names.where.span(line.number),
-                                    hint=f"write '{self.ends + 1}.' or leave the number out")
-        self.turn_player = player
 
 
-def _last_row(line: Line) -> int:
-    if not line.items:
-        return line.first.end_line
-    last = line.items[-1]
-    if last.step is not None:
-        return last.step.last.end_line
-    return last.first.end_line
 
 
 # -- writing ---------------------------------------------------------------------------------

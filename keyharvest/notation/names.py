@@ -6,7 +6,7 @@ Input is liberal: any case, a crop by its name, its colour or a short form
 letters and references in upper case. An unknown name raises a positioned
 ``NotationError`` with a "did you mean" hint found by ``difflib``.
 
-``Names`` also turns the ``RawStep`` of the parser into a ``keyharvest.steps`` object.
+``Names`` also turns the ``RawStep`` of the parser into a ``keyharvest.model.steps`` object.
 """
 
 from __future__ import annotations
@@ -17,17 +17,10 @@ from collections.abc import Iterable, Sequence
 
 from lark import Token
 
-from ..board import Board, sort_key
-from ..catalogue import (
-    CROP_ALIASES,
-    CROPS,
-    EVENT_LETTERS,
-    EVENTS,
-    PLAYER_COLOURS,
-    WORKERS,
-)
 from ..errors import NotationError, Span
-from ..steps import (
+from ..model.board import Board, sort_key
+from ..model.catalogue import CROP_ALIASES, CROPS, EVENT_LETTERS, EVENTS, PLAYER_COLOURS, WORKERS
+from ..model.steps import (
     Accept,
     Buy,
     Claim,

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from lark import Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..catalogue import PLAYER_COLOURS as COLOURS
 from ..errors import NotationError, Span
+from ..model.catalogue import PLAYER_COLOURS as COLOURS
 
 
 @dataclass(slots=True)

@@ -17,7 +17,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..state import State
+from ..model.state import State
 from .html import Frame, render_html, replay_frames
 from .layout import RenderError
 from .svg import render_svg

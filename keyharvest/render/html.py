@@ -26,9 +26,9 @@ from functools import lru_cache
 from html import escape
 from importlib import resources
 
+from ..model.state import State
+from ..model.steps import Step
 from ..rules import push
-from ..state import State
-from ..steps import Step
 from .ink import PLAYER_FILL
 from .layout import RenderError, layout_of
 from .svg import document, parts_of

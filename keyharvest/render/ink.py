@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
-from ..catalogue import CROP_COLOURS, CROPS
+from ..model.catalogue import CROP_COLOURS, CROPS
 
 #: The fill of each crop's tiles and counters (and of the player of that colour).
 CROP_FILL: dict[str, str] = {

@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..board import Board
-from ..catalogue import CROPS, REGISTRY_SIZE, STORE_SIZE, TRACK_SIZE
 from ..errors import KeyHarvestError
-from ..state import State
+from ..model.board import Board
+from ..model.catalogue import CROPS, REGISTRY_SIZE, STORE_SIZE, TRACK_SIZE
+from ..model.state import State
 
 
 class RenderError(KeyHarvestError):

@@ -38,10 +38,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
-from ..board import Board
-from ..catalogue import CROPS, EVENTS, FARMHANDS, QUESTION_SPACE, TRACK_SIZE, WORKERS
-from ..scoring import Score, score
-from ..state import PlayerState, State
+from ..model.board import Board
+from ..model.catalogue import CROPS, EVENTS, FARMHANDS, QUESTION_SPACE, TRACK_SIZE, WORKERS
+from ..model.state import PlayerState, State
+from ..rules.scoring import Score, score
 from .ink import (
     CROP_FILL,
     CROP_INK,

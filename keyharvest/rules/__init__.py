@@ -1,12 +1,24 @@
-"""The rules engine: legality and effects of steps (RULES.md C–F).
+"""The rules engine: legality and effects of steps (RULES.md C–J).
 
 Public entry points: ``push`` (check and apply in place), ``push_steps`` (push many, the
 replay loop), ``apply`` (check and return a new state), ``legal_steps``, ``legal_view`` (the
 same, built lazily), ``is_legal``. The engine imports neither ``lark``, ``typer`` nor
 ``tomllib``: it knows states and steps, not text.
+
+Where each part of RULES.md lives:
+
+- ``engine``: the frame stack, ``push``/``apply``/``legal_steps`` (the step machine);
+- ``actions``: the turn and actions a–d (C), starting a game (B);
+- ``crops``, ``fields``: crop counts and payments, groups and harvests (C.2, C.4–C.5, G.2);
+- ``placement``: placing workers and tiles, displaced workers (D.1–D.2), the abilities'
+  registry; ``abilities``: the twelve workers' abilities (D.3–D.4);
+- ``bag``: draws, the registry refill, the track and the "?" space (F);
+- ``events/``: the fourteen events (E), by family;
+- ``scoring`` (G), ``invariants`` (J), ``memo`` (the memo tables).
 """
 
-from . import abilities, event_effects  # noqa: F401  (they register their frames)
+from . import abilities  # noqa: F401  (registers the abilities' frames)
 from .engine import apply, is_legal, legal_steps, legal_view, push, push_steps
+from .events import draws, exchanges, harvests, workers  # noqa: F401  (register the events)
 
 __all__ = ["apply", "is_legal", "legal_steps", "legal_view", "push", "push_steps"]

@@ -15,7 +15,7 @@ the refill *before* placing the tile, so the displaced worker is dealt with firs
 
 The Notary (J) copies another worker's ability by pushing that worker's frame, measured from
 that worker's space (I.15). This module defines no step classes: it uses the vocabulary of
-``keyharvest.steps``.
+``keyharvest.model.steps``.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from itertools import combinations, combinations_with_replacement
 
-from ..catalogue import CROPS, STORE_SIZE, WORKERS
 from ..errors import IllegalStep
-from ..state import Pending, PlayerState, State, pending
-from ..steps import (
+from ..model.catalogue import CROPS, STORE_SIZE, WORKERS
+from ..model.state import Pending, PlayerState, State, pending
+from ..model.steps import (
     Accept,
     Buy,
     Claim,
@@ -42,24 +42,13 @@ from ..steps import (
     Step,
     pass_of,
 )
+from .actions import _bids as representative_bids
+from .actions import take_to_store
 from .bag import HandDrawFrame, PlaceEventsFrame, RefillFrame
-from .common import (
-    check_can_pay,
-    check_crops,
-    crop_counts,
-    default_instead,
-    harvest_gains,
-    is_lonely,
-    move_crops,
-    names,
-    place_tile,
-    show,
-    take_from_registry,
-)
+from .crops import check_can_pay, check_crops, crop_counts, move_crops, names, show
 from .engine import CONTINUE, Frame, expect, resolving_event, sectioned
-from .turn import _bids as representative_bids
-from .turn import take_to_store
-from .workers import ABILITIES
+from .fields import default_instead, harvest_gains, is_lonely
+from .placement import ABILITIES, place_tile, take_from_registry
 
 JUDGE_FEE = 3  # crops the Judge pays its victim (I.14)
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..catalogue import QUESTION_SPACE, TRACK_SIZE
 from ..errors import IllegalStep
-from ..state import Pending, State, pending
-from ..steps import Draw, Step
-from .common import someone_below_threshold
+from ..model.catalogue import QUESTION_SPACE, TRACK_SIZE
+from ..model.state import Pending, State, pending
+from ..model.steps import Draw, Step
 from .engine import CONTINUE, Frame, expect
 from .events import start_event
+from .fields import someone_below_threshold
 
 
 def check_draw(state: State, step: Step, rule: str = "F.1") -> str:

@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final
 
 from ..errors import IllegalStep
-from ..state import Pending, State
-from ..steps import Draw, Step
+from ..model.state import Pending, State
+from ..model.steps import Draw, Step
 
 CONTINUE: Final = object()
 OVER = Pending("over", rule="F.4")
@@ -81,12 +81,6 @@ def resolving_event(state: State) -> bool:
     return any(f.is_event for f in state.stack)
 
 
-def start(state: State) -> None:
-    """Put the turn frame under a new game and settle it."""
-    from .turn import TurnFrame
-
-    state.stack = [TurnFrame()]
-    settle(state)
 
 
 def settle(state: State) -> None:

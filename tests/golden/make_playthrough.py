@@ -34,7 +34,7 @@ def _sha(text: str) -> str:
 
 def lines() -> list[str]:
     import keyharvest as kh
-    from keyharvest.bots import selfplay_game
+    from keyharvest.play.selfplay import selfplay_game
 
     out = []
     for n, bot, games in PLAN:

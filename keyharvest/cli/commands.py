@@ -1,0 +1,719 @@
+"""The ``keyharvest`` command line (Typer). Thin: each command parses its arguments, calls
+the library, formats the result and picks an exit code.
+
+The contract of every command (DESIGN.md §5, kept by ``cli_support.contract``): ``-``
+reads standard input; ``--format json`` prints JSON (JSON lines for streams); data goes to
+stdout, diagnostics to stderr; exit 0 ok, 1 invalid input, 2 usage error, 3 internal error
+(one line asking for a report, never a traceback).
+
+Start-up is kept as cheap as a bare Typer app: this module imports only Typer and the
+light ``cli_support``; each command imports what it needs when it runs, and only the
+commands that read notation build the parser. Help is plain text (``rich_markup_mode=None``)
+so that ``--help`` never imports rich.
+"""
+
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from .support import (
+    INVALID,
+    OK,
+    Failure,
+    contract,
+    diagnosing,
+    emit,
+    err,
+    is_json,
+    note,
+    out,
+    progress,
+    read_input,
+    to_json,
+)
+
+app = typer.Typer(
+    name="keyharvest",
+    help="Rules engine and tools for records of the board game Key Harvest.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class ReplayFormat(str, Enum):
+    text = "text"
+    toml = "toml"
+    json = "json"
+
+
+# -- shared arguments ----------------------------------------------------------------------------
+PathsArg = Annotated[list[str], typer.Argument(
+    metavar="PATH", show_default=False,
+    help="Records (.kh) or positions (.toml); a folder stands for its files; - reads stdin.")]
+PathArg = Annotated[str, typer.Argument(
+    metavar="PATH", show_default=False,
+    help="A record (.kh) or a position (.toml); - reads stdin.")]
+FormatOpt = Annotated[Format, typer.Option(
+    "--format", "-f", help="text, or json (JSON lines for streams).")]
+ToOpt = Annotated[str | None, typer.Option(
+    "--to", metavar="POINT", show_default=False,
+    help="Where in the record: N (after N steps; 0 is the setup), 'turn T' (the start of "
+         "turn T, before its first step), 'turn T COLOUR' (the same, checking whose turn "
+         "it is), 'start' or 'end' (the default).")]
+GameOpt = Annotated[int | None, typer.Option(
+    "--game", "-g", min=1, show_default=False,
+    help="Which record of a file holding several (1 is the first).")]
+
+
+def _point(to: str | None):
+    if to is None:
+        return None
+    from ..play.replay import parse_point
+
+    try:
+        return parse_point(to)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--to'") from None
+
+
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"keyharvest {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the version and exit.")] = False,
+) -> None:
+    """Rules engine and tools for records of the board game Key Harvest.
+
+    Every command reads - as stdin, prints data on stdout and diagnostics on stderr, and
+    exits 0 (ok), 1 (invalid input), 2 (usage error) or 3 (internal error).
+    """
+
+
+# -- validate ------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def validate(
+    paths: PathsArg,
+    fail_fast: Annotated[bool, typer.Option(
+        "--fail-fast", "-x", help="Stop at the first bad record.")] = False,
+    rejects: Annotated[str | None, typer.Option(
+        "--rejects", metavar="FILE", show_default=False,
+        help="Append the original text of every bad record to FILE.")] = None,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
+    verbose: Annotated[bool, typer.Option(
+        "--verbose", "-v", help="A line for every record, not only the bad ones.")] = False,
+    output: FormatOpt = Format.text,
+) -> int:
+    """Check records and positions: every record replays by the rules, every position
+    keeps the invariants. Ends with a summary line; exit 1 if anything is bad.
+
+    A record that replays but does not reach the end of the game is valid (in progress).
+    """
+    from ..play.batch import Rejects, Tally, check_inputs, expand, input_size
+    from .shapes import report_line
+
+    json_mode = is_json(output)
+    tally = Tally()
+    total = input_size(list(expand(paths)))
+    with Rejects(rejects) as sink, progress("checking", total, counts=False) as advance:
+        for report in check_inputs(paths, jobs=jobs):
+            advance(report.size)
+            tally.add(report)
+            sink.add(report)
+            emit(report.diagnostics)
+            if json_mode:
+                out(to_json(report.to_dict(), lines=True))
+            elif verbose:
+                out(report_line(report))
+            if fail_fast and not report.ok:
+                tally.stopped = True
+                break
+    if json_mode:
+        out(to_json(tally.to_dict(), lines=True))
+    else:
+        out(tally.describe())
+    return OK if tally.ok else INVALID
+
+
+# -- replay --------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def replay(
+    path: PathArg,
+    to: ToOpt = None,
+    each: Annotated[bool, typer.Option(
+        "--each", help="Every position up to the point, one per line (JSON lines).")] = False,
+    game: GameOpt = None,
+    output: Annotated[ReplayFormat | None, typer.Option(
+        "--format", "-f", show_default=False,
+        help="text (boards), toml (a position file) or json; with --each, json (the "
+             "default) or text.")] = None,
+) -> int:
+    """Replay a record to a point and show the position there (or every position)."""
+    fmt = output.value if output is not None else ("json" if each else "text")
+    if each and fmt == "toml":
+        raise typer.BadParameter("--each writes JSON lines or text, not TOML",
+                                 param_hint="'--format'")
+    point = _point(to)
+    text, source = read_input(path)
+    from ..formats.positions import dump_position, position_data
+    from ..play.replay import locate
+    from ..render.textboard import render
+
+    with diagnosing(text, source):
+        at = locate(text, source, point, game=game, each=each)
+    emit([note(n, source) for n in at.notes])
+    from .shapes import located_dict, located_title
+
+    if each:
+        for i, (label, state) in enumerate(at.frames()):
+            if fmt == "json":
+                out(to_json({"step": i, "played": None if i == 0 else label,
+                             "turn": state.turn.number, "status": state.result or "in progress",
+                             "position": position_data(state)}, lines=True))
+            else:
+                out(f"== step {i}: {label if i else 'the setup'} ==")
+                out(render(state))
+                out()
+    elif fmt == "toml":
+        out(dump_position(at.state), end="")
+    elif fmt == "json":
+        out(to_json({"ok": True, **located_dict(at), "position": position_data(at.state),
+                     "diagnostics": []}))
+    else:
+        out(located_title(at))
+        out(render(at.state))
+    return OK
+
+
+# -- score ---------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def score(
+    paths: PathsArg,
+    to: ToOpt = None,
+    output: FormatOpt = Format.text,
+) -> int:
+    """The itemised score of finished records or final positions (a hand-written final
+    table will do): group tiles, worker points, majorities, tie-breaks, the winner.
+
+    Every record of every file is scored (at --to, if given). With --format json, one
+    JSON line per game.
+    """
+    from ..formats.diagnostics import diagnose_violations
+    from ..formats.records import iter_records
+    from ..play.replay import POSITION, at_point, locate, sniff
+    from ..rules.scoring import score as score_of
+    from .shapes import located_dict, located_title, score_dict, score_table
+
+    point = _point(to)
+    json_mode = is_json(output)
+    bad = False
+    first = True
+
+    def show(at) -> None:
+        nonlocal first
+        sc = score_of(at.state)
+        emit([note(n, at.source) for n in [*at.notes, *sc.notes]])
+        if json_mode:
+            out(to_json({"ok": True, **located_dict(at), **score_dict(sc),
+                         "diagnostics": []}, lines=True))
+            return
+        if not first:
+            out()
+        first = False
+        out(located_title(at))
+        out(score_table(sc))
+
+    def failed(diagnostics, source: str) -> None:
+        nonlocal bad
+        bad = True
+        emit(diagnostics)
+        if json_mode:
+            out(to_json({"ok": False, "source": source,
+                         "diagnostics": [d.to_dict() for d in diagnostics]}, lines=True))
+
+    for path in paths:
+        try:
+            text, source = read_input(path)
+            if sniff(text) == POSITION:
+                with diagnosing(text, source):
+                    at = locate(text, source, point)
+                problems = diagnose_violations(at.position.problems, source)
+                if problems:
+                    raise Failure(problems)
+                show(at)
+                continue
+        except Failure as exc:
+            failed(exc.diagnostics, path)
+            continue
+        # every record of the file, one after another; a bad one does not stop the others
+        records = iter_records(text, source)
+        n = 0
+        while True:
+            try:
+                with diagnosing(text, source):
+                    record = next(records, None)
+            except Failure as exc:  # the file cannot be read past this point
+                failed(exc.diagnostics, source)
+                break
+            if record is None:
+                break
+            n += 1
+            try:
+                with diagnosing(text, source):
+                    at = at_point(record, point)
+            except Failure as exc:  # this record does not replay; the next one may
+                failed(exc.diagnostics, source)
+                continue
+            at.text, at.game, at.games = text, n, n
+            show(at)
+    return INVALID if bad else OK
+
+
+# -- diff ----------------------------------------------------------------------------------------
+@app.command()
+@contract(trouble=2)
+def diff(
+    a: Annotated[str, typer.Argument(metavar="A", show_default=False,
+                                     help="A record or a position; - reads stdin.")],
+    b: Annotated[str, typer.Argument(metavar="B", show_default=False,
+                                     help="Another record or position.")],
+    output: FormatOpt = Format.text,
+) -> int:
+    """Where two records part: the first step that differs (file:line and text on each
+    side), then how the positions differ just after it and at the end. Two positions (or a
+    record and a position) are compared as tables.
+
+    Exit 0 when the games are the same, 1 when they differ, 2 for trouble (as diff does).
+    """
+    if a == "-" and b == "-":
+        raise typer.BadParameter("only one side can be read from stdin", param_hint="'B'")
+    import dataclasses
+
+    from ..formats.diagnostics import diagnose
+    from ..play.compare import compare_records, diff_positions
+    from ..play.replay import RECORD, locate
+    from .shapes import comparison_dict, comparison_text, differences
+
+    sides = []
+    for path in (a, b):
+        text, source = read_input(path)
+        with diagnosing(text, source):
+            sides.append(locate(text, source) if _is_position(text) else _record_side(
+                text, source))
+    la, lb = sides
+    json_mode = is_json(output)
+    if la.kind == RECORD and lb.kind == RECORD:
+        c = compare_records(la.record, lb.record)
+        warnings = []
+        for side, at in ((c.a, la), (c.b, lb)):
+            if side.error is not None:
+                d = diagnose(side.error, at.text, at.source)
+                warnings.append(dataclasses.replace(d, severity="warning"))
+        emit(warnings)
+        names = ((la.source, la.text), (lb.source, lb.text))
+        if json_mode:
+            out(to_json({"ok": True, **comparison_dict(c, *names),
+                         "diagnostics": [w.to_dict() for w in warnings]}))
+        else:
+            out(comparison_text(c, *names))
+        return OK if c.same_game else INVALID
+    diffs = diff_positions(la.state, lb.state)
+    if json_mode:
+        out(to_json({"ok": True, "same": not diffs, "a": la.source, "b": lb.source,
+                     "at_end": [d.to_dict() for d in diffs], "diagnostics": []}))
+    elif diffs:
+        out(f"A = {la.source}\nB = {lb.source}\nthe positions differ:")
+        out("\n".join(differences(diffs, "A", "B")))
+    else:
+        out(f"{la.source} and {lb.source}: the same position")
+    return INVALID if diffs else OK
+
+
+def _is_position(text: str) -> bool:
+    from ..play.replay import POSITION, sniff
+
+    return sniff(text) == POSITION
+
+
+def _record_side(text: str, source: str):
+    """The first record of ``text``, not replayed (``compare_records`` replays it)."""
+    from ..play.replay import RECORD, Located, choose_record
+
+    record, game, games = choose_record(text, source)
+    from ..formats.records import start_state
+
+    at = Located(source, text, RECORD, start_state(record), record=record, game=game,
+                 games=games)
+    if games > 1:
+        emit([note(f"{source} holds more than one record: comparing game 1", source)])
+    return at
+
+
+# -- moves ---------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def moves(
+    path: PathArg,
+    to: ToOpt = None,
+    game: GameOpt = None,
+    output: FormatOpt = Format.text,
+) -> int:
+    """The legal next steps at the point (the end of the record by default), one per
+    line in notation; each one parses and applies."""
+    point = _point(to)
+    text, source = read_input(path)
+    from ..notation import format_step
+    from ..play.replay import locate
+    from ..rules import legal_steps
+    from .shapes import located_dict, pending_dict
+
+    with diagnosing(text, source):
+        at = locate(text, source, point, game=game)
+    steps = legal_steps(at.state)
+    notes = list(at.notes)
+    if not steps:
+        notes.append(f"no legal step: the game is over ({at.state.result})" if at.state.is_over
+                     else f"no legal step: waiting for {at.state.pending.describe()}")
+    emit([note(n, source) for n in notes])
+    lines = [format_step(s) for s in steps]
+    if is_json(output):
+        out(to_json({"ok": True, **located_dict(at), "pending": pending_dict(at.state),
+                     "moves": lines, "diagnostics": []}))
+    elif lines:
+        out("\n".join(lines))
+    return OK
+
+
+# -- fmt -----------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def fmt(
+    paths: PathsArg,
+    check: Annotated[bool, typer.Option(
+        "--check", help="Write nothing; list the files not in canonical form, exit 1 if "
+                        "there are any.")] = False,
+    write: Annotated[bool, typer.Option(
+        "--write", "-w", help="Rewrite files in place (atomically); list those changed. "
+                              "A file that does not read is never touched.")] = False,
+    output: FormatOpt = Format.text,
+) -> int:
+    """Write records in canonical form: to stdout (the default), or check or rewrite the
+    files. A folder stands for its .kh files."""
+    if check and write:
+        raise typer.BadParameter("--check and --write exclude each other",
+                                 param_hint="'--check'")
+    if write and "-" in paths:
+        raise typer.BadParameter("--write rewrites files; stdin is not one",
+                                 param_hint="'PATH'")
+    from pathlib import Path
+
+    from ..formats.diagnostics import Diagnostic
+    from ..formats.records import format_records, load_records
+    from ..play.batch import expand
+    from ..play.replay import POSITION, sniff
+    from .support import write_atomically
+
+    json_mode = is_json(output)
+    bad = changed = False
+    first = True
+    for path in expand(paths):
+        if path != "-" and Path(path).suffix.lower() == ".toml" and path not in paths:
+            continue  # a folder's positions: fmt formats records
+        result = {"source": path, "ok": True, "canonical": None, "written": False}
+        try:
+            text, source = read_input(path)
+            if sniff(text) == POSITION:
+                raise Failure([Diagnostic("not a record: fmt formats records (.kh), which "
+                                          "start with a line '+++'", source, line=1, column=1)])
+            with diagnosing(text, source):
+                canonical = format_records(load_records(text, source))
+        except Failure as exc:
+            bad = True
+            emit(exc.diagnostics)
+            if json_mode:
+                result.update(ok=False, diagnostics=[d.to_dict() for d in exc.diagnostics])
+                out(to_json(result, lines=True))
+            continue
+        same = canonical == text and (path == "-" or Path(path).read_bytes()
+                                      == canonical.encode("utf-8"))
+        result["canonical"] = same
+        if check:
+            if not same:
+                changed = True
+                if not json_mode:
+                    out(path)
+        elif write:
+            if not same:
+                write_atomically(path, canonical)
+                result["written"] = True
+                if not json_mode:
+                    out(path)
+        elif json_mode:
+            result["text"] = canonical
+        else:
+            out(canonical if first else "\n" + canonical, end="")
+            first = False
+        if json_mode:
+            result["diagnostics"] = []
+            out(to_json(result, lines=True))
+    if check and changed:
+        emit([note("some files are not in canonical form: keyharvest fmt --write fixes them")])
+    return INVALID if bad or (check and changed) else OK
+
+
+# -- new -----------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def new(
+    players: Annotated[str, typer.Option(
+        "--players", "-p", show_default=False,
+        help="The colours in seating order, like red,green,yellow (or a number: the first "
+             "N colours).")],
+    seed: Annotated[int | None, typer.Option(
+        "--seed", "-s", show_default=False,
+        help="Deal with this seed (default: a random one, written in the record).")] = None,
+    start: Annotated[str | None, typer.Option(
+        "--start", show_default=False, help="Who plays first (default: dealt).")] = None,
+    event: Annotated[str | None, typer.Option(
+        "--event", show_default=False, help="The event's name, for the metadata.")] = None,
+    date: Annotated[str | None, typer.Option(
+        "--date", metavar="YYYY-MM-DD", show_default=False,
+        help="The date of play, for the metadata.")] = None,
+    output: FormatOpt = Format.text,
+) -> int:
+    """A new record with a dealt setup and an empty movetext, ready to be filled in at
+    the table."""
+    from ..formats.template import new_record, parse_players
+
+    try:
+        colours = parse_players(players)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--players'") from None
+    if start is not None:
+        start = start.strip().lower()
+        if start not in colours:
+            raise typer.BadParameter(f"{start!r} is not playing (the players are "
+                                     f"{', '.join(colours)})", param_hint="'--start'")
+    metadata: dict = {}
+    if event is not None:
+        metadata["event"] = event
+    if date is not None:
+        import datetime
+
+        try:
+            metadata["date"] = datetime.date.fromisoformat(date)
+        except ValueError:
+            raise typer.BadParameter(f"{date!r} is not a date like 2024-05-01",
+                                     param_hint="'--date'") from None
+    from ..formats.records import format_record
+
+    record = new_record(colours, seed=seed, start=start, metadata=metadata)
+    text = format_record(record)
+    if is_json(output):
+        out(to_json({"ok": True, "seed": record.metadata["meta"]["seed"],
+                     "players": list(record.players), "start": record.setup.start,
+                     "record": text, "diagnostics": []}))
+    else:
+        out(text, end="")
+    return OK
+
+
+# -- selfplay ------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def selfplay(
+    players: Annotated[int, typer.Option(
+        "--players", "-p", min=2, max=4, help="Players per game.")] = 4,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", "-s", show_default=False,
+        help="The run's seed (default: a random one, printed on stderr and written in every "
+             "record).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=0, help="How many games.")] = 1,
+    dest: Annotated[str, typer.Option(
+        "--out", "-o", metavar="DIR|-",
+        help="A folder for one file per game, or - for all on stdout.")] = "-",
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
+    bot: Annotated[str, typer.Option(
+        "--bot", "-b", help="The bot for every seat (see keyharvest.play.bots.BOTS).")] = "random",
+    output: FormatOpt = Format.text,
+) -> int:
+    """Bots play whole games and write them as records. The same seed gives the same
+    records, byte for byte, whatever --jobs is."""
+    from ..play.bots import BOTS
+
+    if bot not in BOTS:
+        raise typer.BadParameter(f"unknown bot {bot!r} (the bots are "
+                                 f"{', '.join(sorted(BOTS))})", param_hint="'--bot'")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**32)
+        err(f"keyharvest selfplay: seed {seed}")
+    from pathlib import Path
+
+    from ..play.batch import selfplay_texts
+
+    json_mode = is_json(output)
+    folder = None if dest == "-" else Path(dest)
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    texts = selfplay_texts(players, seed, games, bot=bot, jobs=jobs)
+    with progress("playing", games) as advance:
+        for i, text in enumerate(texts):
+            advance(1)
+            if folder is None:
+                if json_mode:
+                    out(to_json({"game": i + 1, "seed": seed, "record": text}, lines=True))
+                else:
+                    out(text if i == 0 else "\n" + text, end="")
+                continue
+            file = folder / f"selfplay-{seed}-{i + 1:04d}.kh"
+            file.write_text(text, encoding="utf-8")
+            out(to_json({"game": i + 1, "seed": seed, "path": str(file)}, lines=True)
+                if json_mode else str(file))
+    return OK
+
+
+# -- render --------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def render(
+    path: PathArg,
+    dest: Annotated[str, typer.Option(
+        "--out", "-o", metavar="FILE.svg|FILE.html", show_default=False,
+        help="The picture to write: .svg (the position) or .html (a viewer replaying the "
+             "game up to the point).")],
+    to: ToOpt = None,
+    game: GameOpt = None,
+    player: Annotated[str | None, typer.Option(
+        "--player", show_default=False, help="Draw only this player's board.")] = None,
+    output: FormatOpt = Format.text,
+) -> int:
+    """Draw a position as SVG, or a whole replay as a self-contained HTML viewer."""
+    suffix = dest.rsplit(".", 1)[-1].lower() if "." in dest else ""
+    if suffix not in ("svg", "html"):
+        raise typer.BadParameter("the file name must end in .svg or .html",
+                                 param_hint="'--out'")
+    point = _point(to)
+    text, source = read_input(path)
+    from ..play.replay import locate
+    from ..render import render_file
+
+    with diagnosing(text, source):
+        at = locate(text, source, point, game=game, each=suffix == "html")
+        what = at.state if suffix == "svg" else at.frames()
+        try:
+            written = render_file(dest, what, player=player.lower() if player else None)
+        except OSError as exc:
+            from ..formats.diagnostics import Diagnostic
+
+            raise Failure([Diagnostic(f"cannot write {dest}: {exc.strerror or exc}", dest,
+                                      kind="io")]) from None
+    emit([note(n, source) for n in at.notes])
+    if is_json(output):
+        from .shapes import located_dict
+
+        out(to_json({"ok": True, **located_dict(at), "output": str(written),
+                     "frames": 1 if suffix == "svg" else len(what), "diagnostics": []}))
+    else:
+        out(str(written))
+    return OK
+
+
+# -- board ---------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def board(output: FormatOpt = Format.text) -> int:
+    """Describe the standard board: spaces, crops and starting pairs."""
+    from ..formats.boardfile import standard_board
+
+    b = standard_board()
+    if is_json(output):
+        out(to_json({"ok": True, "name": b.name, "spaces": len(b.references),
+                     "crops": {ref: b.crops[ref] for ref in b.references},
+                     "starting_pairs": [list(p) for p in b.starting_pairs],
+                     "diagnostics": []}))
+    else:
+        out(f"{b.name}: {len(b.references)} spaces; starting pairs "
+            + ", ".join("-".join(p) for p in b.starting_pairs))
+    return OK
+
+
+def _jobs_asked(args: list[str]) -> int | None:
+    """The ``--jobs`` of a command line ``validate ... --jobs N`` (also ``--jobs=N``,
+    ``-j N``, ``-jN``), read before Typer reads it; None for any other command line, or
+    when help is asked. A guess that only saves time: Typer reads the options for real."""
+    if not args or args[0] != "validate":
+        return None
+    value = None
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg in ("--help", "-h"):
+            return None
+        if arg == "--":
+            break
+        if arg in ("--jobs", "-j"):
+            value = next(rest, None)
+        elif arg.startswith("--jobs="):
+            value = arg.removeprefix("--jobs=")
+        elif arg.startswith("-j"):
+            value = arg.removeprefix("-j")
+        elif arg in ("--rejects", "--format", "-f"):
+            next(rest, None)
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def main() -> None:
+    """The console script. Typer reports usage errors (exit 2); ``contract`` handles the
+    commands' own failures; this last guard keeps anything else from printing a
+    traceback.
+
+    ``validate --jobs N`` (N other than 1) starts its worker processes here, first thing:
+    they load the engine and the notation parser (some 100 ms) while Typer reads the
+    options (some 80 ms: Typer builds its checks of option values with pydantic)."""
+    import sys
+
+    jobs = _jobs_asked(sys.argv[1:])
+    if jobs is not None and jobs != 1:
+        from ..play.batch import start_workers
+
+        try:
+            start_workers(jobs)
+        except Exception:  # noqa: BLE001, S110 - a head start only: the command tries again
+            pass
+    try:
+        app()
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        err("keyharvest: interrupted")
+        sys.exit(130)
+    except BaseException as exc:  # noqa: BLE001 - the contract: no traceback, ever
+        from .support import internal_error_line
+
+        err(internal_error_line(exc))
+        sys.exit(3)

@@ -1,0 +1,252 @@
+"""The contract every ``keyharvest`` command keeps (DESIGN.md §5), in one place.
+
+- ``contract`` wraps a command: bad input (a ``KeyHarvestError``, a ``Failure``, a file
+  that cannot be read or written) becomes compiler-style diagnostics on stderr (and, with
+  ``--format json``, a JSON object with the diagnostics on stdout) and exit code 1 (or the
+  command's own code for trouble: ``diff`` uses 2, as diff(1) does); anything unexpected
+  becomes one line asking for a report and exit code 3, never a traceback. Usage errors
+  are Typer's (exit 2).
+- ``read_input`` reads a path or ``-`` (standard input) as text; ``diagnosing`` turns the
+  errors met while reading that text into diagnostics that show its lines.
+- ``progress`` draws a progress bar on stderr, only when stderr is a terminal.
+- ``write_atomically`` replaces a file through a temporary file in the same folder.
+
+This module is imported when the command line starts: it imports nothing heavy at the top.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..formats.diagnostics import Diagnostic
+
+PROGRAM = "keyharvest"
+#: Exit codes (DESIGN.md §5).
+OK, INVALID, USAGE, INTERNAL = 0, 1, 2, 3
+
+
+class Failure(Exception):
+    """Bad input found by a command: its diagnostics, and the exit code (1 by default)."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic], code: int = INVALID) -> None:
+        super().__init__("; ".join(d.message for d in diagnostics))
+        self.diagnostics = list(diagnostics)
+        self.code = code
+
+
+# -- output ----------------------------------------------------------------------------------
+def out(text: str = "", end: str = "\n") -> None:
+    """Write data to stdout."""
+    sys.stdout.write(text + end)
+
+
+def err(text: str) -> None:
+    """Write a line for people to stderr."""
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
+def emit(diagnostics: Sequence[Diagnostic]) -> None:
+    """Diagnostics as text on stderr, compiler-style."""
+    for d in diagnostics:
+        err(d.format())
+
+
+def to_json(data: Any, *, lines: bool = False) -> str:
+    """``data`` as JSON: one line (JSONL) or indented. Dates and other values JSON does
+    not know are written as strings."""
+    import json
+
+    if lines:
+        return json.dumps(data, ensure_ascii=False, default=str, separators=(",", ":"))
+    return json.dumps(data, ensure_ascii=False, default=str, indent=2)
+
+
+def is_json(output: Any) -> bool:
+    return getattr(output, "value", output) == "json"
+
+
+def note(message: str, source: str | None = None) -> Diagnostic:
+    """A note (not an error) about ``source``."""
+    from ..formats.diagnostics import Diagnostic
+
+    return Diagnostic(message, source or PROGRAM, severity="note", kind="note")
+
+
+def internal_error_line(exc: BaseException) -> str:
+    message = " ".join(str(exc).split()) or "(no message)"
+    return (f"{PROGRAM}: internal error: {type(exc).__name__}: {message} — this is a bug "
+            "in keyharvest: please report it to the maintainers with the input that caused it")
+
+
+# -- the contract ----------------------------------------------------------------------------
+def _passes_through(exc: BaseException) -> bool:
+    """Typer's and Click's own exits and usage errors, which Typer reports itself."""
+    import typer
+    from typer._click.exceptions import ClickException
+
+    return isinstance(exc, (typer.Exit, typer.Abort, ClickException))
+
+
+def contract(*, trouble: int = INVALID) -> Callable[[Callable[..., int | None]],
+                                                   Callable[..., None]]:
+    """Wrap a command (which returns its exit code, or None for 0) in the contract above.
+    ``trouble`` is the exit code for bad input. The command's ``output`` argument, if
+    any, says whether the output is JSON."""
+
+    def wrap(command: Callable[..., int | None]) -> Callable[..., None]:
+        @functools.wraps(command)
+        def run(*args: Any, **kwargs: Any) -> None:
+            json_mode = is_json(kwargs.get("output"))
+            try:
+                code = command(*args, **kwargs) or OK
+            except BrokenPipeError:
+                raise  # Typer ends quietly when the reader of stdout has gone
+            except Failure as exc:
+                code = _fail(exc.diagnostics, json_mode, exc.code if exc.code != INVALID
+                             else trouble)
+            except KeyboardInterrupt:
+                err(f"{PROGRAM}: interrupted")
+                code = 130
+            except Exception as exc:
+                if _passes_through(exc):
+                    raise
+                code = _unexpected(exc, json_mode, trouble)
+            if code:
+                import typer
+
+                raise typer.Exit(code)
+
+        return run
+
+    return wrap
+
+
+def _fail(diagnostics: Sequence[Diagnostic], json_mode: bool, code: int) -> int:
+    emit(diagnostics)
+    if json_mode:
+        out(to_json({"ok": False, "diagnostics": [d.to_dict() for d in diagnostics]}))
+    return code
+
+
+def _unexpected(exc: Exception, json_mode: bool, trouble: int) -> int:
+    from ..errors import KeyHarvestError
+    from ..formats.diagnostics import Diagnostic, diagnose
+
+    if isinstance(exc, KeyHarvestError):
+        return _fail([diagnose(exc)], json_mode, trouble)
+    if isinstance(exc, OSError):  # a file that cannot be read or written
+        reason = exc.strerror or str(exc)
+        where = exc.filename if isinstance(exc.filename, str) else PROGRAM
+        return _fail([Diagnostic(f"{reason[:1].lower()}{reason[1:]}", where, kind="io")],
+                     json_mode, trouble)
+    err(internal_error_line(exc))
+    if json_mode:
+        d = Diagnostic(internal_error_line(exc).removeprefix(f"{PROGRAM}: "), PROGRAM,
+                       kind="internal")
+        out(to_json({"ok": False, "diagnostics": [d.to_dict()]}))
+    return INTERNAL
+
+
+# -- input -----------------------------------------------------------------------------------
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+
+
+def read_input(path: str) -> tuple[str, str]:
+    """The text of ``path`` (``-``: standard input) and the name to show for it. Raises
+    ``Failure`` for a file that cannot be read or is not UTF-8 text."""
+    from ..errors import NotationError
+    from ..formats.records import decode_source, read_source
+
+    try:
+        if path == STDIN:
+            stream = getattr(sys.stdin, "buffer", None)
+            data = stream.read() if stream is not None else (sys.stdin.read() if sys.stdin
+                                                             else "").encode("utf-8")
+            return decode_source(data, STDIN_NAME), STDIN_NAME
+        return read_source(path), path
+    except NotationError as exc:
+        from ..formats.diagnostics import diagnose
+
+        raise Failure([diagnose(exc, None, STDIN_NAME if path == STDIN else path)]) from None
+
+
+@contextmanager
+def diagnosing(text: str | None, source: str) -> Iterator[None]:
+    """Turn a ``KeyHarvestError`` raised in the block into a ``Failure`` whose diagnostic
+    shows the line of ``text`` it points at."""
+    from ..errors import KeyHarvestError
+
+    try:
+        yield
+    except KeyHarvestError as exc:
+        from ..formats.diagnostics import diagnose
+
+        raise Failure([diagnose(exc, text, source)]) from None
+
+
+# -- progress --------------------------------------------------------------------------------
+@contextmanager
+def progress(what: str, total: int | None = None, *, counts: bool = True,
+             enabled: bool = True) -> Iterator[Callable[[int], None]]:
+    """A function ``advance(n)`` that moves a progress bar on stderr by ``n`` (of
+    ``total``, when known; shown as "n/total" with ``counts``, else as a percentage).
+    The bar is drawn only when stderr is a terminal."""
+    stream = sys.stderr
+    if not enabled or not (hasattr(stream, "isatty") and stream.isatty()):
+        yield lambda n=1: None
+        return
+    try:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TaskProgressColumn,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+    except ImportError:  # pragma: no cover - rich comes with typer
+        yield lambda n=1: None
+        return
+    columns = [TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn()]
+    if total is not None:
+        columns.insert(2, MofNCompleteColumn() if counts else TaskProgressColumn())
+    with Progress(*columns, console=Console(file=stream), transient=True) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda n=1: bar.advance(task, n)
+
+
+# -- files -----------------------------------------------------------------------------------
+def write_atomically(path: str, text: str) -> None:
+    """Replace the file at ``path`` with ``text``: written to a temporary file in the same
+    folder, flushed to disk, then renamed over it (readers see the old file or the new
+    one, never half of one). The file keeps its permission bits. Raises ``OSError``."""
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
+                               dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        except FileNotFoundError:
+            pass
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise

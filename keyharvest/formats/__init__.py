@@ -1,0 +1,1 @@
+"""Files: records, positions, board files, diagnostics and the TOML helpers."""

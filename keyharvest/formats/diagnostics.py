@@ -1,0 +1,149 @@
+"""Diagnostics: errors as values a command line prints as text or JSON (DESIGN.md §5).
+
+``diagnose(exc, text, source)`` turns any ``KeyHarvestError`` into a ``Diagnostic``: where
+(file, line, column, the span's end), what (the message), which rule (the RULES.md id of an
+``IllegalStep`` or of a setup error), the source line, what was expected (in words) and a
+hint ("did you mean ..."). ``Diagnostic.format()`` prints it as compilers do::
+
+    games/club-07.kh:14:9: error[C.4]: red cannot buy B7 from green: no store holds it
+       14 |    red: buy B7 from green; harvest A2
+          |         ^^^^^^^^^^^^^^^^^
+
+and ``to_dict()`` gives the same as JSON-ready data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import IllegalStep, KeyHarvestError, NotationError, PositionError, Span
+from ..rules.invariants import Violation
+
+GUTTER = 5  # width of the line numbers in the excerpt
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem in one input, with enough context to show it."""
+
+    message: str
+    source: str = "<stdin>"
+    line: int | None = None
+    column: int | None = None
+    end_line: int | None = None
+    end_column: int | None = None
+    severity: str = "error"
+    rule: str | None = None
+    kind: str = "error"  # "syntax", "rule", "position", "setup", "io"
+    hint: str | None = None
+    expected: tuple[str, ...] = ()
+    path: str | None = None  # a key path in a TOML document
+    excerpt: str | None = None  # the source line
+    step: str | None = None  # the step in canonical notation, for a rule error
+    notes: tuple[str, ...] = field(default=())
+
+    # -- output ---------------------------------------------------------------------------
+    def location(self) -> str:
+        if self.line is None:
+            return self.source
+        if self.column is None:
+            return f"{self.source}:{self.line}"
+        return f"{self.source}:{self.line}:{self.column}"
+
+    def headline(self) -> str:
+        tag = f"{self.severity}[{self.rule}]" if self.rule else self.severity
+        return f"{self.location()}: {tag}: {self.message}"
+
+    def format(self) -> str:
+        """The diagnostic as text: the headline, the source line with a caret, the hint."""
+        out = [self.headline()]
+        if self.excerpt is not None and self.line is not None:
+            out.append(f"{self.line:>{GUTTER}} | {self.excerpt}")
+            if self.column is not None:
+                start = self.column
+                if self.end_line == self.line and self.end_column and self.end_column > start:
+                    width = self.end_column - start
+                else:
+                    width = max(len(self.excerpt.rstrip()) - start + 1, 1)
+                pad = "".join(c if c == "\t" else " " for c in self.excerpt[:start - 1])
+                out.append(f"{'':>{GUTTER}} | {pad}{'^' * width}")
+        for note in self.notes:
+            out.append(f"{'':>{GUTTER}} = note: {note}")
+        if self.hint:
+            out.append(f"{'':>{GUTTER}} = help: {self.hint}")
+        return "\n".join(out)
+
+    __str__ = format
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (None fields are kept, so every key is always present)."""
+        return {
+            "severity": self.severity, "kind": self.kind, "source": self.source,
+            "line": self.line, "column": self.column, "end_line": self.end_line,
+            "end_column": self.end_column, "rule": self.rule, "message": self.message,
+            "hint": self.hint, "expected": list(self.expected), "path": self.path,
+            "excerpt": self.excerpt, "step": self.step, "notes": list(self.notes),
+        }
+
+
+def _excerpt(text: str | None, line: int | None) -> str | None:
+    if text is None or line is None or line < 1:
+        return None
+    lines = text.split("\n")
+    if line > len(lines):
+        return None
+    return lines[line - 1].rstrip("\r")
+
+
+def _where(span: Span | None) -> dict[str, Any]:
+    if span is None:
+        return {}
+    return {"line": span.line, "column": span.column, "end_line": span.end_line,
+            "end_column": span.end_column}
+
+
+def diagnose(exc: BaseException, text: str | None = None, source: str | None = None) -> Diagnostic:
+    """A ``Diagnostic`` for ``exc`` raised while reading or replaying ``text`` from
+    ``source``. ``text`` supplies the source line shown under the message; a span's own
+    source wins over ``source``."""
+    span: Span | None = getattr(exc, "span", None)
+    src = (span.source if span is not None and span.source else None) or source or "<stdin>"
+    hint = getattr(exc, "hint", None)
+    if isinstance(exc, IllegalStep):
+        from ..notation import format_step
+
+        step = format_step(exc.step) if exc.step is not None else None
+        notes: tuple[str, ...] = ()
+        if step is not None and step.endswith(": end") and span is not None:
+            excerpt = _excerpt(text, span.line)
+            if excerpt is not None and not excerpt[span.column - 1:].lower().startswith("end"):
+                notes = (f"the turn header here ends the turn before it ({step})",)
+        return Diagnostic(exc.message, src, rule=exc.rule, kind="rule", step=step,
+                          excerpt=_excerpt(text, span.line if span else None), hint=hint,
+                          notes=notes, **_where(span))
+    if isinstance(exc, NotationError):
+        rule = getattr(exc, "rule", None)
+        path = getattr(exc, "path", None)
+        return Diagnostic(exc.message, src, rule=rule, kind="setup" if path else "syntax",
+                          hint=exc.hint, expected=tuple(exc.expected), path=path,
+                          excerpt=_excerpt(text, span.line if span else None), **_where(span))
+    if isinstance(exc, PositionError):
+        message = f"{exc.path}: {exc.message}" if exc.path else exc.message
+        return Diagnostic(message, src, rule=exc.rule, kind="position", hint=hint,
+                          path=exc.path or None,
+                          excerpt=_excerpt(text, span.line if span else None), **_where(span))
+    if isinstance(exc, KeyHarvestError):
+        return Diagnostic(str(exc), src, rule=exc.rule, hint=hint,
+                          excerpt=_excerpt(text, span.line if span else None), **_where(span))
+    if isinstance(exc, OSError):
+        return Diagnostic(f"cannot read: {exc.strerror or exc}", src, kind="io")
+    return Diagnostic(f"internal error: {type(exc).__name__}: {exc}", src, kind="internal")
+
+
+def diagnose_violations(problems: list[Violation], source: str = "<stdin>") -> list[Diagnostic]:
+    """One diagnostic per broken invariant of a position (RULES.md J)."""
+    return [Diagnostic(v.message, source, rule=v.rule, kind="position") for v in problems]
+
+
+__all__ = ["Diagnostic", "diagnose", "diagnose_violations"]

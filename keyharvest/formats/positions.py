@@ -1,0 +1,524 @@
+"""Positions: the whole table at one moment, as TOML (DESIGN.md §4).
+
+``dump_position(state)`` writes everything the engine holds: each player's board (field
+tiles in order, which are harvested, workers), supply, store with bids and screen; the
+stock, registry, event track, fallow, bag, removed, set-aside and spent events, tiles in
+hand, whose turn it is and which actions were used, the end countdown and result, what the
+game waits for and the frame stack (mid-effect positions: every frame is its class name
+plus its plain-data fields). ``load_position(text)`` reads it back to an equal state that
+plays on identically: ``dump_position(load_position(dump_position(s)).state) ==
+dump_position(s)``.
+
+A person can also write the final table of a game by hand, a few lines per player::
+
+    result = "finished"
+
+    [red]
+    tiles = "B6 B7 C6 C7 D8"
+    harvested = "B7"
+    workers = { D5 = "A", C4 = "F" }
+    crops = "wheat wheat wine"
+
+    [green]
+    ...
+
+What a person cannot know (the bag, the removed events, the registry) may be left out; the
+stock defaults to what no screen or bid holds. Such a position is *partial*
+(``Position.complete`` is False): it can be scored and checked (``invariants.check`` with
+``complete=False`` skips the conservation counts of tiles and events), not replayed.
+
+Malformed input raises ``PositionError`` with the key path and its line ("did you mean"
+for unknown keys and names); broken invariants (RULES.md J) are collected in
+``Position.problems``, not raised.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import BoardError, PositionError, Span
+from ..model.board import Board, sort_key
+from ..model.catalogue import (
+    COUNTERS_PER_CROP,
+    CROPS,
+    EVENT_LETTERS,
+    FARMHANDS,
+    PLAYER_COLOURS,
+    TOWNSFOLK,
+    WORKERS,
+)
+from ..model.state import Pending, PlayerState, State, StoreItem, Turn
+from ..rules import engine
+from ..rules.actions import start
+from ..rules.invariants import Violation, check
+from .boardfile import STANDARD, load_board, standard_board
+from .tomltext import decode_error, dumps, key_hint, locate_span
+
+HEADER = "# Key Harvest position (keyharvest); the format is described in docs/notation.md\n"
+TOP_KEYS = (
+    "board", "players", "result", "max_turns", "steps", "turn", "end_countdown", "end_trigger",
+    "stock", "registry", "track", "fallow", "bag", "removed", "hidden_removed", "set_aside",
+    "spent", "in_hand", "town", "pending", "stack",
+)
+PLAYER_KEYS = ("tiles", "harvested", "workers", "supply", "crops", "store")
+TURN_KEYS = ("player", "number", "used", "count")
+PENDING_KEYS = ("kind", "player", "rule", "purpose", "worker", "event")
+PENDING_KINDS = ("turn", "chance", "replace", "ability", "event", "choice", "over")
+#: Without these a position is partial: the conservation counts cannot be made.
+COMPLETE_KEYS = ("bag", "registry")
+RESULTS = ("finished", "unfinished")
+_TAGS = ("none", "tuple", "set", "map")
+
+
+@dataclass
+class Position:
+    """A position read from TOML: the state, whether it is complete, and every broken
+    invariant of RULES.md J (``problems``; empty for a sound position)."""
+
+    state: State
+    complete: bool = True
+    problems: list[Violation] = field(default_factory=list)
+    source: str = "<stdin>"
+    board: str = STANDARD
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+# -- writing ------------------------------------------------------------------------------------
+def _crop_names(counts: list[int]) -> list[str]:
+    return [c for c, k in zip(CROPS, counts) for _ in range(k)]
+
+
+def _encode(value: Any) -> Any:
+    """Plain frame data to TOML: None, tuples, sets and dicts are tagged one-key tables."""
+    if value is None:
+        return {"none": True}
+    if isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    if isinstance(value, tuple):
+        return {"tuple": [_encode(v) for v in value]}
+    if isinstance(value, (set, frozenset)):
+        return {"set": [_encode(v) for v in sorted(value)]}
+    if isinstance(value, dict):
+        return {"map": {str(k): _encode(v) for k, v in value.items()}}
+    raise TypeError(f"a frame holds {type(value).__name__}, which a position cannot store")
+
+
+def position_data(state: State, board: str | None = None) -> dict[str, Any]:
+    """The TOML data of ``state`` (see ``dump_position``)."""
+    if board is None:
+        board = STANDARD if state.board is standard_board() else state.board.name
+    out: dict[str, Any] = {"board": board, "players": list(state.colours)}
+    if state.result is not None:
+        out["result"] = state.result
+    if state.max_turns is not None:
+        out["max_turns"] = state.max_turns
+    out["steps"] = state.steps
+    if state.end_countdown is not None:
+        out["end_countdown"] = state.end_countdown
+    if state.end_trigger is not None:
+        out["end_trigger"] = state.end_trigger
+    out["stock"] = {c: k for c, k in zip(CROPS, state.stock)}
+    out["registry"] = list(state.registry)
+    out["track"] = list(state.track)
+    out["fallow"] = list(state.fallow)
+    out["bag"] = sorted((i for i in state.bag if not i.isalpha()), key=sort_key) + sorted(
+        i for i in state.bag if i.isalpha())
+    out["removed"] = list(state.removed)
+    out["hidden_removed"] = state.hidden_removed
+    out["set_aside"] = list(state.set_aside)
+    out["spent"] = list(state.spent)
+    out["in_hand"] = list(state.in_hand)
+    out["town"] = sorted(state.town)
+    t = state.turn
+    out["turn"] = {"player": state.players[t.player].colour, "number": t.number,
+                   "used": t.used, "count": t.count}
+    for p in state.players:
+        out[p.colour] = {
+            "tiles": list(p.tiles),
+            "harvested": [r for r, h in p.tiles.items() if h],
+            "workers": dict(p.workers),
+            "supply": sorted(p.supply),
+            "crops": _crop_names(p.screen),
+            "store": [{"tile": it.tile, "bid": _crop_names(it.bid)} for it in p.store],
+        }
+    pend = state.pending
+    pending: dict[str, Any] = {"kind": pend.kind}
+    if pend.player is not None:
+        pending["player"] = pend.player
+    pending["rule"] = pend.rule
+    pending["purpose"] = pend.purpose
+    if pend.worker is not None:
+        pending["worker"] = pend.worker
+    if pend.event is not None:
+        pending["event"] = pend.event
+    out["pending"] = pending
+    out["stack"] = [{"type": type(f).__name__, **{k: _encode(v) for k, v in vars(f).items()}}
+                    for f in state.stack]
+    return out
+
+
+def dump_position(state: State, board: str | None = None) -> str:
+    """``state`` as TOML. ``board`` is the board spec to write ("standard" for the
+    standard board, else the state's board name by default: pass the file's path)."""
+    data = position_data(state, board)
+    return HEADER + dumps(data, inline_tables=("stock", "workers", "store", "turn", "pending"))
+
+
+# -- reading ------------------------------------------------------------------------------------
+class _Reader:
+    def __init__(self, text: str, source: str) -> None:
+        self.text = text
+        self.source = source
+
+    def fail(self, message: str, path: str, hint: str | None = None,
+             rule: str | None = None, value: bool = True) -> PositionError:
+        """An error at the key ``path`` (at its value, unless ``value`` is False)."""
+        at = locate_span(self.text, path, value) if path else None
+        span = Span(at[0], at[1], at[0], at[2], self.source) if at else Span(
+            1, 1, 1, 1, self.source)
+        err = PositionError(message, path=path, rule=rule, span=span)
+        err.hint = hint  # type: ignore[attr-defined]
+        return err
+
+    # -- typed values ---------------------------------------------------------------------
+    def words(self, value: Any, path: str, what: str) -> list[str]:
+        if isinstance(value, str):
+            return value.replace(",", " ").split()
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return [v.strip() for v in value]
+        raise self.fail(f"expected a list of {what}, not {_show(value)}", path)
+
+    def integer(self, value: Any, path: str, low: int = 0) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(f"expected a whole number, not {_show(value)}", path)
+        if value < low:
+            raise self.fail(f"expected a number of at least {low}, not {value}", path)
+        return value
+
+    def string(self, value: Any, path: str, choices: tuple[str, ...] | None = None) -> str:
+        if not isinstance(value, str):
+            raise self.fail(f"expected a string, not {_show(value)}", path)
+        if choices is not None and value not in choices:
+            raise self.fail(f"unknown value {value!r} (expected one of {', '.join(choices)})",
+                            path, hint=key_hint(value, choices))
+        return value
+
+    def table(self, value: Any, path: str, known: tuple[str, ...] | None = None) -> dict:
+        if not isinstance(value, dict):
+            raise self.fail(f"expected a table, not {_show(value)}", path)
+        if known is not None:
+            for k in value:
+                if k not in known:
+                    hint = key_hint(k, known)
+                    raise self.fail(f"unknown key {k!r}", f"{path}.{k}", value=False,
+                                    hint=hint or f"expected {', '.join(known)}")
+        return value
+
+    def refs(self, value: Any, path: str, board: Board) -> list[str]:
+        from ..notation.names import ref_hint
+
+        out = []
+        for w in self.words(value, path, "board references"):
+            ref = w.upper()
+            if ref not in board:
+                hint = ref_hint(ref, board)
+                raise self.fail(f"no space {ref} on the board", path, hint=hint)
+            out.append(ref)
+        return out
+
+    def colour(self, value: Any, path: str, players: list[str]) -> str:
+        word = self.string(value, path).lower()
+        if word not in players:
+            hint = key_hint(word, players)
+            raise self.fail(f"unknown player {value!r}", path,
+                            hint=hint or f"the players are {', '.join(players)}")
+        return word
+
+    def crops(self, value: Any, path: str) -> list[int]:
+        from ..notation.names import CROP_WORDS, crop_hint
+
+        counts = [0] * len(CROPS)
+        if isinstance(value, dict):
+            for k, v in value.items():
+                crop = CROP_WORDS.get(str(k).lower())
+                if crop is None:
+                    raise self.fail(f"unknown crop {k!r}", f"{path}.{k}", hint=crop_hint(str(k)))
+                counts[CROPS.index(crop)] += self.integer(v, f"{path}.{k}")
+            return counts
+        for w in self.words(value, path, "crops"):
+            crop = CROP_WORDS.get(w.lower())
+            if crop is None:
+                raise self.fail(f"unknown crop {w!r}", path, hint=crop_hint(w))
+            counts[CROPS.index(crop)] += 1
+        return counts
+
+    def letters(self, value: Any, path: str, allowed: tuple[str, ...], what: str) -> list[str]:
+        out = []
+        for w in self.words(value, path, what):
+            letter = w.upper()
+            if letter not in allowed:
+                raise self.fail(f"{w!r} is not {what.removesuffix('s')} "
+                                f"({allowed[0]} to {allowed[-1]})", path)
+            out.append(letter)
+        return out
+
+    # -- the position ---------------------------------------------------------------------
+    def read(self, data: dict, board_override: Board | None) -> Position:
+        players_given = "players" in data
+        colours_in_tables = [k for k in data if k not in TOP_KEYS]
+        for k in colours_in_tables:
+            if k.lower() not in PLAYER_COLOURS:
+                hint = key_hint(k, TOP_KEYS + PLAYER_COLOURS)
+                raise self.fail(f"unknown key {k!r}", k, value=False,
+                                hint=hint or "a player's table is named by its colour")
+        if players_given:
+            players = [self.colour(c, "players", list(PLAYER_COLOURS))
+                       for c in self.words(data["players"], "players", "colours")]
+            for k in colours_in_tables:
+                if k.lower() not in players:
+                    raise self.fail(f"{k} is not one of the players ({', '.join(players)})", k)
+        else:
+            players = [k.lower() for k in colours_in_tables]
+        if not 2 <= len(players) <= 4:
+            raise self.fail(f"a position has 2 to 4 players, this one has {len(players)} "
+                            "(one table per player, like [red])",
+                            "players" if players_given else "")
+        if len(set(players)) != len(players):
+            raise self.fail("a colour is seated twice", "players")
+        board_spec = self.string(data.get("board", STANDARD), "board")
+        board = board_override or self.board(board_spec)
+        ps: list[PlayerState] = []
+        for colour in players:
+            key = next((k for k in data if k.lower() == colour), None)
+            spec = self.table(data.get(key, {}) if key else {}, colour, PLAYER_KEYS)
+            ps.append(self.player(colour, spec, board))
+        complete = all(k in data for k in COMPLETE_KEYS)
+        stock = self.stock(data, ps)
+        turn = self.turn(data.get("turn", {}), players)
+        on_boards = {w for p in ps for w in p.workers.values() if w in TOWNSFOLK}
+        town = set(self.letters(data["town"], "town", TOWNSFOLK, "townsfolk")) if "town" in data \
+            else set(TOWNSFOLK) - on_boards
+        events = lambda k: self.letters(data.get(k, []), k, EVENT_LETTERS, "events")
+        bag: set[str] = set()
+        if "bag" in data:
+            for w in self.words(data["bag"], "bag", "tiles and events"):
+                item = w.upper()
+                if item in EVENT_LETTERS:
+                    bag.add(item)
+                else:
+                    bag.update(self.refs([item], "bag", board))
+        result = data.get("result")
+        if result is not None:
+            result = self.string(result, "result", RESULTS)
+        state = State(
+            board=board, players=ps, stock=stock,
+            registry=self.refs(data.get("registry", []), "registry", board), bag=bag,
+            turn=turn, town=town, track=events("track"),
+            fallow=self.refs(data.get("fallow", []), "fallow", board),
+            removed=events("removed"),
+            hidden_removed=self.integer(data.get("hidden_removed", 0), "hidden_removed"),
+            set_aside=events("set_aside"), spent=events("spent"),
+            in_hand=self.refs(data.get("in_hand", []), "in_hand", board),
+            end_countdown=None if "end_countdown" not in data else self.integer(
+                data["end_countdown"], "end_countdown"),
+            end_trigger=None if "end_trigger" not in data else self.colour(
+                data["end_trigger"], "end_trigger", players),
+            max_turns=None if "max_turns" not in data else self.integer(
+                data["max_turns"], "max_turns", 1),
+            result=result,
+            steps=self.integer(data.get("steps", 0), "steps"),
+        )
+        if "stack" in data:
+            state.stack = self.stack(data["stack"])
+            if "pending" in data:
+                state.pending = self.pending(data["pending"], players)
+            else:
+                engine.settle(state)
+        else:
+            if "pending" in data:
+                raise self.fail("a pending decision needs the frame stack that waits for it",
+                                "pending")
+            start(state)
+        problems = check(state, complete=complete)
+        return Position(state, complete, problems, self.source, board_spec)
+
+    def board(self, spec: str) -> Board:
+        if spec == STANDARD:
+            return standard_board()
+        path = Path(spec)
+        if not path.is_absolute() and not self.source.startswith("<"):
+            path = Path(self.source).parent / path
+        try:
+            return load_board(path)
+        except BoardError as exc:
+            raise self.fail(f"cannot load the board: {exc.message}", "board") from None
+
+    def player(self, colour: str, spec: dict, board: Board) -> PlayerState:
+        p = PlayerState(colour)
+        tiles = self.refs(spec.get("tiles", []), f"{colour}.tiles", board)
+        harvested = self.refs(spec.get("harvested", []), f"{colour}.harvested", board)
+        for ref in tiles:
+            if ref in p.tiles:
+                raise self.fail(f"{ref} is listed twice", f"{colour}.tiles")
+            p.tiles[ref] = False
+        for ref in harvested:
+            p.tiles[ref] = True
+        workers = self.table(spec.get("workers", {}), f"{colour}.workers")
+        for space, letter in workers.items():
+            path = f"{colour}.workers.{space}"
+            ref = self.refs([space], path, board)[0]
+            w = self.letters([letter] if isinstance(letter, str) else letter, path,
+                             tuple(WORKERS), "workers")
+            if len(w) != 1:
+                raise self.fail("a space holds one worker", path)
+            p.workers[ref] = w[0]
+        if "supply" in spec:
+            p.supply = set(self.letters(spec["supply"], f"{colour}.supply", FARMHANDS,
+                                        "farmhands"))
+        else:
+            p.supply = set(FARMHANDS) - set(p.workers.values())
+        p.screen = self.crops(spec.get("crops", []), f"{colour}.crops")
+        store = spec.get("store", [])
+        if not isinstance(store, list):
+            raise self.fail(f"expected a list of {{ tile = ..., bid = ... }}, not {_show(store)}",
+                            f"{colour}.store")
+        for i, item in enumerate(store):
+            path = f"{colour}.store[{i}]"
+            item = self.table(item, path, ("tile", "bid"))
+            if "tile" not in item:
+                raise self.fail("a store item needs its tile", path)
+            tile = self.refs([self.string(item["tile"], f"{path}.tile")], f"{path}.tile",
+                             board)[0]
+            p.store.append(StoreItem(tile, self.crops(item.get("bid", []), f"{path}.bid")))
+        return p
+
+    def stock(self, data: dict, ps: list[PlayerState]) -> list[int]:
+        if "stock" in data:
+            value = data["stock"]
+            return self.crops(value, "stock")
+        held = [sum(p.screen[i] for p in ps) + sum(it.bid[i] for p in ps for it in p.store)
+                for i in range(len(CROPS))]
+        return [COUNTERS_PER_CROP - k for k in held]
+
+    def turn(self, value: Any, players: list[str]) -> Turn:
+        t = self.table(value, "turn", TURN_KEYS)
+        player = self.colour(t.get("player", players[0]), "turn.player", players)
+        used = self.string(t.get("used", ""), "turn.used")
+        if any(a not in "abcd" for a in used):
+            raise self.fail(f"actions are letters a to d, not {used!r}", "turn.used")
+        return Turn(players.index(player), self.integer(t.get("number", 1), "turn.number", 1),
+                    used, self.integer(t.get("count", 0), "turn.count"))
+
+    def pending(self, value: Any, players: list[str]) -> Pending:
+        t = self.table(value, "pending", PENDING_KEYS)
+        kind = self.string(t.get("kind", "turn"), "pending.kind", PENDING_KINDS)
+        player = t.get("player")
+        if player is not None:
+            player = self.colour(player, "pending.player", players)
+        worker = t.get("worker")
+        if worker is not None:
+            worker = self.letters([worker], "pending.worker", tuple(WORKERS), "workers")[0]
+        event = t.get("event")
+        if event is not None:
+            event = self.letters([event], "pending.event", EVENT_LETTERS, "events")[0]
+        return Pending(kind, player, self.string(t.get("rule", "C.1"), "pending.rule"),
+                       self.string(t.get("purpose", ""), "pending.purpose"), worker, event)
+
+    def stack(self, value: Any) -> list[engine.Frame]:
+        if not isinstance(value, list):
+            raise self.fail("expected a list of frames ([[stack]] tables)", "stack")
+        frames = []
+        for i, item in enumerate(value):
+            path = f"stack[{i}]"
+            item = self.table(item, path)
+            name = item.get("type")
+            cls = engine.FRAME_TYPES.get(name) if isinstance(name, str) else None
+            if cls is None:
+                hint = key_hint(str(name), engine.FRAME_TYPES) if isinstance(name, str) else None
+                raise self.fail(f"unknown frame type {name!r}", f"{path}.type", hint=hint)
+            frame = cls.__new__(cls)
+            for k, v in item.items():
+                if k != "type":
+                    setattr(frame, k, self.decode(v, f"{path}.{k}"))
+            frames.append(frame)
+        return frames
+
+    def decode(self, value: Any, path: str) -> Any:
+        if isinstance(value, list):
+            return [self.decode(v, path) for v in value]
+        if isinstance(value, dict):
+            if len(value) != 1 or next(iter(value)) not in _TAGS:
+                raise self.fail("a frame field's table is one of { none = true }, "
+                                "{ tuple = [...] }, { set = [...] }, { map = {...} }", path)
+            tag, inner = next(iter(value.items()))
+            if tag == "none":
+                return None
+            if tag == "tuple":
+                return tuple(self.decode(v, path) for v in self.list_of(inner, path))
+            if tag == "set":
+                return {self.decode(v, path) for v in self.list_of(inner, path)}
+            return {k: self.decode(v, path) for k, v in self.table(inner, path).items()}
+        return value
+
+    def list_of(self, value: Any, path: str) -> list:
+        if not isinstance(value, list):
+            raise self.fail(f"expected a list, not {_show(value)}", path)
+        return value
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def load_position(text: str, source: str = "<stdin>", board: Board | None = None) -> Position:
+    """The position written in ``text`` (TOML). ``board`` overrides the board it names.
+
+    Raises ``PositionError`` (with the key path and the line) for bad TOML, unknown keys,
+    bad values or an empty text; the broken invariants of a well-formed position are in
+    ``Position.problems``.
+    """
+    if "\x00" in text:
+        i = text.index("\x00")
+        line = text.count("\n", 0, i) + 1
+        raise PositionError("not a text file: it holds a NUL byte",
+                            span=Span(line, 1, line, 2, source))
+    if not text.strip():
+        raise PositionError("empty position: write one table per player, like [red]",
+                            span=Span(1, 1, 1, 1, source))
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg, row, col = decode_error(exc, text)
+        raise PositionError(f"bad TOML: {msg[:1].lower()}{msg[1:]}",
+                            span=Span(row, col, row, col + 1, source)) from None
+    except RecursionError:  # tomllib recurses once per level of nesting
+        raise PositionError("bad TOML: values nested too deeply",
+                            span=Span(1, 1, 1, 2, source)) from None
+    return _Reader(text, source).read(data, board)
+
+
+def read_position(path: str | Path, board: Board | None = None) -> Position:
+    """The position in the file at ``path``. Raises ``PositionError``."""
+    from ..errors import NotationError
+    from .records import read_source
+
+    try:
+        text = read_source(path)
+    except NotationError as exc:
+        raise PositionError(exc.message, span=exc.span) from None
+    return load_position(text, str(path), board)
+
+
+__all__ = ["Position", "dump_position", "load_position", "position_data", "read_position"]

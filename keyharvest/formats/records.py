@@ -1,0 +1,520 @@
+"""Game records (``.kh`` files): TOML front matter between ``+++`` lines, then the movetext.
+
+A record holds everything needed to replay a game with no random generator: the setup
+(seating, start player, starting tiles and crops, the first registry, the events removed
+or ``"unknown"``, an optional turn limit) in its front matter, and every step in its
+movetext: every decision, every draw from the bag, every answer to an event (DESIGN.md §3,
+docs/notation.md). A file may hold several records, each with its own front matter::
+
+    +++
+    event = "Club night"
+    date = 2024-05-01
+    players = ["red", "green", "yellow"]
+    start = "green"
+    registry = ["A1", "B3", "C4", "D5", "E2", "F7"]
+    removed = ["M", "P"]
+
+    [tiles]  # each player's starting pair: the tile drawn, then its partner
+    red = ["B6", "G1"]
+    ...
+    +++
+    1. green: offer C7 for wheat; draw B3; harvest A2
+    2. yellow: ...
+
+``load_records`` reads (raising a positioned ``NotationError``), ``format_records`` writes
+the canonical form, ``replay`` runs a record through the engine. This module knows the
+text of records; legality is the engine's (``replay`` reports the first ``IllegalStep``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import BoardError, IllegalStep, NotationError, PositionError, Span
+from ..model.board import Board
+from ..model.catalogue import EVENT_LETTERS, PLAYER_COLOURS
+from ..model.setup import REMOVED_EVENTS, Setup, check_setup
+from ..model.state import State
+from ..model.steps import Draw, Pass, Step, norm_crops
+from ..notation import Comment, Names, Where, format_movetext
+from ..notation.movetext import read_movetext
+from ..rules import legal_steps, push, push_steps
+from ..rules.actions import new_game
+from .boardfile import STANDARD, load_board, standard_board
+from .tomltext import decode_error, dumps, key_hint, locate_span
+
+DELIMITER = "+++"
+#: Front-matter keys that describe the setup (RULES.md B) and the board.
+SETUP_KEYS = ("players", "start", "board", "max_turns", "registry", "removed", "tiles", "crops")
+#: Front-matter keys for metadata, in the order they are written. Anything else goes
+#: under ``[meta]``.
+META_KEYS = ("event", "site", "date", "round", "table", "annotator", "names", "notes", "meta")
+KNOWN_KEYS = SETUP_KEYS + META_KEYS
+UNKNOWN = "unknown"
+
+
+@dataclass(eq=False)
+class Record:
+    """One game: its setup, its steps, metadata and comments, and where it was read from.
+
+    Two records are equal when their metadata, board, setup, steps and comments are; the
+    source, text and line are where a record came from, not what it says.
+    """
+
+    setup: Setup
+    steps: list[Step] = field(default_factory=list)
+    metadata: dict[str, Any] = field(default_factory=dict)
+    board: str = STANDARD  # "standard" or the path of a board file
+    comments: list[Comment] = field(default_factory=list)
+    source: str = "<stdin>"
+    text: str = ""  # the record as it was written, from its first '+++'
+    line: int = 1  # the line of its first '+++' in the source
+    movetext_line: int = 1  # the line where its movetext begins
+
+    def _key(self) -> tuple:
+        return (self.metadata, self.board, self.setup, self.steps, self.comments)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Record):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    def load_board(self) -> Board:
+        """The record's board: the standard one, or its board file (a relative path is
+        taken from the record's folder). Raises ``BoardError``."""
+        return _board_for(self.board, self.source)
+
+
+# -- reading ------------------------------------------------------------------------------------
+def decode_source(data: bytes, source: str = "<stdin>") -> str:
+    """The text of a record or position file. Raises ``NotationError`` (with the line and
+    column of the first bad byte) for a file that is not UTF-8 text."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        head = data[:exc.start]
+        line = head.count(b"\n") + 1
+        col = exc.start - (head.rfind(b"\n") + 1) + 1
+        raise NotationError(f"not a text file: byte 0x{data[exc.start]:02x} is not UTF-8",
+                            Span(line, col, line, col + 1, source)) from None
+    _check_binary(text, source)
+    return text
+
+
+def read_source(path: str | Path) -> str:
+    """The text of the file at ``path``. Raises ``NotationError`` if it cannot be read or
+    is not text."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise NotationError(f"cannot read {p}: {exc.strerror or exc}",
+                            Span(1, 1, 1, 1, str(p))) from None
+    return decode_source(data, str(p))
+
+
+def _check_binary(text: str, source: str) -> None:
+    i = text.find("\x00")
+    if i >= 0:
+        line = text.count("\n", 0, i) + 1
+        col = i - text.rfind("\n", 0, i)
+        raise NotationError("not a text file: it holds a NUL byte",
+                            Span(line, col, line, col + 1, source))
+
+
+def load_records(text: str, source: str = "<stdin>", *, board: Board | None = None) -> list[Record]:
+    """Every record of ``text``. Raises ``NotationError`` (positioned, with a hint where one
+    helps) for the first thing that is not well formed."""
+    return list(iter_records(text, source, board=board))
+
+
+def load_record(text: str, source: str = "<stdin>", *, board: Board | None = None) -> Record:
+    """The one record of ``text``; raises ``NotationError`` if there are several."""
+    records = load_records(text, source, board=board)
+    if len(records) != 1:
+        second = records[1]
+        raise NotationError(f"expected one record, found {len(records)}",
+                            Span(second.line, 1, second.line, 4, source))
+    return records[0]
+
+
+def iter_records(text: str, source: str = "<stdin>", *,
+                 board: Board | None = None) -> Iterator[Record]:
+    """The records of ``text`` one at a time (memory stays flat for a long file).
+
+    ``board`` overrides the board named in the front matter. Raises ``NotationError``.
+    """
+    _check_binary(text, source)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\ufeff")
+    lines = text.split("\n")
+    delims = [i for i, line in enumerate(lines) if line.strip() == DELIMITER]
+    first = delims[0] if delims else len(lines)
+    for i in range(first):
+        s = lines[i].strip()
+        if s and not s.startswith("#"):
+            raise NotationError("a record starts with its front matter between '+++' lines",
+                                Span(i + 1, 1, i + 1, len(lines[i]) + 1, source),
+                                hint="put a line '+++' before the setup and one after it")
+    if not delims:
+        raise NotationError("no record here: a record starts with a line '+++'",
+                            Span(1, 1, 1, 1, source))
+    k = 0
+    while k < len(delims):
+        open_ = delims[k]
+        if k + 1 >= len(delims):
+            raise NotationError("the front matter opened here is not closed by a line '+++'",
+                                Span(open_ + 1, 1, open_ + 1, 4, source))
+        close = delims[k + 1]
+        end = delims[k + 2] if k + 2 < len(delims) else len(lines)
+        front = "\n".join(lines[open_ + 1:close])
+        movetext = "\n".join(lines[close + 1:end])
+        rec_text = "\n".join(lines[open_:end])
+        yield _read_record(front, movetext, source, open_ + 1, close + 1, rec_text, board)
+        k += 2
+
+
+def _read_record(front: str, movetext: str, source: str, line: int, close: int, text: str,
+                 board: Board | None) -> Record:
+    fm = _FrontMatter(front, source, line)
+    data = fm.load()
+    setup, board_spec, metadata = fm.setup(data)
+    if board is None:
+        try:
+            board = _board_for(board_spec, source)
+        except BoardError as exc:
+            raise fm.error(f"cannot load the board: {exc.message}", "board") from None
+    try:
+        check_setup(setup, board)
+    except PositionError as exc:
+        path = exc.path.removeprefix("setup").lstrip(".")
+        raise fm.error(exc.message, path or "players", rule=exc.rule) from None
+    names = Names(Where(source, close), setup.players, board)
+    mt = read_movetext(movetext, names)
+    return Record(setup, mt.steps, metadata, board_spec, mt.comments, source, text, line,
+                  close + 1)
+
+
+def _board_for(spec: str, source: str) -> Board:
+    if spec == STANDARD:
+        return standard_board()
+    path = Path(spec)
+    if not path.is_absolute() and source not in ("<stdin>", "-", "") and not source.startswith(
+            "<"):
+        path = Path(source).parent / path
+    return load_board(path)
+
+
+class _FrontMatter:
+    """Reading and checking one record's front matter, with errors at its lines."""
+
+    def __init__(self, text: str, source: str, line: int) -> None:
+        self.text = text
+        self.source = source
+        self.line = line  # the line of the opening '+++'
+
+    def error(self, message: str, path: str = "", hint: str | None = None,
+              rule: str | None = None, value: bool = True, named: bool = True) -> NotationError:
+        """An error at ``path`` (at its value, or at the key with ``value=False``); the
+        message starts with the path unless ``named`` is False."""
+        at = locate_span(self.text, path, value) if path else None
+        if at is None:
+            span = Span(self.line, 1, self.line, 4, self.source)
+        else:
+            span = Span(self.line + at[0], at[1], self.line + at[0], at[2], self.source)
+        err = NotationError(f"{path}: {message}" if path and named else message, span,
+                            hint=hint)
+        err.rule = rule
+        err.path = path  # type: ignore[attr-defined]
+        return err
+
+    def load(self) -> dict[str, Any]:
+        try:
+            data = tomllib.loads(self.text)
+        except tomllib.TOMLDecodeError as exc:
+            msg, row, col = decode_error(exc, self.text)
+            raise NotationError(f"bad TOML in the front matter: {msg[:1].lower()}{msg[1:]}",
+                                Span(self.line + row, col, self.line + row, col + 1,
+                                     self.source)) from None
+        except RecursionError:  # tomllib recurses once per level of nesting
+            raise NotationError("bad TOML in the front matter: values nested too deeply",
+                                Span(self.line + 1, 1, self.line + 1, 2, self.source)) from None
+        for key in data:
+            if key not in KNOWN_KEYS:
+                hint = key_hint(key, KNOWN_KEYS)
+                raise self.error(f"unknown key {key!r}", key, value=False, named=False,
+                                 hint=(hint + " " if hint else "")
+                                 + "(other metadata goes in a [meta] table)")
+        return data
+
+    # -- value checkers -------------------------------------------------------------------
+    def words(self, value: Any, path: str, what: str) -> list[str]:
+        if isinstance(value, str):
+            return value.replace(",", " ").split()
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return [v.strip() for v in value]
+        raise self.error(f"expected a list of {what}, like [\"B6\", \"G1\"], not {_show(value)}",
+                         path)
+
+    def colour(self, value: Any, path: str, players: Sequence[str] | None = None) -> str:
+        if not isinstance(value, str):
+            raise self.error(f"expected a player's colour, not {_show(value)}", path)
+        word = value.strip().lower()
+        allowed = players if players is not None else PLAYER_COLOURS
+        if word not in allowed:
+            if players is not None and word in PLAYER_COLOURS:
+                raise self.error(f"{word} is not playing (the players are "
+                                 f"{', '.join(players)})", path)
+            raise self.error(f"unknown player {value!r}", path,
+                             hint=key_hint(word, allowed) or (
+                                 f"the players are {', '.join(players)}" if players is not None
+                                 else "players are colours: " + ", ".join(PLAYER_COLOURS)))
+        return word
+
+    def per_player(self, data: dict, key: str, players: Sequence[str]) -> dict[str, Any]:
+        table = data.get(key)
+        if table is None:
+            raise self.error(f"missing [{key}]: one entry per player", key, value=False)
+        if not isinstance(table, dict):
+            raise self.error(f"expected a table with one entry per player, not {_show(table)}",
+                             key)
+        out: dict[str, Any] = {}
+        for colour, value in table.items():
+            c = self.colour(colour, f"{key}.{colour}", players)
+            out[c] = value
+        for p in players:
+            if p not in out:
+                raise self.error(f"missing the entry of {p}", key, value=False)
+        return out
+
+    def setup(self, data: dict[str, Any]) -> tuple[Setup, str, dict[str, Any]]:
+        if "players" not in data:
+            raise self.error("missing 'players': the colours in seating order, like "
+                             "players = [\"red\", \"green\"]")
+        players = tuple(self.colour(c, "players") for c in self.words(
+            data["players"], "players", "colours"))
+        if "start" not in data:
+            raise self.error("missing 'start': the colour of the start player")
+        start = self.colour(data["start"], "start", players)
+        board = data.get("board", STANDARD)
+        if not isinstance(board, str) or not board.strip():
+            raise self.error("expected \"standard\" or the path of a board file", "board")
+        tiles: dict[str, tuple[str, str]] = {}
+        for c, v in self.per_player(data, "tiles", players).items():
+            refs = [r.upper() for r in self.words(v, f"tiles.{c}", "references")]
+            if len(refs) != 2:
+                raise self.error(f"a starting pair is 2 tiles (the one drawn first), not "
+                                 f"{len(refs)}", f"tiles.{c}", rule="B.5")
+            tiles[c] = (refs[0], refs[1])
+        crops: dict[str, tuple[str, ...]] = {}
+        from ..notation.names import CROP_WORDS, crop_hint
+
+        for c, v in self.per_player(data, "crops", players).items():
+            names = []
+            for w in self.words(v, f"crops.{c}", "crops"):
+                crop = CROP_WORDS.get(w.lower())
+                if crop is None:
+                    raise self.error(f"unknown crop {w!r}", f"crops.{c}", hint=crop_hint(w))
+                names.append(crop)
+            crops[c] = norm_crops(names)
+        if "registry" not in data:
+            raise self.error("missing 'registry': the 6 tiles of the first registry")
+        registry = tuple(r.upper() for r in self.words(data["registry"], "registry",
+                                                       "references"))
+        removed = self.removed(data, len(players))
+        max_turns = data.get("max_turns")
+        if max_turns is not None and (not isinstance(max_turns, int) or isinstance(max_turns, bool)):
+            raise self.error(f"expected a whole number of turns, not {_show(max_turns)}",
+                             "max_turns")
+        metadata = {k: data[k] for k in META_KEYS if k in data}
+        if "names" in metadata:
+            names_table = metadata["names"]
+            if not isinstance(names_table, dict):
+                raise self.error("expected a table of player names, like red = \"Ann\"", "names")
+            for colour in names_table:
+                self.colour(colour, f"names.{colour}", players)
+        if "meta" in metadata and not isinstance(metadata["meta"], dict):
+            raise self.error("expected a table", "meta")
+        setup = Setup(players, start, tiles, crops, registry, removed, max_turns)
+        return setup, board.strip(), metadata
+
+    def removed(self, data: dict[str, Any], n: int) -> tuple[str, ...] | None:
+        if "removed" not in data:
+            if REMOVED_EVENTS.get(n):
+                raise self.error(f"missing 'removed': the {REMOVED_EVENTS.get(n, 2)} events "
+                                 "removed at setup, or \"unknown\"")
+            return ()
+        value = data["removed"]
+        if isinstance(value, str) and value.strip().lower() == UNKNOWN:
+            return None
+        out = []
+        for w in self.words(value, "removed", "event letters"):
+            letter = w.upper()
+            if letter not in EVENT_LETTERS:
+                raise self.error(f"unknown event {w!r} (events are M to Z)", "removed",
+                                 rule="B.8")
+            out.append(letter)
+        return tuple(out)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+# -- writing ------------------------------------------------------------------------------------
+def front_matter(record: Record) -> dict[str, Any]:
+    """The front matter of ``record`` as TOML data, in the order it is written."""
+    s = record.setup
+    meta = record.metadata
+    out: dict[str, Any] = {}
+    for k in ("event", "site", "date", "round", "table", "annotator"):
+        if k in meta:
+            out[k] = meta[k]
+    out["players"] = list(s.players)
+    out["start"] = s.start
+    out["board"] = record.board
+    if s.max_turns is not None:
+        out["max_turns"] = s.max_turns
+    out["registry"] = list(s.registry)
+    out["removed"] = UNKNOWN if s.removed is None else list(s.removed)
+    if "notes" in meta:
+        out["notes"] = meta["notes"]
+    out["tiles"] = {c: list(s.tiles[c]) for c in s.players}
+    out["crops"] = {c: list(s.crops[c]) for c in s.players}
+    if "names" in meta:
+        out["names"] = meta["names"]
+    if "meta" in meta:
+        out["meta"] = meta["meta"]
+    return out
+
+
+def format_record(record: Record) -> str:
+    """The canonical text of ``record``: front matter, then the movetext."""
+    fm = dumps(front_matter(record))
+    moves = format_movetext(record.steps, record.comments, record.setup.players,
+                            record.setup.start)
+    return f"{DELIMITER}\n{fm}{DELIMITER}\n{moves}"
+
+
+def format_records(records: Sequence[Record]) -> str:
+    """The canonical text of a file of ``records``, a blank line between two."""
+    return "\n".join(format_record(r) for r in records)
+
+
+def record_from_game(setup: Setup, steps: Sequence[Step], metadata: Mapping[str, Any] | None = None,
+                     *, board: str = STANDARD, comments: Sequence[Comment] = ()) -> Record:
+    """A record of a game played from ``setup`` with ``steps`` (spans are dropped)."""
+    return Record(setup, [_unplaced(s) for s in steps], dict(metadata or {}), board,
+                  list(comments))
+
+
+def _unplaced(step: Step) -> Step:
+    if getattr(step, "span", None) is None:
+        return step
+    import dataclasses
+
+    return dataclasses.replace(step, span=None)
+
+
+# -- replaying ----------------------------------------------------------------------------------
+@dataclass
+class Replay:
+    """The outcome of replaying a record.
+
+    ``state`` is the state after the last step applied (the state an illegal step met, if
+    one did: ``error``). ``applied`` counts the record's steps applied; ``implied`` lists
+    the passes the record left out where pass was the only legal answer (RULES.md I.37),
+    as (index of the record step they came before, step). With ``each=True``, ``states``
+    holds the state after the setup and after each applied record step.
+    """
+
+    record: Record
+    state: State
+    applied: int
+    error: IllegalStep | None = None
+    states: list[State] | None = None
+    implied: list[tuple[int, Step]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def finished(self) -> bool:
+        return self.state.result == "finished"
+
+
+def start_state(record: Record, board: Board | None = None) -> State:
+    """The state at the start of play of ``record``. Raises ``PositionError`` for a bad
+    setup and ``BoardError`` for a board that cannot be loaded."""
+    return new_game(record.setup, board or record.load_board())
+
+
+def replay(record: Record, board: Board | None = None, upto: int | None = None, *,
+           each: bool = False, fill_passes: bool = True) -> Replay:
+    """Run ``record`` through the engine, up to ``upto`` of its steps (all by default).
+
+    Stops at the first illegal step and reports it (``Replay.error``, an ``IllegalStep``
+    carrying the step's span in the file) rather than raising. With ``fill_passes`` a pass
+    the record leaves out where it is the only legal answer is supplied (I.37).
+    Raises ``PositionError``/``BoardError`` when the setup or the board is bad.
+    """
+    state = start_state(record, board)
+    states = [state.copy()] if each else None
+    steps = record.steps if upto is None else record.steps[:max(upto, 0)]
+    implied: list[tuple[int, Step]] = []
+    error: IllegalStep | None = None
+    start = state.steps
+
+    def fill(state: State, step: Step) -> None:  # the passes left out before ``step``
+        _fill_passes(state, step, state.steps - start - len(implied), implied)
+
+    try:
+        if states is None:
+            push_steps(state, steps, fill if fill_passes else None)
+        else:
+            for step in steps:
+                push_steps(state, (step,), fill if fill_passes else None)
+                states.append(state.copy())
+    except IllegalStep as exc:
+        error = exc
+    applied = state.steps - start - len(implied)
+    return Replay(record, state, applied, error, states, implied)
+
+
+def _fill_passes(state: State, step: Step, index: int, implied: list[tuple[int, Step]]) -> None:
+    """Apply the passes a record may leave out before ``step`` (I.37): while the game waits
+    for a decision of a player other than the step's, and pass is its only legal answer."""
+    for _ in range(64):
+        pending = state.pending
+        if state.result is not None or pending.kind in ("chance", "over", "turn"):
+            return
+        if not isinstance(step, Draw) and getattr(step, "player", None) == pending.player:
+            return
+        legal = legal_steps(state)
+        only = Pass(pending.player)  # type: ignore[arg-type]
+        if legal != [only]:
+            return
+        push(state, only)
+        implied.append((index, only))
+
+
+__all__ = [
+    "Record", "Replay", "decode_source", "format_record", "format_records", "front_matter",
+    "iter_records", "load_record", "load_records", "read_source", "record_from_game",
+    "replay", "start_state",
+]

@@ -1,0 +1,83 @@
+"""A new game record to fill in at the table: a dealt setup and an empty movetext.
+
+``new_record(players, seed=...)`` deals a setup (RULES.md B) with ``random.Random(seed)``
+and returns it as a ``Record`` whose movetext is only a comment saying how to go on. The
+seed is written in the record's metadata (``[meta] seed``), so that the same command deals
+the same setup again; without a seed a random one is chosen (and written).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..model.board import Board
+from ..model.catalogue import PLAYER_COLOURS
+from ..notation import Comment
+from .records import Record, record_from_game
+
+#: The largest seed ``new_record`` picks by itself.
+SEED_RANGE = 2**32
+
+
+def parse_players(text: str) -> tuple[str, ...]:
+    """The colours of ``"red,green,yellow"`` (commas or spaces), or the first ``N``
+    colours for a number ``N``. Raises ``ValueError`` with a message for the user."""
+    words = text.replace(",", " ").lower().split()
+    if len(words) == 1 and words[0].isdigit():
+        n = int(words[0])
+        if not 2 <= n <= 4:
+            raise ValueError(f"Key Harvest is for 2 to 4 players, not {n}")
+        return tuple(PLAYER_COLOURS[:n])
+    for w in words:
+        if w not in PLAYER_COLOURS:
+            from .tomltext import key_hint
+
+            hint = key_hint(w, PLAYER_COLOURS)
+            raise ValueError(f"unknown player {w!r}: players are colours, "
+                             f"{', '.join(PLAYER_COLOURS)}" + (f" ({hint})" if hint else ""))
+    if len(set(words)) != len(words):
+        raise ValueError("a colour is taken twice")
+    if not 2 <= len(words) <= 4:
+        raise ValueError(f"Key Harvest is for 2 to 4 players, not {len(words)}")
+    return tuple(words)
+
+
+def how_to_go_on(start: str, seed: int) -> list[str]:
+    """The comment of a new record's movetext."""
+    return [
+        f"A dealt setup (keyharvest new, seed {seed}); {start} plays first.",
+        "Write one turn per line, every step in the order it happens, for example:",
+        f"1. {start}: offer C7 for wheat; draw B3; harvest A2",
+        "Write every tile or event drawn from the bag (draw B3, draw Q) and every",
+        "answer to an event on an indented line. Check with: keyharvest validate FILE",
+    ]
+
+
+def new_record(players: Sequence[str], *, seed: int | None = None, start: str | None = None,
+               metadata: Mapping[str, Any] | None = None, board: Board | None = None,
+               max_turns: int | None = None) -> Record:
+    """A record of a new game of ``players`` (colours, in seating order): the setup dealt
+    with ``random.Random(seed)`` (a random seed if None), ``start`` playing first if given
+    (else the dealt start player), ``metadata`` in the front matter, the seed under
+    ``[meta]``. Raises ``PositionError`` for players that cannot play (B)."""
+    from ..model.setup import check_setup, deal
+    from .boardfile import standard_board
+
+    if seed is None:
+        seed = secrets.randbelow(SEED_RANGE)
+    board = board or standard_board()
+    setup = deal(tuple(players), random.Random(seed), board, max_turns=max_turns)
+    if start is not None:
+        setup = dataclasses.replace(setup, start=start)
+        check_setup(setup, board)
+    meta = dict(metadata or {})
+    meta["meta"] = {**dict(meta.get("meta", {})), "seed": seed}
+    comments = [Comment(0, line) for line in how_to_go_on(setup.start, seed)]
+    return record_from_game(setup, [], meta, comments=comments)
+
+
+__all__ = ["how_to_go_on", "new_record", "parse_players"]

@@ -1,0 +1,1 @@
+"""The vocabulary of the game: catalogue, board, steps, state and setup (no rules, text or files)."""

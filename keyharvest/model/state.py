@@ -1,0 +1,252 @@
+"""The table at a moment: boards, stores, screens, stock, registry, track, bag (RULES.md A).
+
+The state is **mutable**, and copied explicitly: ``State.copy()`` is cheap (a few small
+containers per player), ``rules.push`` changes a state in place after checking a step, and
+``rules.apply`` returns a checked copy. This is python-chess's ``Board.push`` model: replay
+and self-play run in place at full speed, while callers who want values get them from
+``apply``. Every rule check happens before the first change, so an illegal step leaves the
+state exactly as it was.
+
+What the state waits for is ``state.pending``: a decision of a named player or a chance
+draw. The machinery that computes it (the frame stack) lives in ``keyharvest.rules``.
+
+This module knows the shape of the table, not the rules, and reads no files.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .board import Board
+from .catalogue import CROPS, FARMHANDS, TOWNSFOLK
+
+
+class StackFrame(Protocol):
+    """What the state knows of a frame of its stack: the rules define the frames
+    (``rules.engine.Frame``); the state only copies them."""
+
+    is_event: bool
+
+    def copy(self) -> StackFrame: ...
+
+
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """What the game waits for. ``kind`` is one of:
+
+    - ``turn``: the player chooses an action or ends the turn (C.1);
+    - ``chance``: the next draw from the bag (``player`` is None; ``purpose`` says why);
+    - ``replace``: re-place a displaced worker or pass (D.2);
+    - ``ability``: use the ability of ``worker`` or pass (D.3–D.4);
+    - ``event``: the player's answer to ``event`` (E.1);
+    - ``choice``: another decision inside an effect (``purpose`` says which);
+    - ``over``: the game has ended (or stopped at the turn limit); nothing more is legal.
+    """
+
+    kind: str
+    player: str | None = None
+    rule: str = "C.1"
+    purpose: str = ""
+    worker: str | None = None
+    event: str | None = None
+
+    def describe(self) -> str:
+        who = f"{self.player} " if self.player else ""
+        what = {
+            "turn": "to take an action or end the turn",
+            "chance": "a draw from the bag",
+            "replace": f"to re-place worker {self.worker} or pass",
+            "ability": f"to use the ability of worker {self.worker} or pass",
+            "event": f"to answer event {self.event}",
+            "choice": self.purpose,
+            "over": "nothing: the game is over",
+        }[self.kind]
+        if self.kind == "chance" and self.purpose:
+            what += f" ({self.purpose})"
+        return f"{who}{what}".strip()
+
+
+_PENDING: dict[tuple, Pending] = {}
+
+
+def pending(kind: str, player: str | None = None, rule: str = "C.1", purpose: str = "",
+            worker: str | None = None, event: str | None = None) -> Pending:
+    """``Pending(...)``, shared: the engine settles after every step, and the few distinct
+    values it waits for are built once (a ``Pending`` is frozen)."""
+    key = (kind, player, rule, purpose, worker, event)
+    got = _PENDING.get(key)
+    if got is None:
+        if len(_PENDING) > 4096:  # purposes are short texts; keep the table small anyway
+            _PENDING.clear()
+        got = _PENDING[key] = Pending(kind, player, rule, purpose, worker, event)
+    return got
+
+
+@dataclass(slots=True)
+class StoreItem:
+    """A tile in a store and its fixed bid, as counts per crop (C.5)."""
+
+    tile: str
+    bid: list[int]
+
+
+@dataclass(slots=True)
+class PlayerState:
+    colour: str
+    tiles: dict[str, bool] = field(default_factory=dict)  # ref -> harvested
+    workers: dict[str, str] = field(default_factory=dict)  # space -> worker letter
+    supply: set[str] = field(default_factory=lambda: set(FARMHANDS))
+    store: list[StoreItem] = field(default_factory=list)
+    screen: list[int] = field(default_factory=lambda: [0] * len(CROPS))
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            self.colour, dict(self.tiles), dict(self.workers), set(self.supply),
+            [StoreItem(it.tile, list(it.bid)) for it in self.store], list(self.screen),
+        )
+
+    def worker_space(self, letter: str) -> str | None:
+        for space, w in self.workers.items():
+            if w == letter:
+                return space
+        return None
+
+    def store_item(self, tile: str) -> StoreItem | None:
+        for it in self.store:
+            if it.tile == tile:
+                return it
+        return None
+
+    @property
+    def crop_total(self) -> int:
+        return sum(self.screen)
+
+
+@dataclass(slots=True)
+class Turn:
+    """Whose turn it is and what they have done in it (C.1)."""
+
+    player: int
+    number: int = 1  # turns played so far, this one included, counted over all players
+    used: str = ""  # the actions taken this turn, in order (letters a-d)
+    count: int = 0  # tiles moved by the last action if it was c or d (1 or 2)
+
+
+@dataclass(eq=False, slots=True)
+class State:
+    board: Board
+    players: list[PlayerState]
+    stock: list[int]
+    registry: list[str]
+    bag: set[str]
+    turn: Turn
+    town: set[str] = field(default_factory=lambda: set(TOWNSFOLK))
+    track: list[str] = field(default_factory=list)
+    fallow: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)  # events removed at setup, if known
+    hidden_removed: int = 0  # events removed at setup unseen: still in ``bag``, never drawn
+    set_aside: list[str] = field(default_factory=list)  # events set aside (E.2)
+    spent: list[str] = field(default_factory=list)  # events drawn after the 10th space (I.43)
+    in_hand: list[str] = field(default_factory=list)  # field tiles held during an effect
+    end_countdown: int | None = None  # turns still to play after this one (F.4)
+    end_trigger: str | None = None  # colour of the player whose turn the 10th event came in
+    max_turns: int | None = None  # a technical limit (I.10), not a rule
+    result: str | None = None  # None while playing; "finished" or "unfinished" at the end
+    stack: list[StackFrame] = field(default_factory=list)
+    pending: Pending = field(default_factory=lambda: Pending("turn"))
+    steps: int = 0  # steps applied since setup
+
+    # -- who is who -------------------------------------------------------------------
+    @property
+    def colours(self) -> tuple[str, ...]:
+        return tuple(p.colour for p in self.players)
+
+    def index(self, colour: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.colour == colour:
+                return i
+        raise KeyError(colour)
+
+    def find(self, colour: str) -> PlayerState | None:
+        """The player of ``colour``, or None when nobody plays it."""
+        for p in self.players:  # a loop, not next(...): this is on the engine's hot path
+            if p.colour == colour:
+                return p
+        return None
+
+    def player(self, colour: str) -> PlayerState:
+        p = self.find(colour)
+        if p is None:
+            raise KeyError(colour)
+        return p
+
+    def has_player(self, colour: str) -> bool:
+        return self.find(colour) is not None
+
+    @property
+    def current(self) -> PlayerState:
+        return self.players[self.turn.player]
+
+    def order_from(self, colour: str) -> list[PlayerState]:
+        """All players, starting with ``colour`` and going clockwise (E.1)."""
+        i = self.index(colour)
+        return self.players[i:] + self.players[:i]
+
+    def left_of(self, colour: str) -> PlayerState:
+        return self.players[(self.index(colour) + 1) % len(self.players)]
+
+    # -- the bag ------------------------------------------------------------------------
+    @property
+    def bag_count(self) -> int:
+        """How many tiles are really in the bag (public, I.27)."""
+        return len(self.bag) - self.hidden_removed
+
+    def bag_has_field_tile(self) -> bool:
+        return any(not item.isalpha() for item in self.bag)
+
+    def bag_events(self) -> list[str]:
+        return sorted(item for item in self.bag if item.isalpha())
+
+    def bag_tiles(self) -> list[str]:
+        return [item for item in self.bag if not item.isalpha()]
+
+    def can_draw(self, item: str) -> bool:
+        """Whether ``item`` may come out of the bag now."""
+        if item not in self.bag:
+            return False
+        if item.isalpha() and self.hidden_removed:
+            return len(self.bag_events()) > self.hidden_removed
+        return True
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    # -- copying ------------------------------------------------------------------------
+    def copy(self) -> State:
+        s = _copy.copy(self)
+        s.players = [p.copy() for p in self.players]
+        s.stock = list(self.stock)
+        s.registry = list(self.registry)
+        s.bag = set(self.bag)
+        s.turn = Turn(self.turn.player, self.turn.number, self.turn.used, self.turn.count)
+        s.town = set(self.town)
+        s.track = list(self.track)
+        s.fallow = list(self.fallow)
+        s.removed = list(self.removed)
+        s.set_aside = list(self.set_aside)
+        s.spent = list(self.spent)
+        s.in_hand = list(self.in_hand)
+        s.stack = [f.copy() for f in self.stack]
+        return s
+
+    def __copy__(self) -> Any:  # pragma: no cover - used only by State.copy
+        cls = self.__class__
+        s = cls.__new__(cls)
+        for name in cls.__slots__:  # type: ignore[attr-defined]
+            setattr(s, name, getattr(self, name))
+        return s

@@ -1,0 +1,1 @@
+"""Tools over games: replay and points, compare, bots, self-play, batch checking, the process pool."""

@@ -1,0 +1,574 @@
+"""Checking many records and positions, and playing many games, in one process or several.
+
+This is what ``keyharvest validate`` and ``keyharvest selfplay`` run. Inputs are streamed:
+
+- ``expand(paths)`` turns the paths given (files, folders, ``-`` for standard input) into
+  the inputs to read: a folder stands for its ``.kh`` and ``.toml`` files, recursively;
+- ``units(path)`` reads one input in blocks and cuts it into ``Unit`` s of work at the
+  records' ``+++`` lines: one unit per record (its exact original bytes), or one for a
+  whole position (``.toml``; another name is sniffed: ``+++`` first means records), or one
+  for an input that cannot be read. Nothing larger than one record and one block is held;
+- ``check_unit(unit)`` reads, replays and judges a unit, returning ``Report`` s with
+  positioned diagnostics (lines counted in the whole file);
+- ``check_inputs(paths, jobs=N)`` does it for every unit of every path, over ``N``
+  processes, yielding reports in input order while at most a few batches are in flight,
+  so memory stays flat in the number of records. The processes are forked from one that
+  has loaded the engine, so that it is loaded once; ``start_workers`` starts them ahead
+  (the command line does, before it reads its options).
+
+A record that replays without an illegal step is valid even if the game is not over (a
+record of a game in progress): its report says ``finished``, ``unfinished`` (stopped at
+its turn limit, I.10) or ``in progress``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Self, TypeVar
+
+if TYPE_CHECKING:
+    from ..formats.diagnostics import Diagnostic
+
+RECORD_SUFFIXES = (".kh",)
+POSITION_SUFFIXES = (".toml",)
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+#: How much work goes to a process at a time.
+BATCH_BYTES = 1 << 16
+BATCH_UNITS = 64
+#: How much of an input is read at a time to cut it into records.
+BLOCK_BYTES = 1 << 18
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+# -- units of work -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Unit:
+    """One piece of work: a record (``kind="record"``; a chunk of lines that starts at a
+    ``+++`` line), a whole position (``"position"``), or an input that could not be read
+    (``"file"``, with its ``error``). ``line`` is where it starts in its file; ``index``
+    is the number in its file of the (first) record it holds."""
+
+    source: str
+    kind: str
+    data: bytes = b""
+    line: int = 1
+    index: int = 0
+    error: Diagnostic | None = None
+
+
+@dataclass(frozen=True)
+class Report:
+    """The verdict on one record, position or unreadable input.
+
+    ``status`` is, for a record, ``finished``, ``unfinished`` or ``in progress`` (or None
+    when it does not replay); for a position ``complete`` or ``partial``. ``data`` is the
+    exact original text of a bad record (for a file of rejects); ``size`` the bytes of
+    input this report accounts for (progress)."""
+
+    kind: str
+    source: str
+    ok: bool
+    index: int = 0
+    line: int = 1
+    status: str | None = None
+    steps: int = 0
+    diagnostics: tuple[Diagnostic, ...] = ()
+    data: bytes | None = None
+    size: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind, "source": self.source, "ok": self.ok}
+        if self.kind == "record":
+            out.update(game=self.index, line=self.line, status=self.status, steps=self.steps)
+        elif self.kind == "position":
+            out["status"] = self.status
+        out["diagnostics"] = [d.to_dict() for d in self.diagnostics]
+        return out
+
+
+@dataclass
+class Tally:
+    """Counts of a batch of reports, for the summary line."""
+
+    records_ok: int = 0
+    records_bad: int = 0
+    positions_ok: int = 0
+    positions_bad: int = 0
+    unreadable: int = 0
+    status: dict[str, int] = dataclasses.field(default_factory=dict)
+    sources: set[str] = dataclasses.field(default_factory=set)
+    stopped: bool = False  # stopped at the first bad one
+
+    def add(self, report: Report) -> None:
+        self.sources.add(report.source)
+        if report.kind == "record":
+            if report.ok:
+                self.records_ok += 1
+                key = report.status or "in progress"
+                self.status[key] = self.status.get(key, 0) + 1
+            else:
+                self.records_bad += 1
+        elif report.kind == "position":
+            if report.ok:
+                self.positions_ok += 1
+            else:
+                self.positions_bad += 1
+        else:
+            self.unreadable += 1
+
+    @property
+    def ok(self) -> bool:
+        return not (self.records_bad or self.positions_bad or self.unreadable)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "summary", "ok": self.ok, "files": len(self.sources),
+                "records": {"ok": self.records_ok, "bad": self.records_bad,
+                            **{k: self.status.get(k, 0) for k in RESULTS}},
+                "positions": {"ok": self.positions_ok, "bad": self.positions_bad},
+                "unreadable": self.unreadable, "stopped": self.stopped}
+
+    def describe(self) -> str:
+        """One line: records ok (finished, unfinished, in progress) and bad; positions;
+        files."""
+        n = self.records_ok + self.records_bad
+        parts = []
+        if n or not (self.positions_ok + self.positions_bad):
+            detail = ", ".join(f"{self.status[k]} {k}" for k in RESULTS if self.status.get(k))
+            parts.append(f"{_count(n, 'record')}: {self.records_ok} ok"
+                         + (f" ({detail})" if detail else "") + f", {self.records_bad} bad")
+        if self.positions_ok + self.positions_bad:
+            parts.append(f"{_count(self.positions_ok + self.positions_bad, 'position')}: "
+                         f"{self.positions_ok} ok, {self.positions_bad} bad")
+        files = _count(len(self.sources), "file")
+        if self.unreadable:
+            files += f" ({self.unreadable} unreadable)"
+        parts.append(files)
+        line = "; ".join(parts)
+        if self.stopped:
+            line += "; stopped at the first bad one (--fail-fast)"
+        return line
+
+
+RESULTS = ("finished", "unfinished", "in progress")
+
+
+class Rejects:
+    """A file that collects the original text of bad records, appended one after another
+    (each ends with a line end). The file is opened at the first one: a batch without bad
+    records leaves it alone. Use as a context manager."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.file: IO[bytes] | None = None
+
+    def add(self, report: Report) -> None:
+        if self.path is None or report.ok or not report.data:
+            return
+        if self.file is None:
+            self.file = open(self.path, "ab")  # noqa: SIM115 - closed by __exit__
+        data = report.data
+        self.file.write(data if data.endswith((b"\n", b"\r")) else data + b"\n")
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'s' * (n != 1)}"
+
+
+def expand(paths: Iterable[str]) -> Iterator[str]:
+    """The inputs named by ``paths``: a folder gives its ``.kh`` and ``.toml`` files
+    (recursively, sorted); anything else is kept as it is (``-``, a file, a missing path,
+    an empty folder: ``units`` reports the trouble)."""
+    for path in paths:
+        if path != STDIN and os.path.isdir(path):
+            found = sorted(str(p) for p in Path(path).rglob("*")
+                           if p.suffix.lower() in RECORD_SUFFIXES + POSITION_SUFFIXES
+                           and p.is_file())
+            if found:
+                yield from found
+                continue
+        yield path
+
+
+def input_size(paths: Iterable[str]) -> int | None:
+    """The total size in bytes of the files among ``paths`` (None if one is standard
+    input or is not a regular file), for a progress bar."""
+    total = 0
+    for path in paths:
+        if path == STDIN:
+            return None
+        try:
+            total += os.stat(path).st_size
+        except OSError:
+            continue
+    return total
+
+
+def _breaks_in(data: bytes | bytearray, start: int, end: int) -> int:
+    """The line breaks in ``data[start:end]`` as records count them (``\\n``, ``\\r\\n``
+    and ``\\r``), without a copy. ``start`` and ``end`` are line starts: no ``\\r\\n``
+    straddles them."""
+    breaks = data.count(b"\n", start, end)
+    cr = data.count(b"\r", start, end)
+    return breaks + cr - data.count(b"\r\n", start, end) if cr else breaks
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def _is_delimiter(line: bytes) -> bool:
+    return line.strip().removeprefix(BOM) == b"+++"
+
+
+def _is_blank_or_comment(line: bytes) -> bool:
+    s = line.strip().removeprefix(BOM).strip()
+    return not s or s.startswith(b"#")
+
+
+def _delimiters(data: bytearray, start: int, end: int) -> list[int]:
+    """Where the ``+++`` lines start among the whole lines of ``data[start:end]`` (lines
+    cut at ``\\n``; ``start`` is a line start): a search for ``+++``, then a look at the
+    line around each one found."""
+    found = []
+    at = data.find(b"+++", start, end)
+    while at >= 0:
+        first = max(data.rfind(b"\n", start, at) + 1, start)
+        last = data.find(b"\n", at, end)
+        if last < 0:
+            last = end
+        if _is_delimiter(data[first:last]):
+            found.append(first)
+        at = data.find(b"+++", last, end)
+    return found
+
+
+def units(path: str, stdin: IO[bytes] | None = None) -> Iterator[Unit]:
+    """The units of work of one input (``-``: ``stdin``), streamed in blocks."""
+    source = STDIN_NAME if path == STDIN else path
+    if path != STDIN and os.path.isdir(path):
+        from ..formats.diagnostics import Diagnostic
+
+        yield Unit(source, "file", error=Diagnostic(
+            f"{source} is a folder with no records (.kh) or positions (.toml)", source,
+            kind="io"))
+        return
+    try:
+        if path == STDIN:
+            if stdin is None:
+                import sys
+
+                stdin = sys.stdin.buffer
+            stream: IO[bytes] = stdin
+        else:
+            stream = open(path, "rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        yield Unit(source, "file", error=_io_diagnostic(exc, source))
+        return
+    try:
+        yield from _units(source, stream)
+    except OSError as exc:  # a read that fails midway (a folder, a device)
+        yield Unit(source, "file", error=_io_diagnostic(exc, source))
+    finally:
+        if path != STDIN:
+            stream.close()
+
+
+def _io_diagnostic(exc: OSError, source: str) -> Diagnostic:
+    from ..formats.diagnostics import Diagnostic
+
+    reason = exc.strerror or str(exc)
+    return Diagnostic(f"cannot read {source}: {reason[:1].lower()}{reason[1:]}", source,
+                      kind="io")
+
+
+def _units(source: str, stream: IO[bytes]) -> Iterator[Unit]:
+    head: list[bytes] = []
+    kind = None
+    suffix = os.path.splitext(source)[1].lower()
+    if suffix in RECORD_SUFFIXES:
+        kind = "record"
+    elif suffix in POSITION_SUFFIXES:
+        kind = "position"
+    else:  # sniff: the first line that is not blank or a comment
+        for raw in stream:
+            head.append(raw)
+            if not _is_blank_or_comment(raw):
+                kind = "record" if _is_delimiter(raw) else "position"
+                break
+        kind = kind or "record"
+    if kind == "position":
+        yield Unit(source, "position", b"".join(head) + stream.read())
+        return
+    yield from _record_units(source, stream, b"".join(head))  # streamed, not a list
+
+
+def _record_units(source: str, stream: IO[bytes], head: bytes = b"") -> Iterator[Unit]:
+    """Records cut at their opening ``+++`` lines (``head``, then the rest of ``stream``).
+    Comment lines before the first record are left out of it; anything else there stays
+    with it, for the reader to reject.
+
+    Lines are those of the file's lines cut at ``\\n`` (a lone ``\\r`` ends no line here,
+    but counts as a line break for the line numbers, as the reader counts them). The input
+    is read in blocks of ``BLOCK_BYTES``: a search for ``+++`` finds the delimiters
+    among a block's whole lines (the part of a line that runs on into the next block waits
+    for it), and line numbers are counted with ``bytes.count``, so that the process that
+    cuts an input for others does little work. Delimiters alternate: the first, third,
+    fifth ... open records, the others close their front matter. Only the record being
+    gathered and one block are held."""
+    read = getattr(stream, "read1", stream.read)  # what is there: a pipe is not waited on
+    buf = bytearray(head)
+    scanned = 0  # buf[:scanned] is searched for delimiters: whole lines only
+    start = 0  # where the record being gathered starts in buf
+    line = 1  # its line
+    counted, counted_line = 0, 1  # line starts at buf[counted] (a line start)
+    delimiters = 0
+    index = 0  # the number of the record being gathered (0: none yet)
+    done = False
+    while not done:
+        block = read(BLOCK_BYTES)
+        if block:
+            if start:  # forget what has been given out
+                del buf[:start]
+                scanned, counted, start = scanned - start, counted - start, 0
+            buf += block
+            end = buf.rfind(b"\n", scanned) + 1  # up to the last whole line
+            if not end:
+                continue
+        else:
+            done = True
+            end = len(buf)
+        found = _delimiters(buf, scanned, end)
+        scanned = end
+        opening = found[delimiters % 2::2]  # the 1st, 3rd, 5th ... of the input
+        delimiters += len(found)
+        for at in opening:
+            counted_line += _breaks_in(buf, counted, at)
+            counted = at
+            if index:
+                yield Unit(source, "record", bytes(buf[start:at]), line, index)
+                start, line = at, counted_line
+            elif all(map(_is_blank_or_comment, bytes(buf[:at]).split(b"\n"))):
+                start, line = at, counted_line
+            index += 1
+    yield Unit(source, "record", bytes(buf[start:]), line, max(index, 1))
+
+
+# -- checking ------------------------------------------------------------------------------------
+def _shift(d: Diagnostic, lines: int) -> Diagnostic:
+    if not lines or d.line is None:
+        return d
+    return dataclasses.replace(d, line=d.line + lines,
+                               end_line=None if d.end_line is None else d.end_line + lines)
+
+
+def _decode(unit: Unit) -> str:
+    from ..formats.records import decode_source
+
+    return decode_source(unit.data, unit.source)
+
+
+def check_unit(unit: Unit) -> list[Report]:
+    """The reports on one unit (one per record it holds; usually one). Raises nothing for
+    bad input: every problem is a diagnostic."""
+    size = len(unit.data)
+    if unit.kind == "file":
+        return [Report("file", unit.source, False, diagnostics=(unit.error,) if unit.error
+                       else (), size=size)]
+    if unit.kind == "position":
+        return [_check_position(unit)]
+    from ..errors import KeyHarvestError, NotationError
+    from ..formats.diagnostics import diagnose
+
+    offset = unit.line - 1
+    try:
+        text = _decode(unit)
+    except NotationError as exc:
+        return [Report("record", unit.source, False, unit.index, unit.line,
+                       diagnostics=(_shift(diagnose(exc, None, unit.source), offset),),
+                       data=unit.data, size=size)]
+    from ..formats.records import iter_records
+
+    reports: list[Report] = []
+    records = iter_records(text, unit.source)
+    while True:
+        index = unit.index + len(reports)
+        try:
+            record = next(records)
+        except StopIteration:
+            break
+        except KeyHarvestError as exc:
+            data = unit.data if not reports else None
+            reports.append(Report("record", unit.source, False, index, unit.line,
+                                  diagnostics=(_shift(diagnose(exc, text, unit.source),
+                                                      offset),), data=data))
+            break
+        reports.append(_check_record(record, text, unit, index, offset))
+    # a chunk holds one record, but lone '\r' line ends can hide '+++' lines from the
+    # cutter: the exact bytes are those of the chunk only when it holds one record
+    if len(reports) == 1 and not reports[0].ok:
+        reports[0] = dataclasses.replace(reports[0], data=unit.data)
+    if reports:
+        reports[0] = dataclasses.replace(reports[0], size=size)
+    return reports
+
+
+def _check_record(record: Any, text: str, unit: Unit, index: int, offset: int) -> Report:
+    from ..errors import KeyHarvestError
+    from ..formats.diagnostics import diagnose
+    from ..formats.records import replay
+
+    line = record.line + offset
+    try:
+        done = replay(record)
+    except KeyHarvestError as exc:  # a setup that cannot start (PositionError, BoardError)
+        return Report("record", unit.source, False, index, line,
+                      diagnostics=(_shift(diagnose(exc, text, unit.source), offset),),
+                      data=record.text.encode("utf-8"))
+    if done.error is not None:
+        return Report("record", unit.source, False, index, line, None, done.applied,
+                      (_shift(diagnose(done.error, text, unit.source), offset),),
+                      data=record.text.encode("utf-8"))
+    return Report("record", unit.source, True, index, line, done.state.result or "in progress",
+                  done.applied)
+
+
+def _check_position(unit: Unit) -> Report:
+    from ..errors import NotationError, PositionError
+    from ..formats.diagnostics import diagnose, diagnose_violations
+    from ..formats.positions import load_position
+
+    size = len(unit.data)
+    try:
+        text = _decode(unit)
+    except NotationError as exc:
+        return Report("position", unit.source, False, diagnostics=(diagnose(exc, None),),
+                      size=size)
+    try:
+        pos = load_position(text, unit.source)
+    except PositionError as exc:
+        return Report("position", unit.source, False,
+                      diagnostics=(diagnose(exc, text, unit.source),), size=size)
+    status = "complete" if pos.complete else "partial"
+    diags = tuple(diagnose_violations(pos.problems, unit.source))
+    return Report("position", unit.source, not diags, status=status, diagnostics=diags,
+                  size=size)
+
+
+def _check_batch(batch: list[Unit]) -> list[list[Report]]:
+    return [check_unit(u) for u in batch]
+
+
+def _batches(items: Iterable[Unit], total: int | None = None,
+             tail: int = 0) -> Iterator[list[Unit]]:
+    """``items`` in batches of some ``BATCH_BYTES`` (or ``BATCH_UNITS``); the batches of
+    the last ``tail`` bytes of ``total`` (when known) are a quarter as big, so that the
+    processes finish close together."""
+    batch: list[Unit] = []
+    size = done = 0
+    for unit in items:
+        batch.append(unit)
+        size += len(unit.data)
+        near_end = total is not None and total - done - size <= tail
+        if size >= (BATCH_BYTES // 4 if near_end else BATCH_BYTES) or len(
+                batch) >= BATCH_UNITS:
+            yield batch
+            done += size
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
+def check_inputs(paths: Iterable[str], *, jobs: int = 1,
+                 stdin: IO[bytes] | None = None) -> Iterator[Report]:
+    """Reports on every record and position of ``paths`` (see ``expand``), in input order,
+    checked in ``jobs`` processes (0: one per core). Stop iterating at any time (for a
+    first failure): the work in flight is cancelled."""
+    inputs = list(expand(paths))
+    all_units = (u for path in inputs for u in units(path, stdin))
+    if jobs == 1:
+        for unit in all_units:
+            yield from check_unit(unit)
+        return
+    jobs = jobs or cpu_count()
+    batches = _batches(all_units, input_size(inputs), 2 * jobs * BATCH_BYTES)
+    for result in ordered_map(_check_batch, batches, jobs):
+        for reports in result:
+            yield from reports
+
+
+# -- processes -----------------------------------------------------------------------------------
+def cpu_count() -> int:
+    """The cores this process may use (``keyharvest.play.pool``)."""
+    from .pool import cpu_count
+
+    return cpu_count()
+
+
+def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 0, *,
+                window: int | None = None) -> Iterator[R]:
+    """``map(fn, items)`` over ``jobs`` processes, in order: see
+    ``keyharvest.play.pool.ordered_map``."""
+    from .pool import ordered_map
+
+    return ordered_map(fn, items, jobs, window=window)
+
+
+def _warm() -> None:
+    """Load what checking needs (the engine, the notation parser)."""
+    try:
+        from ..formats import diagnostics, records  # noqa: F401
+        from ..notation.grammar import lean_parser
+
+        lean_parser()
+    except Exception:  # noqa: BLE001, S110 - a head start only: the first batch meets it
+        pass
+
+
+def start_workers(jobs: int) -> None:
+    """Start the worker processes of a coming ``check_inputs(..., jobs=jobs)`` (0: one per
+    core) now: they load the engine and the parser while this process goes on with
+    something else (the command line reads its options)."""
+    from .pool import start_workers
+
+    start_workers(jobs, _warm)
+
+
+# -- self-play -----------------------------------------------------------------------------------
+def _selfplay_texts(players: int, seed: int, bot: str, indices: list[int]) -> list[str]:
+    from ..formats.records import format_record
+    from .selfplay import selfplay_game
+
+    return [format_record(selfplay_game(players, seed, i, bot)) for i in indices]
+
+
+def selfplay_texts(players: int, seed: int, games: int, *, bot: str = "random",
+                   jobs: int = 1, per_task: int = 4) -> Iterator[str]:
+    """The canonical records of games ``0 .. games-1`` of a self-play run, in order. Each
+    game depends only on ``(seed, index)`` (``bots.selfplay_game``), so the texts are the
+    same whatever ``jobs`` is. Raises ``KeyError`` for an unknown bot."""
+    from .bots import BOTS
+
+    if bot not in BOTS:
+        raise KeyError(bot)
+    chunks = ([*range(i, min(i + per_task, games))] for i in range(0, games, per_task))
+    fn = partial(_selfplay_texts, players, seed, bot)
+    for texts in ordered_map(fn, chunks, jobs):
+        yield from texts
+
+
+__all__ = ["Rejects", "Report", "Tally", "Unit", "check_inputs", "check_unit", "cpu_count",
+           "expand", "input_size", "ordered_map", "selfplay_texts", "start_workers", "units"]

@@ -1,0 +1,117 @@
+"""Bots that play legal games, for examples, tests and self-play (DESIGN.md §1).
+
+``RandomBot`` picks uniformly among the legal steps (``rules.legal_steps``), ending its
+turn early with a small probability so that games move on; at a chance node it draws
+uniformly among the items the bag may yield. ``GreedyBot`` looks one step ahead and takes
+the step after which its own score is highest. ``play_game`` plays a whole game from a
+setup and returns its record; ``selfplay_game`` deals and plays game number N of a seeded
+run with a bot of ``BOTS``. Randomness comes only from the ``random.Random`` objects passed
+in, so a seed replays the same game, byte for byte.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from ..model.catalogue import WORKERS
+from ..model.state import State
+from ..model.steps import Draw, EndTurn, Pass, Step, draw_of, end_turn_of
+from ..rules import legal_steps, legal_view, push
+from ..rules.fields import groups
+
+
+class Bot(Protocol):
+    def choose(self, state: State) -> Step: ...
+
+
+def random_draw(state: State, rng: random.Random) -> Draw:
+    """A uniformly random draw among the items the bag may yield now (chance)."""
+    if state.hidden_removed:
+        items = sorted(item for item in state.bag if state.can_draw(item))
+    else:  # every item in the bag may come out
+        items = sorted(state.bag)
+    return draw_of(rng.choice(items))
+
+
+class RandomBot:
+    """Uniformly random legal steps; with probability ``end_bias`` it ends its turn as soon
+    as ending is legal (so that turns are not always two actions long)."""
+
+    def __init__(self, rng: random.Random, end_bias: float = 0.15) -> None:
+        self.rng = rng
+        self.end_bias = end_bias
+
+    def choose(self, state: State) -> Step:
+        pending = state.pending
+        if pending.kind == "chance":
+            return random_draw(state, self.rng)
+        if pending.kind == "turn":
+            # Ending is always legal on a turn (C.1, I.1): toss the coin before listing the
+            # other steps, which is the same draw from ``rng`` as tossing it after.
+            if self.rng.random() < self.end_bias:
+                return end_turn_of(pending.player)  # type: ignore[arg-type]
+            return self.rng.choice(legal_view(state))
+        legal = legal_view(state)  # only the turn lists ``EndTurn``
+        if not len(legal):
+            raise ValueError(f"no legal step: waiting for {state.pending.describe()}")
+        return self.rng.choice(legal)
+
+
+def points(state: State, colour: str) -> int:
+    """``colour``'s total as ``scoring.score`` counts it (G.1–G.4), without the itemised
+    lines: workers' numbers, the largest group x1 and the second x2, and one point per crop
+    of which the player holds strictly the most."""
+    p = state.player(colour)
+    total = sum(WORKERS[w].number for w in p.workers.values())
+    sizes = sorted((len(g) for g in groups(state, p)), reverse=True)
+    if sizes:
+        total += sizes[0] + (2 * sizes[1] if len(sizes) > 1 else 0)
+    for i, mine in enumerate(p.screen):
+        if mine and all(q.screen[i] < mine for q in state.players if q is not p):
+            total += 1
+    return total
+
+
+class GreedyBot:
+    """One step of lookahead: the legal step after which its own score (``points``, as
+    ``scoring.score`` counts it) is highest. Among equally good steps it prefers doing
+    something to ending its turn or passing (so that the game moves on), then picks with
+    its ``rng``; with probability ``explore`` it takes a uniformly random legal step
+    instead. At a chance node it draws uniformly, like ``RandomBot``."""
+
+    def __init__(self, rng: random.Random, explore: float = 0.1) -> None:
+        self.rng = rng
+        self.explore = explore
+
+    def choose(self, state: State) -> Step:
+        pending = state.pending
+        if pending.kind == "chance":
+            return random_draw(state, self.rng)
+        legal = legal_steps(state)
+        if not legal:
+            raise ValueError(f"no legal step: waiting for {pending.describe()}")
+        if len(legal) == 1:
+            return legal[0]
+        if self.rng.random() < self.explore:
+            return self.rng.choice(legal)
+        me = pending.player
+        best: list[Step] = []
+        top = (-1, False)
+        for step in legal:
+            after = state.copy()
+            push(after, step)
+            value = (points(after, me), not isinstance(step, (EndTurn, Pass)))  # type: ignore[arg-type]
+            if value > top:
+                top, best = value, [step]
+            elif value == top:
+                best.append(step)
+        return self.rng.choice(best)
+
+
+
+
+#: The bots ``selfplay`` can use, by name: name -> factory(rng) -> Bot.
+BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot}
+
+

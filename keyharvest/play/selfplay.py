@@ -1,0 +1,91 @@
+"""Self-play: dealt games played to the end by bots, as records (DESIGN.md §1).
+
+``random_game`` deals a seeded game and returns its starting state; ``play_game`` plays a
+whole game from a setup with the given bots and returns its record; ``selfplay_game`` deals
+and plays game number N of a seeded run with a bot of ``bots.BOTS``. Randomness comes only
+from the ``random.Random`` objects passed in or seeded here, so a seed replays the same
+game, byte for byte.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..formats.boardfile import STANDARD
+from ..formats.records import Record, record_from_game
+from ..model.board import Board
+from ..model.catalogue import (
+    PLAYER_COLOURS,
+)
+from ..model.setup import Setup, deal
+from ..model.state import State
+from ..model.steps import Step
+from ..rules import push
+from ..rules.actions import new_game
+from .bots import BOTS, Bot, random_draw
+
+
+def random_game(n_players: int, seed: int | random.Random, board: Board | None = None,
+                max_turns: int | None = None) -> State:
+    """A new game of ``n_players`` dealt from ``seed`` on ``board`` (the standard by default)."""
+    from ..formats.boardfile import standard_board
+
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    board = board or standard_board()
+    return new_game(deal(PLAYER_COLOURS[:n_players], rng, board, max_turns), board)
+
+
+#: A game that has not ended after this many steps is a bug (every game has a turn limit
+#: or ends by the event track); stop rather than loop for ever.
+MAX_STEPS = 1_000_000
+
+
+def play_game(setup: Setup, board: Board, bots: Sequence[Bot] | Mapping[str, Bot],
+              rng: random.Random, metadata: Mapping[str, Any] | None = None,
+              board_spec: str = STANDARD) -> Record:
+    """Play a game from ``setup`` to its end and return its record.
+
+    ``bots`` gives each player's bot (a mapping by colour, or a sequence in seating order);
+    chance draws are taken with ``rng``. Set ``setup.max_turns`` for games of random bots:
+    they can stall (RULES.md I.10). Raises ``RuntimeError`` past ``MAX_STEPS`` steps.
+    """
+    by_colour = dict(bots) if isinstance(bots, Mapping) else dict(zip(setup.players, bots))
+    state = new_game(setup, board)
+    steps: list[Step] = []
+    while not state.is_over:
+        if len(steps) >= MAX_STEPS:
+            raise RuntimeError(f"the game did not end within {MAX_STEPS} steps")
+        pending = state.pending
+        if pending.kind == "chance":
+            step: Step = random_draw(state, rng)
+        else:
+            step = by_colour[pending.player].choose(state)  # type: ignore[index]
+        push(state, step)
+        steps.append(step)
+    return record_from_game(setup, steps, metadata, board=board_spec)
+
+
+#: The turn limit self-play sets (RULES.md I.10): random bots can stall a game for ever.
+SELFPLAY_MAX_TURNS = 400
+
+
+def selfplay_game(n_players: int, seed: int, index: int, bot: str = "random",
+                  board: Board | None = None, max_turns: int = SELFPLAY_MAX_TURNS) -> Record:
+    """Game number ``index`` of a self-play run with ``seed``: a dealt setup and a whole
+    game by ``bot`` for every seat. Each game has its own generator, seeded from
+    ``(seed, index)``, so a game is the same whichever process or order plays it."""
+    from ..formats.boardfile import standard_board
+    from ..model.catalogue import PLAYER_COLOURS
+    from ..model.setup import deal
+
+    if bot not in BOTS:
+        raise KeyError(bot)
+    board = board or standard_board()
+    rng = random.Random(f"keyharvest-selfplay:{seed}:{index}")
+    setup = deal(PLAYER_COLOURS[:n_players], rng, board, max_turns=max_turns)
+    bots = [BOTS[bot](random.Random(rng.getrandbits(64))) for _ in range(n_players)]
+    meta = {"event": "self-play", "round": index + 1,
+            "meta": {"bot": bot, "seed": seed, "game": index}}
+    return play_game(setup, board, bots, rng, meta)

@@ -1,0 +1,75 @@
+"""A position drawn as text for the terminal: each player's hex board, store, screen count,
+the registry, the event track and the stock.
+
+Hex rows are drawn offset, as on the board: a space is two characters, an unharvested
+field tile the capital of its crop's colour (``Y`` wheat, ``R`` wine, ``G`` vegetables,
+``O`` apples, ``B`` hops), a harvested one in lower case, a worker its letter after
+``@``, an empty space ``..``. Positions come from the board file, so any board draws.
+"""
+
+from __future__ import annotations
+
+from ..model.catalogue import CROP_COLOURS, CROPS, QUESTION_SPACE, TRACK_SIZE, WORKERS
+from ..model.state import PlayerState, State
+
+_INITIAL = {crop: colour[0].upper() for crop, colour in zip(CROPS, CROP_COLOURS)}
+LEGEND = ("legend: Y wheat, R wine, G vegetables, O apples, B hops; lower case = harvested; "
+          "@X = worker X; .. = empty")
+
+
+def crops_text(counts: list[int]) -> str:
+    parts = [f"{k} {c}" for c, k in zip(CROPS, counts) if k]
+    return ", ".join(parts) or "none"
+
+
+def board_lines(state: State, p: PlayerState) -> list[str]:
+    board = state.board
+    xs = [x for x, _ in board.positions.values()]
+    ys = [y for _, y in board.positions.values()]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    at = {pos: ref for ref, pos in board.positions.items()}
+    lines = []
+    for y in range(y0, y1 + 1):
+        refs = [at[(x, y)] for x in range(x0, x1 + 1) if (x, y) in at]
+        row_label = refs[0][0] if refs else " "
+        cells = []
+        for x in range(x0, x1 + 1):
+            ref = at.get((x, y))
+            if ref is None:
+                cells.append("  " if (x + y) % 2 == 0 else " ")
+                continue
+            if ref in p.tiles:
+                ch = _INITIAL[board.crops[ref]]
+                cells.append((ch.lower() if p.tiles[ref] else ch) + " ")
+            elif ref in p.workers:
+                cells.append("@" + p.workers[ref])
+            else:
+                cells.append("..")
+        lines.append(f"  {row_label} " + "".join(cells).rstrip())
+    return lines
+
+
+def render(state: State, *, show_screens: bool = True) -> str:
+    """The whole table as text."""
+    out: list[str] = []
+    pend = state.pending
+    status = state.result or f"turn {state.turn.number}, {state.current.colour} to play"
+    out.append(f"{status}; waiting for {pend.describe()}")
+    out.append(f"registry: {' '.join(state.registry) or '(empty)'}   bag: {state.bag_count} "
+               f"tiles   fallow: {' '.join(state.fallow) or '(empty)'}")
+    track = [state.track[i] if i < len(state.track) else ("?" if i + 1 == QUESTION_SPACE
+                                                          else "_") for i in range(TRACK_SIZE)]
+    out.append(f"events: {' '.join(track)}   town: {' '.join(sorted(state.town)) or '(none)'}")
+    out.append(f"stock: {crops_text(state.stock)}")
+    for p in state.players:
+        store = ", ".join(f"{it.tile} for {crops_text(it.bid)}" for it in p.store) or "empty"
+        workers = " ".join(f"{w}({WORKERS[w].number})@{s}" for s, w in sorted(p.workers.items()))
+        screen = crops_text(p.screen) if show_screens else f"{sum(p.screen)} crops"
+        out.append("")
+        out.append(f"{p.colour}: {len(p.tiles)} tiles; workers {workers or 'none'}; "
+                   f"supply {''.join(sorted(p.supply)) or '-'}")
+        out.append(f"  store: {store}; screen: {screen}")
+        out.extend(board_lines(state, p))
+    out.append("")
+    out.append(LEGEND)
+    return "\n".join(out)

@@ -1,0 +1,408 @@
+"""The turn and the four actions (RULES.md C.1–C.5), and the end of a turn (F.4, I.10).
+
+``TurnFrame`` is the bottom of the frame stack. It waits for the current player's action
+steps (``Harvest``, ``Play``, ``Remove``, ``Buy``, ``Offer``) and ``EndTurn``. Action c and
+action d move one tile per step; a second ``Buy`` (or ``Offer``) right after the first
+continues the same action (C.4, C.5) rather than starting a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+from operator import ge
+
+from ..errors import IllegalStep
+from ..model.board import Board
+from ..model.catalogue import CROP_INDEX, CROPS, EVENT_LETTERS, STORE_SIZE, TOTAL_COUNTERS, WORKERS
+from ..model.setup import REMOVED_EVENTS, Setup, check_setup
+from ..model.state import Pending, PlayerState, State, StoreItem, Turn, pending
+from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step, end_turn_of
+from .bag import RefillFrame
+from .crops import add_crops, check_can_pay, crop_counts, move_crops
+from .engine import OVER, Frame, sectioned, settle
+from .fields import apart_from, check_fresh_tiles, default_instead, groups, harvest_gains
+from .memo import memo_table, remember
+from .placement import (
+    find_candidates,
+    place_tile,
+    placement_error,
+    put_worker,
+    send_back,
+    spaces_for,
+    start_ability,
+    worker_source_error,
+)
+
+NUMBER = {letter: w.number for letter, w in WORKERS.items()}
+MAX_NUMBER = max(NUMBER.values())
+_TURN_PENDING: dict[str, Pending] = {}  # colour -> what its turn waits for
+_OPEN: dict[tuple[str, int], str] = {}  # (actions used, tiles moved) -> actions open
+ACTION_NAME = {"a": "a (harvest)", "b": "b (worker)", "c": "c (buy)", "d": "d (offer)"}
+
+
+class TurnFrame(Frame):
+    rule = "C.1"
+
+    def settle(self, state: State) -> Pending:
+        if state.result is not None:
+            return OVER
+        colour = state.players[state.turn.player].colour
+        got = _TURN_PENDING.get(colour)
+        if got is None:
+            got = _TURN_PENDING[colour] = pending("turn", colour, self.rule)
+        return got
+
+    # -- checking --------------------------------------------------------------------
+    def _check_action(self, state: State, action: str) -> bool:
+        """Check that ``action`` may be taken now; True when it continues the last one."""
+        t = state.turn
+        used = t.used
+        if action in "cd" and used[-1:] == action and t.count < 2:
+            return True  # a c or d step continues the action just taken (1 tile so far)
+        if action in used:
+            if action in "cd" and used[-1:] == action:
+                raise IllegalStep("C.4" if action == "c" else "C.5",
+                                  f"action {ACTION_NAME[action]} moves at most 2 tiles")
+            raise IllegalStep("C.1", f"action {ACTION_NAME[action]} was already taken this "
+                              "turn: the two actions must differ")
+        if len(used) >= 2:
+            raise IllegalStep("C.1", f"a third action: {state.current.colour} has already "
+                              f"taken {' and '.join(used)} this turn")
+        if action == "c" and "d" in used:
+            raise IllegalStep("C.1", "action c may not be taken after action d")
+        return False
+
+    def apply(self, state: State, step: Step) -> None:
+        kind = type(step)
+        if kind is EndTurn:  # the bag passes (C.1): inline, one step in four is an end
+            # count down the end of the game (F.4) and the turn limit (I.10)
+            t = state.turn
+            countdown = state.end_countdown
+            if countdown is not None:
+                if countdown == 0:
+                    state.result = "finished"
+                    return
+                state.end_countdown = countdown - 1
+            if state.max_turns is not None and t.number >= state.max_turns:
+                state.result = "unfinished"
+                return
+            t.player = (t.player + 1) % len(state.players)
+            t.number += 1
+            t.used = ""
+            t.count = 0
+            return
+        got = TURN_STEPS.get(kind)
+        if got is None:
+            raise IllegalStep(self.rule, f"{step.text()!r} is not an action: it is "
+                              f"{state.current.colour}'s turn to take an action or end it")
+        action, act = got
+        t = state.turn
+        used = t.used
+        if action in used or len(used) >= 2 or (action == "c" and "d" in used):
+            continuing = self._check_action(state, action)  # a continuation, or illegal
+        else:
+            continuing = False  # a new action, allowed (the common case, checked inline)
+        p = state.players[t.player]  # state.current
+        act(state, p, step)
+        if continuing:
+            t.count += 1
+        else:
+            t.used += action
+            t.count = 1
+
+    # -- listing ---------------------------------------------------------------------
+    def _open(self, state: State) -> str:
+        """The actions that may be taken (or continued) now, as letters (C.1)."""
+        t = state.turn
+        key = (t.used, t.count)
+        got = _OPEN.get(key)
+        if got is None:
+            got = _OPEN[key] = self._judge_open(t.used, t.count)
+        return got
+
+    @staticmethod
+    def _judge_open(used: str, count: int) -> str:
+        out = ""
+        for action in "abcd":
+            if action in "cd" and used[-1:] == action and count < 2:
+                out += action  # continues the action just taken
+            elif action not in used and len(used) < 2 and not (action == "c" and "d" in used):
+                out += action
+        return out
+
+    legal = sectioned
+
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        """The legal steps in sections, each as (how many, a function giving the i-th), in
+        the order ``legal`` lists them. ``rules.legal_view`` uses them to build only the
+        step a caller picks (the listing of a turn is long: every registry tile with every
+        bid, every worker on every space)."""
+        p = state.current
+        c = p.colour
+        open_ = self._open(state)
+        out: list[tuple[int, Callable[[int], Step]]] = []
+        if "a" in open_:
+            choices = _harvest_choices(state, p)
+            if choices:
+                out.append((len(choices), lambda i: Harvest(
+                    c, choices[i], default_instead(state, choices[i]))))
+        if "b" in open_:
+            candidates, by_number = _placements(state, p)
+            letters = sorted(p.supply)
+            if state.town:
+                letters += sorted(state.town)
+            n = 0
+            for letter in letters:
+                n += by_number[NUMBER[letter]]
+            if n:
+                def play(i: int) -> Step:
+                    for letter in letters:
+                        k = by_number[NUMBER[letter]]
+                        if i < k:
+                            return Play(c, letter, spaces_for(candidates, letter)[i])
+                        i -= k
+                    raise IndexError(i)  # pragma: no cover - i < n
+                out.append((n, play))
+            if p.workers:
+                on_board = sorted(p.workers.values())
+                out.append((len(on_board), lambda i: Remove(c, on_board[i])))
+        if "c" in open_:
+            screen = p.screen
+            buys = [(it.tile, q.colour) for q in state.players for it in q.store
+                    if q is p or all(map(ge, screen, it.bid))]  # has(screen, it.bid)
+            if buys:
+                out.append((len(buys), lambda i: Buy(c, *buys[i])))
+        if "d" in open_ and len(p.store) < STORE_SIZE and p.crop_total and state.registry:
+            bids = _bids(p)
+            registry = list(state.registry)
+            per_tile = len(bids)
+            out.append((len(registry) * per_tile, lambda i: Offer(
+                c, registry[i // per_tile], bids[i % per_tile])))
+        out.append((1, lambda i: end_turn_of(c)))
+        return out
+
+
+def _placements(state: State, p: PlayerState) -> tuple[list[tuple[str, int, int]], list[int]]:
+    """``placement_candidates`` for ``p`` and how many of them each worker number may take
+    (shared: do not change them)."""
+    key = (tuple(p.tiles), tuple(p.workers.items()))
+    memo = memo_table(state.board, "plays")
+    got = memo.get(key)
+    if got is None:
+        candidates = find_candidates(state.board, p)
+        got = (candidates, _plays_by_number(candidates))
+        remember(memo, key, got)
+    return got
+
+
+def _plays_by_number(candidates: list[tuple[str, int, int]]) -> list[int]:
+    """For each worker number, how many of ``candidates`` it may take (``spaces_for``)."""
+    step = [0] * (MAX_NUMBER + 2)  # differences: +1 from under + 1, -1 after the top
+    for _, fields, under in candidates:
+        top = fields if fields < MAX_NUMBER else MAX_NUMBER  # noqa: FURB136 - hot loop
+        if under < top:
+            step[under + 1] += 1
+            step[top + 1] -= 1
+    running = 0
+    by_number = [0]
+    for number in range(1, MAX_NUMBER + 1):
+        running += step[number]
+        by_number.append(running)
+    return by_number
+
+
+def _harvest_choices(state: State, p: PlayerState) -> list[tuple[str, ...]]:
+    """The harvests listed (C.2): every group's unharvested tiles together, and each alone.
+    The list is shared: do not change it."""
+    key = (tuple(p.tiles), tuple(p.tiles.values()))  # no pair tuples to build
+    memo = memo_table(state.board, "harvests")
+    out = memo.get(key)
+    if out is not None:
+        return out
+    out = []
+    tiles = p.tiles
+    for g in groups(state, p):
+        fresh = [r for r in g if not tiles[r]]
+        fresh.sort()
+        if not fresh:
+            continue
+        out.append(tuple(fresh))
+        if len(fresh) > 1:
+            out.extend((r,) for r in fresh)
+    remember(memo, key, out)
+    return out
+
+
+_BIDS: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
+
+
+def _bids(p: PlayerState) -> list[tuple[str, ...]]:
+    """The bids listed for action d (and H): one crop, two different crops, two of a crop,
+    of those behind ``p``'s screen. The list is shared: do not change it."""
+    key = tuple(p.screen)
+    got = _BIDS.get(key)
+    if got is None:
+        if len(_BIDS) > 4096:
+            _BIDS.clear()
+        got = _BIDS[key] = _list_bids(p)
+    return got
+
+
+def _list_bids(p: PlayerState) -> list[tuple[str, ...]]:
+    held = [c for c, k in zip(CROPS, p.screen) if k]
+    bids = [(c,) for c in held]
+    bids += [(a, b) for a, b in combinations(held, 2)]
+    bids += [(c, c) for c, k in zip(CROPS, p.screen) if k >= 2]
+    return bids
+
+
+# -- the actions ----------------------------------------------------------------------
+def harvest(state: State, p: PlayerState, step: Step) -> None:
+    """Action a (C.2): any unharvested tiles of one connected group."""
+    assert isinstance(step, Harvest)
+    tiles = step.tiles
+    if len(tiles) == 1 and not step.instead:  # the common case: one tile, no substitute
+        ref = tiles[0]
+        if p.tiles.get(ref) is False:  # on the board, unharvested
+            i = state.board.crop_indices[ref]
+            p.tiles[ref] = True
+            if state.stock[i]:  # else the stock has run out of it: nothing (I.5)
+                state.stock[i] -= 1
+                p.screen[i] += 1
+            return
+    check_fresh_tiles(p, tiles, "C.2")
+    apart = apart_from(state, p, tiles)
+    if apart:
+        raise IllegalStep("C.2", f"{tiles[0]} and {apart[0]} are not in one connected group "
+                          "(workers do not connect)")
+    gained = harvest_gains(state, tiles, step.instead, "C.2")
+    own = p.tiles
+    for r in tiles:
+        own[r] = True
+    move_crops(state.stock, p.screen, gained)
+
+
+def remove(state: State, p: PlayerState, step: Step) -> None:
+    """Action b (C.3): take a worker off the board."""
+    assert isinstance(step, Remove)
+    space = p.worker_space(step.worker)
+    if space is None:
+        raise IllegalStep("C.3", f"worker {step.worker} is not on {p.colour}'s board")
+    del p.workers[space]
+    send_back(state, p, step.worker)
+
+
+def play(state: State, p: PlayerState, step: Step) -> None:
+    """Action b (C.3, D.1): play a worker from the supply or the town board."""
+    assert isinstance(step, Play)
+    letter = step.worker
+    # a farmhand in the supply, or townsfolk on the town board (J: nothing else is there)
+    if letter not in p.supply and letter not in state.town:
+        raise IllegalStep("C.3", f"cannot play {letter}: "
+                          f"{worker_source_error(state, p, letter)}")
+    why = placement_error(state, p, letter, step.space)
+    if why:
+        raise IllegalStep("D.1", f"cannot play {letter} at {step.space}: {why}")
+    put_worker(state, p, letter, step.space)
+    start_ability(state, p.colour, letter, step.space)
+
+
+def buy(state: State, p: PlayerState, step: Step) -> None:
+    """Action c (C.4): a tile from a store to the buyer's board, paying its bid."""
+    assert isinstance(step, Buy)
+    if step.pay:
+        raise IllegalStep("C.4", "action c pays exactly the bid: no payment is written "
+                          "(a payment in any crops is for workers E and G)")
+    seller = state.find(step.seller)
+    if seller is None:
+        raise IllegalStep("C.4", f"{step.seller} is not playing")
+    store = seller.store
+    tile = step.tile
+    for at, item in enumerate(store):  # seller.store_item(tile), keeping its place
+        if item.tile == tile:
+            break
+    else:
+        holder = next((q.colour for q in state.players if q.store_item(step.tile)), None)
+        where = f"it is in {holder}'s store" if holder else "no store holds it"
+        raise IllegalStep("C.4", f"{p.colour} cannot buy {step.tile} from {seller.colour}: "
+                          f"{where}")
+    if seller is p:
+        add_crops(state.stock, item.bid)
+    else:
+        if not all(map(ge, p.screen, item.bid)):  # the message only when it is needed
+            check_can_pay(p, item.bid, "C.4", f"{step.tile} (the bid must be matched exactly)")
+        move_crops(p.screen, seller.screen, item.bid)  # the payment
+        add_crops(seller.screen, item.bid)  # and the seller's own bid back
+    del store[at]
+    place_tile(state, p, tile)
+
+
+def offer(state: State, p: PlayerState, step: Step) -> None:
+    """Action d (C.5): a registry tile to the store with a fixed bid, then a refill."""
+    assert isinstance(step, Offer)
+    take_to_store(state, p, step, "C.5")
+    state.stack.append(RefillFrame(p.colour, 1))
+
+
+def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
+    """Move ``step.tile`` from the registry to ``p``'s store with its bid (C.5; also H)."""
+    if step.tile not in state.registry:
+        raise IllegalStep(rule, f"{step.tile} is not in the registry")
+    if len(p.store) >= STORE_SIZE:
+        raise IllegalStep(rule, f"{p.colour}'s store already holds {STORE_SIZE} tiles")
+    bid = crop_counts(step.bid, rule)
+    if not any(bid):
+        raise IllegalStep(rule, "a bid is at least 1 crop")
+    if not all(map(ge, p.screen, bid)):  # the message only when it is needed
+        check_can_pay(p, bid, rule, f"the bid on {step.tile}")
+    state.registry.remove(step.tile)
+    p.store.append(StoreItem(step.tile, bid))
+    screen = p.screen
+    for crop in step.bid:  # one or two names, checked by crop_counts
+        screen[CROP_INDEX[crop]] -= 1
+
+
+#: The steps of a turn's actions: step type -> (action letter, what it does).
+TURN_STEPS: dict[type[Step], tuple[str, Callable[[State, PlayerState, Step], None]]] = {
+    Harvest: ("a", harvest), Play: ("b", play), Remove: ("b", remove), Buy: ("c", buy),
+    Offer: ("d", offer),
+}
+
+
+
+def start(state: State) -> None:
+    """Put the turn frame under a new game and settle it."""
+    from .actions import TurnFrame
+
+    state.stack = [TurnFrame()]
+    settle(state)
+
+
+def new_game(setup: Setup, board: Board) -> State:
+    """The state at the start of play, after checking ``setup`` (raises ``PositionError``)."""
+
+    check_setup(setup, board)
+    players = []
+    stock = [TOTAL_COUNTERS // len(CROPS)] * len(CROPS)
+    for colour in setup.players:
+        p = PlayerState(colour)
+        for ref in setup.tiles[colour]:
+            p.tiles[ref] = False
+        for c in setup.crops[colour]:
+            p.screen[CROP_INDEX[c]] += 1
+            stock[CROP_INDEX[c]] -= 1
+        players.append(p)
+    used = {t for pair in setup.tiles.values() for t in pair} | set(setup.registry)
+    bag = set(board.references)
+    bag -= used
+    removed = list(setup.removed) if setup.removed is not None else []
+    bag |= {e for e in EVENT_LETTERS if e not in removed}
+    hidden = REMOVED_EVENTS[len(setup.players)] if setup.removed is None else 0
+    state = State(
+        board=board, players=players, stock=stock, registry=list(setup.registry), bag=bag,
+        turn=Turn(setup.players.index(setup.start)), removed=removed, hidden_removed=hidden,
+        max_turns=setup.max_turns,
+    )
+    start(state)
+    return state

@@ -1,0 +1,76 @@
+"""Crops as counts (RULES.md A, C.4, C.5): crop lists counted per kind, checks that a player
+can pay, and moving crops between screens and the stock."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from operator import ge
+
+from ..errors import IllegalStep
+from ..model.catalogue import CROP_INDEX, CROPS
+from ..model.state import PlayerState
+
+
+# -- crops ------------------------------------------------------------------------------
+def counts(crops: Iterable[str]) -> list[int]:
+    """Crop names to counts per crop (canonical order)."""
+    out = [0] * len(CROPS)
+    for c in crops:
+        out[CROP_INDEX[c]] += 1
+    return out
+
+
+def names(count: Sequence[int]) -> tuple[str, ...]:
+    """Counts per crop to crop names (canonical order)."""
+    return tuple(c for c, k in zip(CROPS, count) for _ in range(k))
+
+
+def show(count: Sequence[int]) -> str:
+    return " ".join(names(count)) or "nothing"
+
+
+def has(screen: Sequence[int], need: Sequence[int]) -> bool:
+    """Whether ``screen`` holds at least ``need`` of every crop (counts per crop)."""
+    return all(map(ge, screen, need))
+
+
+def check_crops(crops: Iterable[str], rule: str) -> list[int]:
+    """Counts for a crop list written in a step; unknown names are illegal."""
+    try:
+        return counts(crops)
+    except KeyError as exc:
+        raise IllegalStep(rule, f"unknown crop {exc.args[0]!r}") from None
+
+
+def check_can_pay(p: PlayerState, need: Sequence[int], rule: str, what: str) -> None:
+    if not has(p.screen, need):
+        raise IllegalStep(rule, f"{p.colour} cannot pay {show(need)} for {what}: "
+                          f"holds {show(p.screen)}")
+
+
+def move_crops(src: list[int], dst: list[int], amount: Sequence[int]) -> None:
+    for i, k in enumerate(amount):
+        if k:
+            src[i] -= k
+            dst[i] += k
+
+
+def add_crops(dst: list[int], amount: Sequence[int]) -> None:
+    for i, k in enumerate(amount):
+        if k:
+            dst[i] += k
+
+
+_COUNTS: dict[tuple[str, ...], list[int]] = {}
+
+
+def crop_counts(crops: tuple[str, ...], rule: str) -> list[int]:
+    """``check_crops(crops, rule)`` for a crop list written in a step, remembered for each
+    list written (a new list each time, so the caller may keep it)."""
+    got = _COUNTS.get(crops)
+    if got is None:
+        got = check_crops(crops, rule)  # raises for an unknown crop: not remembered
+        if len(_COUNTS) > 4096:
+            _COUNTS.clear()
+        _COUNTS[crops] = got
+    return list(got)

@@ -1,0 +1,152 @@
+"""What every event frame shares (RULES.md E.1, E.3): asking each player in turn.
+
+An event placed on the track (``bag.place_event``) is resolved player by player: the drawer
+first, then clockwise (E.1). Each answer is one step, asked with
+``Pending("event", colour, rule="E.3", event=letter)``; an optional event (bell) accepts
+``Pass``, a mandatory one (scroll: O, S, W, Z, I.20) only where the player has nothing to
+give or draw (I.12, I.21, I.37). New Supply (S) asks nothing: the drawer's duty is automatic.
+
+Tiles that events put on a board go through ``placement.place_tile``, so a displaced worker
+is re-placed (D.2) before the next player answers (I.34). Events that draw from the bag (M,
+Q, S, T, W) do it under the set-aside rule (E.2) with ``bag.HandDrawFrame`` and
+``bag.RefillFrame(set_aside=True)``; when the bag holds no field tile, the events a player
+set aside are placed and resolved right after that player's draw (I.18, I.35, I.42, I.51).
+The frames of each event live in the family modules of this package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations
+
+from ...errors import IllegalStep
+from ...model.catalogue import CROPS
+from ...model.state import Pending, PlayerState, State, pending
+from ...model.steps import (
+    Pass,
+    Step,
+    pass_of,
+)
+from ..bag import HandDrawFrame, PlaceEventsFrame
+from ..engine import Frame, expect, sectioned
+
+RULE = "E.3"
+
+
+def payment_choices(p: PlayerState, k: int, limit: int = 4) -> list[tuple[str, ...]]:
+    """Some payments of ``k`` crops that ``p`` can make (representatives, canonical order)."""
+    held = [c for c, n in zip(CROPS, p.screen) for _ in range(min(n, k))]
+    out = sorted(set(combinations(held, k)))
+    if len(out) <= limit:
+        return out
+    step = len(out) / limit
+    return [out[int(i * step)] for i in range(limit)]
+
+
+def mandatory_error(letter: str, colour: str, why: str) -> IllegalStep:
+    return IllegalStep("I.37", f"event {letter} is mandatory (scroll): {colour} cannot pass, "
+                       f"{why}")
+
+
+class EventFrame(Frame):
+    """An event being resolved: ``order`` holds the colours in event order (E.1), ``i`` the
+    player answering now, ``phase`` where that player's answer stands ("" = not started)."""
+
+    rule = RULE
+    is_event = True
+    letter = ""
+
+    def __init__(self, drawer: str, order: list[str]) -> None:
+        self.drawer = drawer
+        self.order = list(order)
+        self.i = 0
+        self.phase = ""
+
+    @classmethod
+    def start(cls, state: State, letter: str, drawer: str) -> EventFrame:
+        assert letter == cls.letter
+        colours = [p.colour for p in state.players]
+        i = colours.index(drawer)  # state.order_from(drawer), as colours
+        return cls(drawer, colours[i:] + colours[:i])
+
+    def who(self, state: State) -> PlayerState:
+        order = self.order
+        return state.player(order[self.i % len(order)])
+
+    def ask(self, state: State, purpose: str = "") -> Pending:
+        order = self.order
+        colour = order[self.i % len(order)]  # who(state).colour
+        return pending("event", colour, self.rule, purpose, None, self.letter)
+
+    def advance(self) -> None:
+        self.i += 1
+        self.phase = ""
+
+    @property
+    def finished(self) -> bool:
+        return self.i >= len(self.order)
+
+
+class OneAnswerFrame(EventFrame):
+    """An optional event where each player gives one answer of ``answer_types`` or passes."""
+
+    answer_types: tuple[type[Step], ...] = ()
+    what = ""
+
+    def settle(self, state: State) -> Pending | None | object:
+        return None if self.i >= len(self.order) else self.ask(state, self.what)
+
+    def apply(self, state: State, step: Step) -> None:
+        if type(step) is not Pass:
+            if not isinstance(step, self.answer_types):
+                expect(step, (Pass, *self.answer_types), self.rule,
+                       f"{self.what} (event {self.letter})")
+            self.answer(state, self.who(state), step)  # checks first, then changes
+        self.i += 1  # advance(), inlined
+        self.phase = ""
+
+    legal = sectioned
+
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        """Pass, then the answers (see ``rules.legal_view``)."""
+        p = self.who(state)
+        return [(1, lambda i: pass_of(p.colour)), self.counted_answers(state, p)]
+
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        """How many answers ``answers`` lists, and a function giving the i-th; frames with
+        long listings count them without building them."""
+        steps = list(self.answers(state, p))
+        return len(steps), steps.__getitem__
+
+    def answer(self, state: State, p: PlayerState, step: Step) -> None:
+        raise NotImplementedError
+
+    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
+        n, nth = self.counted_answers(state, p)
+        return (nth(i) for i in range(n))
+
+
+class DrawingFrame(EventFrame):
+    """Shared by M, Q and W: a player draws one field tile into the hand (E.2)."""
+
+    def __init__(self, drawer: str, order: list[str]) -> None:
+        super().__init__(drawer, order)
+        self.hand = 0  # len(state.in_hand) before the draw
+        self.aside = 0  # len(state.set_aside) before the draw
+
+    def draw(self, state: State, p: PlayerState) -> None:
+        self.hand = len(state.in_hand)
+        self.aside = len(state.set_aside)
+        self.phase = "drawn"
+        state.stack.append(HandDrawFrame(p.colour, f"{p.colour} draws for event {self.letter}"))
+
+    def drawn(self, state: State) -> str | None:
+        """The field tile the draw put in the hand, if any (it stays in the hand)."""
+        return state.in_hand[self.hand] if len(state.in_hand) > self.hand else None
+
+    def place_set_aside(self, state: State, p: PlayerState) -> None:
+        """The bag held no field tile: this player's set-aside events are placed and resolved,
+        in the order drawn (I.18, I.51)."""
+        letters = state.set_aside[self.aside:]
+        if letters:
+            state.stack.append(PlaceEventsFrame(letters, p.colour))

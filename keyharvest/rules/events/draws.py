@@ -1,0 +1,271 @@
+"""Events that draw from the bag under the set-aside rule (RULES.md E.2, E.3): M Blind Swap,
+Q Lucky Dip, S New Supply, T Sale, W Replacement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...errors import IllegalStep
+from ...model.state import Pending, PlayerState, State
+from ...model.steps import (
+    Fallow,
+    Pass,
+    Pay,
+    Pick,
+    Step,
+)
+from ..bag import RefillFrame
+from ..crops import check_can_pay, check_crops, has, move_crops
+from ..engine import CONTINUE, expect
+from ..placement import (
+    place_tile,
+    take_from_registry,
+)
+from . import register
+from .base import DrawingFrame, EventFrame, OneAnswerFrame, mandatory_error, payment_choices
+
+
+# -- M: Blind Swap ------------------------------------------------------------------------
+class BlindSwapFrame(DrawingFrame):
+    """M (bell): fallow a board tile and draw one, which must be placed (E.3, I.21)."""
+
+    letter = "M"
+    what = "a tile to the fallow, or pass"
+
+    def settle(self, state: State) -> Pending | None | object:
+        if self.phase == "drawn":
+            p = self.who(state)
+            tile = self.drawn(state)
+            self.advance()
+            if tile is not None:
+                state.in_hand.remove(tile)
+                place_tile(state, p, tile)
+            else:  # I.21: the discarded tile stays on the fallow, nothing is received
+                self.place_set_aside(state, p)
+            return CONTINUE
+        return None if self.finished else self.ask(state, self.what)
+
+    def apply(self, state: State, step: Step) -> None:
+        if not isinstance(step, (Fallow, Pass)):
+            expect(step, (Fallow, Pass), self.rule, f"{self.what} (event M)")
+        if isinstance(step, Pass):
+            self.advance()
+            return
+        assert isinstance(step, Fallow)
+        p = self.who(state)
+        if step.tile not in p.tiles:
+            raise IllegalStep(self.rule, f"{step.tile} is not a field tile on {p.colour}'s "
+                              "board")
+        del p.tiles[step.tile]
+        state.fallow.append(step.tile)
+        self.draw(state, p)
+
+    def legal(self, state: State) -> Iterator[Step]:
+        p = self.who(state)
+        yield Pass(p.colour)
+        for ref in sorted(p.tiles):
+            yield Fallow(p.colour, ref)
+
+
+# -- Q: Lucky Dip ---------------------------------------------------------------------------
+class LuckyDipFrame(DrawingFrame):
+    """Q (bell): pay 2 crops, draw a field tile and place it; with no field tile in the
+    bag, take a registry tile instead, then place the set-aside events (E.3, I.16, I.35,
+    I.48)."""
+
+    letter = "Q"
+    what = "2 crops to pay for a draw, or pass"
+
+    def settle(self, state: State) -> Pending | None | object:
+        p = self.who(state) if not self.finished else None
+        if self.phase == "drawn":
+            assert p is not None
+            tile = self.drawn(state)
+            if tile is not None:
+                state.in_hand.remove(tile)
+                self.advance()
+                place_tile(state, p, tile)
+                return CONTINUE
+            self.phase = "pick" if state.registry else "events"
+        if self.phase == "pick":
+            return self.ask(state, "to take a registry tile (I.35)")
+        if self.phase == "events":
+            assert p is not None
+            self.advance()
+            self.place_set_aside(state, p)
+            return CONTINUE
+        return None if self.finished else self.ask(state, self.what)
+
+    def apply(self, state: State, step: Step) -> None:
+        p = self.who(state)
+        if self.phase == "pick":
+            tile = take_from_registry(state, step, "a registry tile to take (event Q)",
+                                      "the registry tile of Q is already paid for")
+            self.phase = "events"
+            place_tile(state, p, tile)  # a displaced worker comes first (I.34)
+            return
+        if not isinstance(step, (Pay, Pass)):
+            expect(step, (Pay, Pass), self.rule, f"{self.what} (event Q)")
+        if isinstance(step, Pass):
+            self.advance()
+            return
+        assert isinstance(step, Pay)
+        pay = check_crops(step.crops, self.rule)
+        if sum(pay) != 2:
+            raise IllegalStep(self.rule, f"Q costs 2 crops, not {len(step.crops)}")
+        check_can_pay(p, pay, self.rule, "a draw under Q")
+        if not state.bag_has_field_tile() and not state.registry:
+            raise IllegalStep("I.48", "no field tile can be had: the bag holds none and the "
+                              "registry is empty")
+        move_crops(p.screen, state.stock, pay)
+        self.draw(state, p)
+
+    def legal(self, state: State) -> Iterator[Step]:
+        p = self.who(state)
+        if self.phase == "pick":
+            for ref in state.registry:
+                yield Pick(p.colour, ref)
+            return
+        yield Pass(p.colour)
+        if state.bag_has_field_tile() or state.registry:
+            for pay in payment_choices(p, 2):
+                yield Pay(p.colour, pay)
+
+
+# -- S: New Supply --------------------------------------------------------------------------
+class NewSupplyFrame(EventFrame):
+    """S (scroll, drawer only): the registry goes back to the bag and the drawer draws as
+    many field tiles under the set-aside rule; no answer is asked (E.3, I.17)."""
+
+    letter = "S"
+
+    def settle(self, state: State) -> Pending | None | object:
+        if self.phase:
+            return None
+        self.phase = "refill"
+        k = len(state.registry)
+        state.bag.update(state.registry)
+        state.registry.clear()
+        if k:
+            state.stack.append(RefillFrame(self.drawer, k, set_aside=True,
+                                           purpose="new supply (event S)"))
+        return CONTINUE
+
+    def apply(self, state: State, step: Step) -> None:  # pragma: no cover - never pending
+        raise IllegalStep(self.rule, "event S asks nothing")
+
+    def legal(self, state: State) -> Iterator[Step]:  # pragma: no cover - never pending
+        return iter(())
+
+
+# -- T: Sale --------------------------------------------------------------------------------
+class SaleFrame(OneAnswerFrame):
+    """T (bell): pay 3 crops for a registry tile placed on the board; one refill of the
+    tiles taken after everyone answered, under the set-aside rule (E.3, I.17, I.48)."""
+
+    letter = "T"
+    answer_types = (Pick,)
+    what = "a registry tile for 3 crops, or pass"
+
+    def __init__(self, drawer: str, order: list[str]) -> None:
+        super().__init__(drawer, order)
+        self.taken = 0
+
+    def settle(self, state: State) -> Pending | None | object:
+        if not self.finished:
+            return self.ask(state, self.what)
+        if self.phase == "refill":
+            return None
+        self.phase = "refill"
+        if self.taken:
+            state.stack.append(RefillFrame(self.drawer, self.taken, set_aside=True,
+                                           purpose="sale refill (event T)"))
+        return CONTINUE
+
+    def answer(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Pick)
+        pay = check_crops(step.pay, self.rule)
+        if sum(pay) != 3:
+            raise IllegalStep(self.rule, f"T costs 3 crops, not {len(step.pay)}")
+        if step.tile not in state.registry:
+            raise IllegalStep("I.48", f"{step.tile} is not in the registry")
+        if not has(p.screen, pay):  # the message only when it is needed
+            check_can_pay(p, pay, self.rule, f"{step.tile} under T")
+        move_crops(p.screen, state.stock, pay)
+        state.registry.remove(step.tile)
+        self.taken += 1
+        place_tile(state, p, step.tile)
+
+    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
+        pays = payment_choices(p, 3, limit=2)
+        for ref in state.registry:
+            for pay in pays:
+                yield Pick(p.colour, ref, pay)
+
+
+# -- W: Replacement -------------------------------------------------------------------------
+class ReplacementFrame(DrawingFrame):
+    """W (scroll): draw a field tile, then fallow it, or fallow another board tile and
+    place it (E.3, I.21, I.44). With no field tile in the bag nothing is drawn: pass."""
+
+    letter = "W"
+
+    def __init__(self, drawer: str, order: list[str]) -> None:
+        super().__init__(drawer, order)
+        self.tile: str | None = None
+
+    def settle(self, state: State) -> Pending | None | object:
+        if self.finished:
+            return None
+        p = self.who(state)
+        if self.phase == "":
+            if state.bag_has_field_tile():
+                self.draw(state, p)
+                return CONTINUE
+            return self.ask(state, "nothing to draw: pass (I.21)")
+        if self.phase == "drawn":
+            self.tile = self.drawn(state)
+            if self.tile is None:  # pragma: no cover - a field tile was in the bag
+                self.advance()
+                self.place_set_aside(state, p)
+                return CONTINUE
+            self.phase = "keep"
+        return self.ask(state, f"to fallow {self.tile}, or another tile to place {self.tile}")
+
+    def apply(self, state: State, step: Step) -> None:
+        p = self.who(state)
+        if self.phase == "":
+            expect(step, (Pass,), "I.21", "pass: the bag holds no field tile (event W)")
+            self.advance()
+            return
+        if isinstance(step, Pass):
+            raise mandatory_error("W", p.colour, f"it must fallow {self.tile} or another tile")
+        expect(step, (Fallow,), "I.44", f"a tile to the fallow (event W, drawn {self.tile})")
+        assert isinstance(step, Fallow) and self.tile is not None
+        drawn = self.tile
+        if step.tile != drawn and step.tile not in p.tiles:
+            raise IllegalStep("I.44", f"{step.tile} is neither the drawn tile {drawn} nor a "
+                              f"field tile on {p.colour}'s board")
+        state.in_hand.remove(drawn)
+        self.tile = None
+        self.advance()
+        if step.tile == drawn:
+            state.fallow.append(drawn)
+            return
+        del p.tiles[step.tile]
+        state.fallow.append(step.tile)
+        place_tile(state, p, drawn)  # a displaced worker is re-placed last (I.44)
+
+    def legal(self, state: State) -> Iterator[Step]:
+        p = self.who(state)
+        if self.phase == "":
+            yield Pass(p.colour)
+            return
+        assert self.tile is not None
+        yield Fallow(p.colour, self.tile)
+        for ref in sorted(p.tiles):
+            yield Fallow(p.colour, ref)
+
+
+register(BlindSwapFrame, LuckyDipFrame, NewSupplyFrame, SaleFrame, ReplacementFrame)

@@ -1,0 +1,190 @@
+"""Events that trade between players or with the registry (RULES.md E.3): N Swap, O Gift,
+U Registry Swap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ...errors import IllegalStep
+from ...model.state import Pending, PlayerState, State
+from ...model.steps import (
+    Fallow,
+    Give,
+    Pass,
+    Place,
+    Step,
+    Swap,
+)
+from ..engine import expect
+from ..fields import is_lonely
+from ..placement import (
+    place_tile,
+)
+from . import register
+from .base import EventFrame, OneAnswerFrame, mandatory_error
+
+
+# -- N: Swap --------------------------------------------------------------------------------
+class SwapFrame(OneAnswerFrame):
+    """N (bell): a board tile for another player's lonely tile (E.3, I.11, I.46)."""
+
+    letter = "N"
+    answer_types = (Swap,)
+    what = "a swap of a board tile for another player's lonely tile, or pass"
+
+    def answer(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Swap)
+        if step.owner is None:
+            raise IllegalStep(self.rule, "a swap under N names the player whose lonely tile "
+                              "is taken ('from <colour>')")
+        if not state.has_player(step.owner):
+            raise IllegalStep(self.rule, f"{step.owner} is not playing")
+        if step.owner == p.colour:
+            raise IllegalStep(self.rule, "N swaps with another player, not with oneself")
+        q = state.player(step.owner)
+        if step.give not in p.tiles:
+            raise IllegalStep(self.rule, f"{step.give} is not a field tile on {p.colour}'s "
+                              "board")
+        if step.take not in q.tiles:
+            raise IllegalStep(self.rule, f"{step.take} is not a field tile on {q.colour}'s "
+                              "board")
+        if not is_lonely(state, q, step.take):
+            raise IllegalStep(self.rule, f"{step.take} is not lonely on {q.colour}'s board "
+                              "(D.5): only a lonely tile may be taken")
+        del p.tiles[step.give]
+        del q.tiles[step.take]
+        # both tiles land before either worker is re-placed; the answering player first
+        place_tile(state, q, step.give)
+        place_tile(state, p, step.take)
+
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        gives = sorted(p.tiles)
+        takes = [(take, q.colour) for q in state.players if q is not p
+                 for take in sorted(r for r in q.tiles if is_lonely(state, q, r))]
+        per_take = len(gives)
+        return len(takes) * per_take, lambda i: Swap(
+            p.colour, gives[i % per_take], *takes[i // per_take])
+
+
+# -- O: Gift --------------------------------------------------------------------------------
+class GiftFrame(EventFrame):
+    """O (scroll): each player gives a tile to the left neighbour; a received tile that is
+    not passed on is placed or fallowed before the next player gives (E.3, I.12, I.40).
+
+    ``received`` is the tile the answering player got from the right (in ``state.in_hand``);
+    ``kept`` is a received tile the player keeps and must place or fallow. ``i`` runs one
+    past the last player: the drawer, receiving last, only places or fallows.
+    """
+
+    letter = "O"
+
+    def __init__(self, drawer: str, order: list[str]) -> None:
+        super().__init__(drawer, order)
+        self.received: str | None = None
+        self.kept: str | None = None
+
+    def settle(self, state: State) -> Pending | None | object:
+        if self.phase == "keep":
+            return self.ask(state, f"to place or fallow the received tile {self.kept}")
+        if self.i < len(self.order):
+            return self.ask(state, "to give a tile to the left neighbour")
+        if self.i == len(self.order) and self.received is not None:
+            self.kept, self.received = self.received, None
+            self.phase = "keep"
+            return self.ask(state, f"to place or fallow the received tile {self.kept}")
+        return None
+
+    def apply(self, state: State, step: Step) -> None:
+        p = self.who(state)
+        if self.phase == "keep":
+            self._keep(state, p, step)
+        else:
+            self._give(state, p, step)
+
+    def _give(self, state: State, p: PlayerState, step: Step) -> None:
+        expect(step, (Give, Pass), self.rule, "a tile to give to the left neighbour (event O)")
+        if isinstance(step, Pass):
+            if p.tiles or self.received is not None:
+                raise mandatory_error("O", p.colour, "it has a tile to give")
+            self.advance()  # I.12: nothing to give; the next player receives nothing
+            return
+        assert isinstance(step, Give)
+        tile = step.tile
+        if tile == self.received:
+            self.advance()  # passed on: the next player receives it
+            return
+        if tile not in p.tiles:
+            where = (" (tiles in a store cannot be given)" if p.store_item(tile) else "")
+            got = f" or the received {self.received}" if self.received else ""
+            raise IllegalStep(self.rule, f"{p.colour} can give a tile of its board{got}; "
+                              f"{tile} is neither{where}")
+        del p.tiles[tile]
+        state.in_hand.append(tile)
+        kept, self.received = self.received, tile
+        if kept is None:
+            self.advance()
+        else:
+            self.kept = kept
+            self.phase = "keep"
+
+    def _keep(self, state: State, p: PlayerState, step: Step) -> None:
+        expect(step, (Place, Fallow), "I.40",
+               f"placing or fallowing the received tile {self.kept} (event O)")
+        assert isinstance(step, (Place, Fallow)) and self.kept is not None
+        if step.tile != self.kept:
+            raise IllegalStep("I.40", f"{p.colour} kept {self.kept}, not {step.tile}")
+        tile = self.kept
+        state.in_hand.remove(tile)
+        self.kept = None
+        self.advance()
+        if isinstance(step, Fallow):
+            state.fallow.append(tile)
+        else:
+            place_tile(state, p, tile)
+
+    def legal(self, state: State) -> Iterator[Step]:
+        p = self.who(state)
+        if self.phase == "keep":
+            assert self.kept is not None
+            yield Place(p.colour, self.kept)
+            yield Fallow(p.colour, self.kept)
+            return
+        if self.received is not None:
+            yield Give(p.colour, self.received)
+        for ref in sorted(p.tiles):
+            yield Give(p.colour, ref)
+        if not p.tiles and self.received is None:
+            yield Pass(p.colour)
+
+
+# -- U: Registry Swap -----------------------------------------------------------------------
+class RegistrySwapFrame(OneAnswerFrame):
+    """U (bell): a board tile for a registry tile (E.3, I.11, I.48)."""
+
+    letter = "U"
+    answer_types = (Swap,)
+    what = "a swap of a board tile for a registry tile, or pass"
+
+    def answer(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Swap)
+        if step.owner is not None:
+            raise IllegalStep(self.rule, f"U swaps with the registry, not with {step.owner}")
+        if step.give not in p.tiles:
+            raise IllegalStep(self.rule, f"{step.give} is not a field tile on {p.colour}'s "
+                              "board")
+        if step.take not in state.registry:
+            raise IllegalStep(self.rule, f"{step.take} is not in the registry")
+        state.registry[state.registry.index(step.take)] = step.give
+        del p.tiles[step.give]
+        place_tile(state, p, step.take)
+
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        gives = sorted(p.tiles)
+        takes = list(state.registry)
+        per_take = len(gives)
+        return len(takes) * per_take, lambda i: Swap(
+            p.colour, gives[i % per_take], takes[i // per_take])
+
+
+register(SwapFrame, GiftFrame, RegistrySwapFrame)

@@ -1,0 +1,211 @@
+"""Events that give crops or harvest (RULES.md E.3): P Bumper Harvest, R New Growth,
+V Remote Harvest, Z Windfall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ...errors import IllegalStep
+from ...model.catalogue import CROP_INDEX, CROPS
+from ...model.state import Pending, PlayerState, State
+from ...model.steps import (
+    Flip,
+    Gain,
+    Grant,
+    Harvest,
+    Pass,
+    Step,
+)
+from ..crops import check_crops, counts, move_crops, show
+from ..engine import expect
+from ..fields import check_fresh_tiles, default_instead, harvest_gains, is_lonely
+from . import register
+from .base import RULE, EventFrame, OneAnswerFrame, mandatory_error
+
+
+# -- P: Bumper Harvest ----------------------------------------------------------------------
+def _most_common(state: State, p: PlayerState) -> list[str]:
+    """The crop types of which ``p`` has the most unharvested tiles (none if it has none)."""
+    have = counts(state.board.crops[r] for r, harvested in p.tiles.items() if not harvested)
+    top = max(have)
+    return [c for c, k in zip(CROPS, have) if k == top] if top else []
+
+
+def _most_common_in_stock(state: State, p: PlayerState) -> list[str]:
+    return [c for c in _most_common(state, p) if state.stock[CROP_INDEX[c]]]
+
+
+def bumper_crops(state: State, p: PlayerState) -> list[str]:
+    """The crops ``p`` may take under P: a most-common type among its unharvested tiles
+    still in the stock, or, when none of those is, any type in the stock (E.3, I.45)."""
+    if not _most_common(state, p):
+        return []
+    return _most_common_in_stock(state, p) or [c for c, k in zip(CROPS, state.stock) if k]
+
+
+class BumperHarvestFrame(OneAnswerFrame):
+    """P (bell): one crop of the type of most unharvested tiles (E.3, I.5, I.45)."""
+
+    letter = "P"
+    answer_types = (Gain,)
+    what = "one crop of the most common unharvested type, or pass"
+
+    def answer(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Gain)
+        gain = check_crops(step.crops, self.rule)
+        if sum(gain) != 1:
+            raise IllegalStep(self.rule, f"P gives one crop, not {len(step.crops)}")
+        crop = step.crops[0]
+        allowed = bumper_crops(state, p)
+        if crop not in allowed:
+            if not allowed:
+                raise IllegalStep(self.rule, f"{p.colour} has no unharvested tile (or the "
+                                  "stock is empty): P gives nothing")
+            # I.45 when the stock decides (a shortage), E.3 when the tiles do
+            short = not state.stock[CROP_INDEX[crop]] or not _most_common_in_stock(state, p)
+            raise IllegalStep("I.45" if short else RULE, f"{p.colour} may take "
+                              f"{' or '.join(allowed)} under P, not {crop}")
+        move_crops(state.stock, p.screen, gain)
+
+    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
+        for crop in bumper_crops(state, p):
+            yield Gain(p.colour, (crop,))
+
+
+# -- R: New Growth --------------------------------------------------------------------------
+class NewGrowthFrame(OneAnswerFrame):
+    """R (bell): flip up to two harvested tiles back (E.3)."""
+
+    letter = "R"
+    answer_types = (Flip,)
+    what = "up to 2 harvested tiles to flip back, or pass"
+
+    def answer(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Flip)
+        tiles = step.tiles
+        if not tiles or len(tiles) > 2:
+            raise IllegalStep(self.rule, f"R flips 1 or 2 tiles, not {len(tiles)}")
+        if len(set(tiles)) != len(tiles):
+            raise IllegalStep(self.rule, "a tile is named twice")
+        for r in tiles:
+            if r not in p.tiles:
+                raise IllegalStep(self.rule, f"{r} is not a field tile on {p.colour}'s board")
+            if not p.tiles[r]:
+                raise IllegalStep(self.rule, f"{r} is not harvested")
+        for r in tiles:
+            p.tiles[r] = False
+
+    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
+        done = sorted(r for r, harvested in p.tiles.items() if harvested)
+        for r in done:
+            yield Flip(p.colour, (r,))
+        for pair in combinations(done, 2):
+            yield Flip(p.colour, pair)
+
+
+# -- V: Remote Harvest ----------------------------------------------------------------------
+class RemoteHarvestFrame(OneAnswerFrame):
+    """V (bell): harvest any lonely unharvested tiles, flipped (E.3, I.33, I.36)."""
+
+    letter = "V"
+    answer_types = (Harvest,)
+    what = "lonely tiles to harvest, or pass"
+
+    def answer(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Harvest)
+        tiles = step.tiles
+        check_fresh_tiles(p, tiles, "I.36", "the harvest names no tile (pass instead)")
+        for r in tiles:
+            if not is_lonely(state, p, r):
+                raise IllegalStep("I.36", f"{r} is not lonely (D.5)")
+        gained = harvest_gains(state, tiles, step.instead, self.rule)
+        for r in tiles:
+            p.tiles[r] = True
+        move_crops(state.stock, p.screen, gained)
+
+    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
+        fresh = sorted(r for r, h in p.tiles.items() if not h and is_lonely(state, p, r))
+        if not fresh:
+            return
+        choices = [tuple(fresh)] + ([(r,) for r in fresh] if len(fresh) > 1 else [])
+        for tiles in choices:
+            yield Harvest(p.colour, tiles, default_instead(state, tiles))
+
+
+# -- Z: Windfall ----------------------------------------------------------------------------
+class WindfallFrame(EventFrame):
+    """Z (scroll, drawer acts): the drawer gives every player one crop from the stock, in
+    event order while the stock lasts (E.3, I.22, I.47)."""
+
+    letter = "Z"
+
+    def settle(self, state: State) -> Pending | None | object:
+        if self.phase:
+            return None
+        return self.ask(state, "to give every player one crop from the stock")
+
+    def apply(self, state: State, step: Step) -> None:
+        expect(step, (Grant, Pass), self.rule, "one crop for every player (event Z)")
+        p = self.who(state)
+        if isinstance(step, Pass):
+            if any(state.stock):
+                raise mandatory_error("Z", p.colour, "the stock holds crops to give")
+            self.phase = "done"
+            return
+        assert isinstance(step, Grant)
+        gifts = self._check(state, step.gifts)
+        for colour, crop in gifts:
+            move_crops(state.stock, state.player(colour).screen, counts([crop]))
+        self.phase = "done"
+
+    def _check(self, state: State, gifts: tuple[tuple[str, str], ...]
+               ) -> tuple[tuple[str, str], ...]:
+        avail = list(state.stock)
+        k = 0
+        for colour in self.order:
+            if not any(avail):
+                break
+            if k >= len(gifts):
+                raise IllegalStep("I.47", f"{colour} gets no crop, but the stock still holds "
+                                  f"{show(avail)}")
+            who, crop = gifts[k]
+            if who != colour:
+                raise IllegalStep("I.47", f"the gifts go in event order: {colour} is next, "
+                                  f"not {who}")
+            i = CROP_INDEX.get(crop)
+            if i is None:
+                raise IllegalStep(self.rule, f"unknown crop {crop!r}")
+            if not avail[i]:
+                raise IllegalStep("I.22", f"the stock has no {crop} left for {colour}")
+            avail[i] -= 1
+            k += 1
+        if k < len(gifts):
+            who = gifts[k][0]
+            raise IllegalStep("I.47", f"one crop for each player while the stock lasts: "
+                              f"nothing is left for {who}")
+        return gifts
+
+    def legal(self, state: State) -> Iterator[Step]:
+        p = self.who(state)
+        if not any(state.stock):
+            yield Pass(p.colour)
+            return
+        seen = set()
+        for first in CROPS:
+            avail = list(state.stock)
+            gifts = []
+            for colour in self.order:
+                if not any(avail):
+                    break
+                i = CROP_INDEX[first] if avail[CROP_INDEX[first]] else \
+                    next(j for j, k in enumerate(avail) if k)
+                avail[i] -= 1
+                gifts.append((colour, CROPS[i]))
+            if tuple(gifts) not in seen:
+                seen.add(tuple(gifts))
+                yield Grant(p.colour, tuple(gifts))
+
+
+register(BumperHarvestFrame, NewGrowthFrame, RemoteHarvestFrame, WindfallFrame)

@@ -1,0 +1,83 @@
+"""Events that move workers (RULES.md E.3): X Relocation, Y Day Off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ...errors import IllegalStep
+from ...model.state import PlayerState, State
+from ...model.steps import (
+    Move,
+    Remove,
+    Step,
+)
+from ..placement import (
+    legal_spaces,
+    placement_error,
+    put_worker,
+    send_back,
+)
+from . import register
+from .base import OneAnswerFrame
+
+
+# -- X: Relocation --------------------------------------------------------------------------
+class RelocationFrame(OneAnswerFrame):
+    """X (bell): move one worker under D.1, without its ability (E.3)."""
+
+    letter = "X"
+    answer_types = (Move,)
+    what = "a worker to move, or pass"
+
+    def answer(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Move)
+        old = p.worker_space(step.worker)
+        if old is None:
+            raise IllegalStep(self.rule, f"worker {step.worker} is not on {p.colour}'s board")
+        if step.space == old:
+            raise IllegalStep(self.rule, f"{step.worker} is already at {old}: X moves it to a "
+                              "new space")
+        why = placement_error(state, p, step.worker, step.space, moving_from=old)
+        if why:
+            raise IllegalStep("D.1", f"cannot move {step.worker} to {step.space}: {why}")
+        del p.workers[old]
+        put_worker(state, p, step.worker, step.space)  # no ability (E.3)
+
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        moves = [(letter, [s for s in legal_spaces(state, p, letter, moving_from=old)
+                           if s != old]) for old, letter in sorted(p.workers.items())]
+        n = sum(len(spaces) for _, spaces in moves)
+
+        def move(i: int) -> Step:
+            for letter, spaces in moves:
+                if i < len(spaces):
+                    return Move(p.colour, letter, spaces[i])
+                i -= len(spaces)
+            raise IndexError(i)  # pragma: no cover - i < n
+
+        return n, move
+
+
+# -- Y: Day Off -----------------------------------------------------------------------------
+class DayOffFrame(OneAnswerFrame):
+    """Y (bell): remove one worker from the board (E.3, I.28)."""
+
+    letter = "Y"
+    answer_types = (Remove,)
+    what = "a worker to remove, or pass"
+
+    def answer(self, state: State, p: PlayerState, step: Step) -> None:
+        assert isinstance(step, Remove)
+        space = p.worker_space(step.worker)
+        if space is None:
+            raise IllegalStep(self.rule, f"worker {step.worker} is not on {p.colour}'s board")
+        del p.workers[space]
+        send_back(state, p, step.worker)
+
+    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
+        for letter in sorted(p.workers.values()):
+            yield Remove(p.colour, letter)
+
+
+register(RelocationFrame, DayOffFrame)

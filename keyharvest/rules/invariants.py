@@ -1,0 +1,143 @@
+"""The invariants of RULES.md J, collected rather than raised (like python-chess's
+``Board.status()``): ``check(state)`` lists every one that is broken, so that tests,
+``validate`` and the position reader can report them all at once."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..model.catalogue import (
+    EVENT_LETTERS,
+    FARMHANDS,
+    REGISTRY_SIZE,
+    STORE_SIZE,
+    TOTAL_COUNTERS,
+    TOWNSFOLK,
+    TRACK_SIZE,
+    WORKERS,
+)
+from ..model.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.message}"
+
+
+def limbo_workers(state: State) -> list[tuple[str, str]]:
+    """Workers held by a frame (displaced, waiting to be re-placed): (owner, letter)."""
+    out = []
+    for f in state.stack:
+        held = getattr(f, "holds_worker", None)
+        if held is not None and (w := held()) is not None:
+            out.append(w)
+    return out
+
+
+def check(state: State, *, complete: bool = True) -> list[Violation]:
+    """Every broken invariant of ``state``.
+
+    With ``complete=False`` (a hand-written position that leaves out the bag, the
+    registry or the removed events) the conservation counts of tiles and events, which
+    need those parts, are skipped.
+    """
+    out: list[Violation] = []
+    add = lambda rule, msg: out.append(Violation(rule, msg))
+    board = state.board
+
+    crops = sum(state.stock) + sum(sum(p.screen) for p in state.players) + sum(
+        sum(it.bid) for p in state.players for it in p.store)
+    if crops != TOTAL_COUNTERS:
+        add("J", f"crop conservation: stock, screens and bids hold {crops} counters, "
+            f"not {TOTAL_COUNTERS}")
+    for name, counts in [("stock", state.stock)] + [
+            (f"{p.colour}'s screen", p.screen) for p in state.players] + [
+            (f"{p.colour}'s bid on {it.tile}", it.bid) for p in state.players for it in p.store]:
+        if any(k < 0 for k in counts):
+            add("J", f"{name} holds a negative number of counters")
+
+    places: Counter[str] = Counter()
+    places.update(state.registry)
+    places.update(state.fallow)
+    places.update(state.in_hand)
+    for p in state.players:
+        places.update(list(p.tiles))
+        places.update(it.tile for it in p.store)
+    bag_tiles = [t for t in state.bag if not t.isalpha()]
+    places.update(bag_tiles)
+    for ref, k in places.items():
+        if ref not in board:
+            add("A.3", f"{ref} is not a tile of the board")
+        elif k > 1:
+            add("J", f"field tile {ref} is in {k} places at once")
+    if complete and sum(places.values()) != len(board.references):
+        add("J", f"field-tile conservation: {sum(places.values())} tiles accounted for, "
+            f"not {len(board.references)}")
+
+    events: Counter[str] = Counter()
+    for group in (state.track, state.removed, state.set_aside, state.spent):
+        events.update(group)
+    events.update(e for e in state.bag if e.isalpha())
+    for e, k in events.items():
+        if e not in EVENT_LETTERS:
+            add("A.6", f"{e} is not an event")
+        elif k > 1:
+            add("J", f"event {e} is in {k} places at once")
+    if complete and sum(events.values()) != len(EVENT_LETTERS):
+        add("J", f"event conservation: {sum(events.values())} events accounted for, "
+            f"not {len(EVENT_LETTERS)}")
+
+    limbo = limbo_workers(state)
+    on_boards: Counter[str] = Counter()
+    for p in state.players:
+        own = [w for w in p.workers.values() if w in FARMHANDS]
+        held = [w for (c, w) in limbo if c == p.colour and w in FARMHANDS]
+        mine = Counter(own) + Counter(held) + Counter(p.supply)
+        for w in FARMHANDS:
+            if mine[w] != 1:
+                add("J", f"{p.colour}'s farmhand {w} is in {mine[w]} places, not 1")
+        for w in p.supply:
+            if w not in FARMHANDS:
+                add("J", f"{p.colour}'s supply holds {w}, which is not a farmhand")
+        on_boards.update(w for w in p.workers.values() if w in TOWNSFOLK)
+    on_boards.update(w for (_, w) in limbo if w in TOWNSFOLK)
+    on_boards.update(state.town)
+    for w in TOWNSFOLK:
+        if on_boards[w] != 1:
+            add("J", f"townsfolk {w} is in {on_boards[w]} places, not 1")
+
+    for p in state.players:
+        if len(p.store) > STORE_SIZE:
+            add("C.5", f"{p.colour}'s store holds {len(p.store)} tiles, more than {STORE_SIZE}")
+        for it in p.store:
+            if sum(it.bid) < 1:
+                add("C.5", f"{p.colour}'s bid on {it.tile} holds no crop")
+        for space, w in p.workers.items():
+            if space not in board:
+                add("D.1", f"{p.colour}'s worker {w} is on {space}, not a space of the board")
+                continue
+            if w not in WORKERS:
+                add("A.4", f"{w} is not a worker")
+            if space in p.tiles:
+                add("J", f"{p.colour}'s {space} holds both worker {w} and a field tile")
+            for n in board.neighbours[space]:
+                if n in p.workers and n > space:
+                    add("D.1", f"{p.colour}'s workers {w} at {space} and {p.workers[n]} at {n} "
+                        "are adjacent")
+    if len(state.registry) > REGISTRY_SIZE:
+        add("J", f"the registry holds {len(state.registry)} tiles, more than {REGISTRY_SIZE}")
+    if complete and len(state.registry) < REGISTRY_SIZE and len(state.stack) <= 1 \
+            and state.bag_has_field_tile():
+        add("F.1", f"the registry holds {len(state.registry)} tiles while the bag still holds "
+            "field tiles")
+    if len(state.track) > TRACK_SIZE:
+        add("J", f"the event track holds {len(state.track)} events, more than {TRACK_SIZE}")
+    used = state.turn.used
+    if len(used) > 2 or len(set(used)) != len(used) or "dc" in used:
+        add("C.1", f"the turn's actions {used!r} break C.1")
+    return out

@@ -1,0 +1,267 @@
+"""Placement (RULES.md D.1–D.2): where a worker may go, putting and sending back workers,
+placing tiles on a board (a displaced worker is re-placed: ``DisplacedFrame``), taking from
+the registry, and the registry of abilities (``ABILITIES``, filled by ``abilities``).
+
+Functions named ``*_error`` return a reason (a string) when something is not allowed and
+None when it is; the caller raises ``IllegalStep`` with its own rule id. Functions that
+change the state do no checking: call them only after every check has passed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ..errors import IllegalStep
+from ..model.board import Board
+from ..model.catalogue import WORKERS
+from ..model.state import Pending, PlayerState, State, pending
+from ..model.steps import Pass, Pick, Replace, Step
+from .engine import Frame, expect
+from .memo import memo_table, remember
+
+
+# -- workers (D.1) ----------------------------------------------------------------------
+def placement_error(state: State, p: PlayerState, letter: str, space: str,
+                    moving_from: str | None = None) -> str | None:
+    """Why ``letter`` may not be placed on ``space`` of ``p``'s board (D.1), or None.
+
+    ``moving_from`` is the space the worker leaves when it is moved (event X): it no
+    longer counts as a neighbouring worker.
+    """
+    board = state.board
+    if space not in board.crops:
+        return f"{space} is not a space of the board"
+    tiles = p.tiles
+    if space in tiles:
+        return f"{space} holds a field tile"
+    number = WORKERS[letter].number
+    under = p.workers.get(space)
+    if under is not None and space != moving_from and WORKERS[under].number >= number:
+        return (f"{space} holds worker {under} ({WORKERS[under].number}), which is not "
+                f"lower than {letter} ({number})")
+    # set operations over the neighbours (a hot path: a Python loop cost three times more)
+    around = board.neighbour_sets[space]
+    fields = len(tiles.keys() & around)
+    if fields < number:
+        return f"{space} is next to {fields} field tile(s); {letter} needs {number}"
+    workers = p.workers
+    if workers and not around.isdisjoint(workers):
+        for n in board.neighbours[space]:  # the first in board order, for the message
+            if n in workers and n != moving_from:
+                return f"{space} is next to worker {workers[n]} at {n}"
+    return None
+
+
+def placement_candidates(state: State, p: PlayerState,
+                         moving_from: str | None = None) -> list[tuple[str, int, int]]:
+    """Every space of ``p``'s board that some worker could take (D.1), in board order, as
+    (space, adjacent field tiles, number of the worker there or 0).
+
+    A worker numbered N may go to a candidate when the adjacent field tiles are at least N
+    and the worker there (if any) is numbered below N: the same judgement as
+    ``placement_error``, made once per board instead of once per worker and space (the
+    listing of legal steps asks it for every worker in the supply and on the town board).
+    The list is shared: do not change it.
+    """
+    board = state.board
+    # the answer depends on the board's contents only, which often stay the same from one
+    # decision to the next: remember the last answers for each board
+    key = (tuple(p.tiles), tuple(p.workers.items()), moving_from)
+    memo = memo_table(board, "placement")
+    got = memo.get(key)
+    if got is None:
+        got = find_candidates(board, p, moving_from)
+        remember(memo, key, got)
+    return got
+
+
+def find_candidates(board: Board, p: PlayerState,
+                    moving_from: str | None = None) -> list[tuple[str, int, int]]:
+    """``placement_candidates``, worked out from the tiles' part (remembered) and the
+    workers."""
+    workers = p.workers
+    fields, order = _around_tiles(board, tuple(p.tiles))
+    if not workers:
+        return [(space, fields[space], 0) for space in order]
+    neighbours = board.neighbours
+    blocked: set[str] = set()
+    for w in workers:
+        if w != moving_from:
+            blocked.update(neighbours[w])
+    under = {s: WORKERS[w].number for s, w in workers.items() if s != moving_from}
+    return [(space, fields[space], under.get(space, 0)) for space in order
+            if space not in blocked]
+
+
+def _around_tiles(board: Board, tiles: tuple[str, ...]) -> tuple[dict[str, int], list[str]]:
+    """For a board holding ``tiles`` (in the order placed): how many of them touch each
+    space, and the spaces touched that hold no tile, in board order. Remembered per board;
+    a board that differs from a remembered one by its last tile is worked out from it."""
+    memo = memo_table(board, "around")
+    got = memo.get(tiles)
+    if got is not None:
+        return got
+    neighbours = board.neighbours
+    before = memo.get(tiles[:-1]) if tiles else None
+    if before is not None:  # one more tile: its neighbours touch one more tile each
+        last = tiles[-1]
+        fields = dict(before[0])
+        for n in neighbours[last]:
+            fields[n] = fields.get(n, 0) + 1
+        taken = set(tiles)
+        order = sorted((s for s in fields if s not in taken), key=board.index.__getitem__)
+    else:
+        fields = {}
+        for t in tiles:
+            for n in neighbours[t]:
+                fields[n] = fields.get(n, 0) + 1
+        order = sorted(fields.keys() - set(tiles), key=board.index.__getitem__)
+    got = (fields, order)
+    remember(memo, tiles, got)
+    return got
+
+
+
+
+
+
+
+
+def spaces_for(candidates: list[tuple[str, int, int]], letter: str) -> list[str]:
+    """The spaces of ``placement_candidates`` where ``letter`` may be placed (D.1)."""
+    number = WORKERS[letter].number
+    return [s for s, k, under in candidates if k >= number and under < number]
+
+
+def legal_spaces(state: State, p: PlayerState, letter: str,
+                 moving_from: str | None = None) -> list[str]:
+    """The spaces where ``letter`` may be placed on ``p``'s board (D.1), in board order."""
+    return spaces_for(placement_candidates(state, p, moving_from), letter)
+
+
+def send_back(state: State, p: PlayerState, letter: str) -> None:
+    """A worker leaves the board: a farmhand to its owner's supply, townsfolk to town."""
+    if WORKERS[letter].townsfolk:
+        state.town.add(letter)
+    else:
+        p.supply.add(letter)
+
+
+def put_worker(state: State, p: PlayerState, letter: str, space: str) -> None:
+    """Put ``letter`` on ``space``; a lower worker there goes back, not re-placed (D.1.5)."""
+    under = p.workers.get(space)
+    if under is not None:
+        send_back(state, p, under)
+    p.workers[space] = letter
+    p.supply.discard(letter)
+    state.town.discard(letter)
+
+
+def worker_source_error(state: State, p: PlayerState, letter: str) -> str | None:
+    """Why ``p`` cannot play ``letter`` from supply or town (C.3, I.30), or None."""
+    info = WORKERS.get(letter)
+    if info is None:
+        return f"unknown worker {letter!r} (workers are A-L)"
+    if info.townsfolk:
+        if letter not in state.town:
+            holder = next((q.colour for q in state.players if letter in q.workers.values()),
+                          None)
+            where = f"on {holder}'s board" if holder else "not on the town board"
+            return f"townsfolk {letter} is {where} (I.30)"
+        return None
+    if letter not in p.supply:
+        return f"farmhand {letter} is not in {p.colour}'s supply"
+    return None
+
+
+# -- field tiles ------------------------------------------------------------------------
+def take_from_registry(state: State, step: Step, what: str, paid: str) -> str:
+    """The registry tile a ``Pick`` names when the bag yields no field tile (I.16, I.35),
+    taken out of the registry with no refill; ``what`` names the choice awaited, ``paid``
+    says why no payment may be written."""
+    expect(step, (Pick,), "I.35", what)
+    assert isinstance(step, Pick)
+    if step.pay:
+        raise IllegalStep("I.35", paid)
+    if step.tile not in state.registry:
+        raise IllegalStep("I.35", f"{step.tile} is not in the registry")
+    state.registry.remove(step.tile)  # no refill (I.16)
+    return step.tile
+
+
+def place_tile(state: State, p: PlayerState, ref: str) -> None:
+    """A field tile lands on ``p``'s board, large icon up (A.3); a worker on its space is
+    displaced and may be re-placed at once (D.2, I.11, I.34)."""
+    p.tiles[ref] = False
+    letter = p.workers.pop(ref, None)
+    if letter is not None:
+        from .placement import DisplacedFrame
+
+        state.stack.append(DisplacedFrame(p.colour, letter))
+
+
+
+
+
+
+#: letter -> factory(state, player colour, letter, space) -> Frame | None
+ABILITIES: dict[str, Callable[[State, str, str, str], Frame | None]] = {}
+
+
+def start_ability(state: State, colour: str, letter: str, space: str) -> None:
+    """``letter`` was just placed on ``space`` of ``colour``'s board: offer its ability."""
+    factory = ABILITIES.get(letter)
+    if factory is None:
+        return
+    frame = factory(state, colour, letter, space)
+    if frame is not None:
+        state.stack.append(frame)
+
+
+class DisplacedFrame(Frame):
+    """A worker displaced by a field tile: its owner re-places it (D.1) or passes (D.2)."""
+
+    rule = "D.2"
+
+    def __init__(self, player: str, worker: str) -> None:
+        self.player = player
+        self.worker = worker
+        self.done = False
+
+    def settle(self, state: State) -> Pending | None:
+        if self.done:
+            return None
+        return pending("replace", self.player, self.rule, "", self.worker)
+
+    def apply(self, state: State, step: Step) -> None:
+        if not isinstance(step, (Replace, Pass)):
+            expect(step, (Replace, Pass), self.rule, f"re-placing worker {self.worker} or pass")
+        p = state.player(self.player)
+        if isinstance(step, Pass):
+            send_back(state, p, self.worker)
+            self.done = True
+            return
+        assert isinstance(step, Replace)
+        if step.worker != self.worker:
+            raise IllegalStep(self.rule, f"the displaced worker is {self.worker}, "
+                              f"not {step.worker}")
+        why = placement_error(state, p, self.worker, step.space)
+        if why:
+            raise IllegalStep("D.1", f"cannot re-place {self.worker} at {step.space}: {why}")
+        put_worker(state, p, self.worker, step.space)
+        self.done = True
+        start_ability(state, self.player, self.worker, step.space)
+
+    def legal(self, state: State) -> Iterator[Step]:
+        yield Pass(self.player)
+        p = state.player(self.player)
+        for space in legal_spaces(state, p, self.worker):
+            yield Replace(self.player, self.worker, space)
+
+    def holds_worker(self) -> tuple[str, str] | None:
+        """The (owner, letter) of a worker in limbo, for the invariants of J."""
+        return None if self.done else (self.player, self.worker)
+
+
+def worker_number(letter: str) -> int:
+    return WORKERS[letter].number
