@@ -60,9 +60,6 @@ class Board:
     def crop(self, ref: str) -> str:
         return self.crops[ref]
 
-    def crop_index(self, ref: str) -> int:
-        return CROP_INDEX[self.crops[ref]]
-
     def is_adjacent(self, a: str, b: str) -> bool:
         return b in self.neighbours[a]
 

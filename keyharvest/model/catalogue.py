@@ -14,7 +14,6 @@ CROPS: tuple[str, ...] = ("hops", "vegetables", "apples", "wine", "wheat")
 #: The colour of each crop's counters; a player's colour is one of these (A.2).
 CROP_COLOURS: tuple[str, ...] = ("brown", "green", "orange", "red", "yellow")
 CROP_INDEX: dict[str, int] = {c: i for i, c in enumerate(CROPS)}
-COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(CROP_COLOURS)}
 #: Other words accepted for a crop on input (colour, short forms).
 CROP_ALIASES: dict[str, str] = {
     **{colour: crop for colour, crop in zip(CROP_COLOURS, CROPS)},
@@ -28,17 +27,6 @@ COUNTERS_PER_CROP = 12
 TOTAL_COUNTERS = COUNTERS_PER_CROP * len(CROPS)
 
 PLAYER_COLOURS = CROP_COLOURS
-
-
-def crop_name(word: str) -> str:
-    """The canonical crop for ``word`` (a crop name, a colour or a short form).
-
-    Raises ``KeyError`` for an unknown word.
-    """
-    w = word.lower()
-    if w in CROP_INDEX:
-        return w
-    return CROP_ALIASES[w]
 
 
 @dataclass(frozen=True, slots=True)

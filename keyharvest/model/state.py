@@ -196,9 +196,6 @@ class State:
         i = self.index(colour)
         return self.players[i:] + self.players[:i]
 
-    def left_of(self, colour: str) -> PlayerState:
-        return self.players[(self.index(colour) + 1) % len(self.players)]
-
     # -- the bag ------------------------------------------------------------------------
     @property
     def bag_count(self) -> int:

@@ -191,12 +191,6 @@ class Names:
         return build(self, player, raw.args[1:], span)
 
 
-def _lists(args: list) -> tuple[list[Token], list]:
-    tokens = [a for a in args if isinstance(a, Token)]
-    lists = [a for a in args if isinstance(a, list)]
-    return tokens, lists
-
-
 def _of(args: list, cls: type) -> list | None:
     for a in args:
         if isinstance(a, cls):

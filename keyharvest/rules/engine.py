@@ -285,10 +285,6 @@ def step_span(step: Step):
     return getattr(step, "span", None)
 
 
-def illegal(rule: str, message: str) -> IllegalStep:
-    return IllegalStep(rule, message)
-
-
 def expect(step: Step, types: tuple[type, ...], rule: str, what: str) -> None:
     """Raise unless ``step`` is one of ``types``; ``what`` says what is awaited."""
     if not isinstance(step, types):

@@ -69,13 +69,6 @@ def is_lonely(state: State, p: PlayerState, ref: str) -> bool:
     return ref in p.tiles and not any(n in p.tiles for n in state.board.neighbours[ref])
 
 
-def owner_of_tile(state: State, ref: str) -> PlayerState | None:
-    for p in state.players:
-        if ref in p.tiles:
-            return p
-    return None
-
-
 # -- harvesting (C.2, I.5, I.33) --------------------------------------------------------
 def check_fresh_tiles(p: PlayerState, tiles: Sequence[str], rule: str,
                       empty: str = "harvest names no tile") -> None:

@@ -261,7 +261,3 @@ class DisplacedFrame(Frame):
     def holds_worker(self) -> tuple[str, str] | None:
         """The (owner, letter) of a worker in limbo, for the invariants of J."""
         return None if self.done else (self.player, self.worker)
-
-
-def worker_number(letter: str) -> int:
-    return WORKERS[letter].number
