@@ -24,6 +24,23 @@ docs/notation.md). A file may hold several records, each with its own front matt
 ``load_records`` reads (raising a positioned ``NotationError``), ``format_records`` writes
 the canonical form, ``replay`` runs a record through the engine. This module knows the
 text of records; legality is the engine's (``replay`` reports the first ``IllegalStep``).
+
+How a record is read, end to end (``keyharvest validate`` does this for every record):
+
+1. ``iter_records`` cuts the text at its ``+++`` lines into front matter and movetext,
+   keeping each part's first line number in the file;
+2. the front matter is TOML (``tomllib``); ``_FrontMatter.setup`` checks every key and
+   value (messages quote the record and name the key path) and gives a ``Setup`` and the
+   board (``boardfile.load_board``);
+3. the movetext is read by ``notation.movetext.read_movetext`` with ``notation.Names``
+   (the players and the board resolve names): item by item through the memo of
+   ``notation.itemcache``, or, on anything unusual, by the Lark grammar
+   (``notation.grammar``, ``notation.syntax``), both building turns with
+   ``notation.turns.TurnReader``. Each step keeps its ``Span`` in the file;
+4. ``replay`` starts the game (``rules.actions.new_game``) and runs the steps through
+   ``rules.push_steps``, which stops at the first ``IllegalStep`` (its rule id and span);
+5. every error becomes a ``formats.diagnostics.Diagnostic`` (file:line:column, rule id,
+   the line with a caret); ``play.batch`` does all this for files, folders and stdin.
 """
 
 from __future__ import annotations
