@@ -181,33 +181,20 @@ def _square(x: int) -> int:
     return x * x
 
 
-def _processes_of(pid: int) -> list[int]:
-    """The processes whose parent or process group is ``pid`` (Linux's /proc)."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid or int(fields[2]) == pid:
-            found.append(int(stat.parent.name))
-    return found
-
-
 def _no_worker_left(pool: object) -> bool:
-    return not Path("/proc").is_dir() or not (_processes_of(pool.pid)  # type: ignore[attr-defined]
-                                              or pool.pid in _processes_of(os.getpid()))  # type: ignore[attr-defined]
+    return all(not p.is_alive() for p in pool.workers)  # type: ignore[attr-defined]
 
 
 def test_ordered_map_keeps_order_and_stops_early(monkeypatch: pytest.MonkeyPatch) -> None:
     assert list(ordered_map(_square, range(50), 2, window=3)) == [x * x for x in range(50)]
     pools = []
     monkeypatch.setattr(processes, "_workers",
-                        lambda *a: pools.append(processes._Workers(*a)) or pools[-1])
+                        lambda *a: pools.append(processes._Pool(*a)) or pools[-1])
     it = ordered_map(_square, iter(range(10_000)), 2)
     assert next(it) == 0
     it.close()  # stops what is in flight, leaves no process behind
-    assert pools and not pools[0].open and _no_worker_left(pools[0])
+    assert pools and not pools[0].open and len(pools[0].workers) == 2
+    assert _no_worker_left(pools[0])
 
 
 def _fail(x: int) -> int:
@@ -218,6 +205,14 @@ def _fail(x: int) -> int:
     return x
 
 
+def _kill(x: int) -> int:
+    if x == 5:
+        import signal
+
+        os.kill(os.getpid(), signal.SIGKILL)
+    return x
+
+
 def _big(x: int) -> bytes:
     return bytes([x]) * (3 << 20)  # more than a pipe holds
 
@@ -225,8 +220,10 @@ def _big(x: int) -> bytes:
 def test_ordered_map_errors_and_big_results() -> None:
     with pytest.raises(KeyError):
         list(ordered_map(_fail, range(4), 2))
-    with pytest.raises(processes.WorkerError):
+    with pytest.raises(processes.WorkerError, match=r"^worker [12] ended with exit status 9$"):
         list(ordered_map(_fail, [5, 0, 1, 2], 2))
+    with pytest.raises(processes.WorkerError, match=r"^worker [12] ended by signal 9 \(SIGKILL\)$"):
+        list(ordered_map(_kill, [5, 0, 1, 2], 2))
     assert [r[:1] for r in ordered_map(_big, range(6), 2, window=6)] == [bytes([x]) for x in
                                                                         range(6)]
     assert list(ordered_map(_square, [7], 2)) == [49]  # one call: no process

@@ -109,6 +109,31 @@ def test_jobs_give_the_same_output_in_the_same_order(batch: dict[str, Path]) -> 
                                                              batch["folder"]).out
 
 
+def _killed_at_the_second(batch_of_units: list) -> list:
+    """A worker's call that is killed (SIGKILL) at the batch holding record 2."""
+    import os
+    import signal
+
+    from keyharvest.play import batch as batches
+
+    if any(u.index == 2 for u in batch_of_units):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return [batches.check_unit(u) for u in batch_of_units]
+
+
+def test_a_worker_killed_mid_run_is_an_internal_error_naming_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from keyharvest.play import batch as batches
+
+    many = tmp_path / "many.kh"
+    many.write_text("\n".join([TWO.read_text()] * 4))
+    monkeypatch.setattr(batches, "BATCH_UNITS", 1)  # a call per record
+    monkeypatch.setattr(batches, "_check_batch", _killed_at_the_second)  # (forked workers)
+    run = kh("validate", many, "--jobs", 2)
+    assert run.code == 3
+    assert "worker 1 ended by signal 9" in run.err or "worker 2 ended by signal 9" in run.err
+
+
 @pytest.mark.parametrize(("args", "jobs"), [
     (["validate", "a.kh", "--jobs", "2"], 2), (["validate", "-j2", "a.kh", "-v"], 2),
     (["validate", "--jobs=0", "a.kh"], 0), (["validate", "-j", "1", "a.kh"], 1),

@@ -12,9 +12,9 @@ This is what ``keyharvest validate`` and ``keyharvest selfplay`` run. Inputs are
   positioned diagnostics (lines counted in the whole file);
 - ``check_inputs(paths, jobs=N)`` does it for every unit of every path, over ``N``
   processes, yielding reports in input order while at most a few batches are in flight,
-  so memory stays flat in the number of records. The processes are forked from one that
-  has loaded the engine, so that it is loaded once; ``start_workers`` starts them ahead
-  (the command line does, before it reads its options).
+  so memory stays flat in the number of records. The processes (``play.pool``, the
+  standard library's process pool) load the engine as they start; ``start_workers``
+  starts them ahead (the command line does, before it reads its options).
 
 A record that replays without an illegal step is valid even if the game is not over (a
 record of a game in progress): its report says ``finished``, ``unfinished`` (stopped at
