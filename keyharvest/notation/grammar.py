@@ -99,7 +99,8 @@ def parser() -> Lark:
 
 @lru_cache(maxsize=1)
 def lean_parser():
-    """The process's parser run by the lean driver of ``keyharvest.notation.lalr``."""
-    from .lalr import LeanParser
+    """The process's parser run by the lean driver of ``keyharvest.notation.lalr`` (or by
+    ``Lark.parse`` where that driver does not fit the installed Lark)."""
+    from .lalr import lean_driver
 
-    return LeanParser(parser())
+    return lean_driver(parser())

@@ -12,6 +12,12 @@ It does not report errors: wherever Lark would raise (a character no terminal ma
 token the table does not expect) it raises ``Unparsed`` and the caller asks Lark, which
 says what went wrong in its usual words. ``tests/test_itemcache.py`` checks that it agrees
 with ``Lark.parse``.
+
+The fence: the driver reads Lark's internals (the parse table, its ``Shift`` action, the
+contextual lexer's scanners), which are not Lark's public API. ``lean_driver`` builds it
+only when they have the shape it was written for (Lark 1.x, pinned ``<2``) and it parses a
+probe exactly as ``Lark.parse`` does; otherwise it gives ``LarkDriver``, the same
+``parse`` through ``Lark.parse`` itself: slower, with an identical result and no warning.
 """
 
 from __future__ import annotations
@@ -19,21 +25,84 @@ from __future__ import annotations
 from typing import Any
 
 from lark import Lark, Token
-from lark.parsers.lalr_analysis import Shift
+from lark.exceptions import UnexpectedInput
+
+try:  # a Lark internal: where another Lark keeps it elsewhere, the fallback is used
+    from lark.parsers.lalr_analysis import Shift
+except ImportError:  # pragma: no cover - depends on the installed Lark
+    Shift = None
+
+#: Texts parsed by both drivers before the lean one is trusted (a start symbol each):
+#: keywords, names, a prefix, separators, a comment-free line break and a turn number.
+PROBES = (("1. red: harvest B6 B7 instead wheat; offer A1 for wheat, wine\n    draw Q\n", "start"),
+          ("green: play steward at B2", "steps"))
 
 
 class Unparsed(Exception):
     """The lean driver stops here; ``Lark.parse`` will raise the error."""
 
 
-class LeanParser:
-    """``parse(text, start)`` for a Lark LALR parser built with the contextual lexer and an
-    embedded transformer; see the module docstring."""
+def lean_driver(lark: Lark) -> LeanParser | LarkDriver:
+    """The lean driver for ``lark`` when Lark's internals are what it expects and it parses
+    the probes as ``Lark.parse`` does; else ``LarkDriver(lark)``. Either has the same
+    ``parse`` (raising ``Unparsed`` where Lark raises)."""
+    try:
+        lean = LeanParser(lark)
+        fits = all(_same(lean.parse(text, start), lark.parse(text, start=start))
+                   for text, start in PROBES)
+    except Exception:  # noqa: BLE001 - any surprise in Lark's internals means: do not use them
+        return LarkDriver(lark)
+    return lean if fits else LarkDriver(lark)
+
+
+class LarkDriver:
+    """``LeanParser``'s ``parse`` by ``Lark.parse``: the fallback where Lark's internals are
+    not what the lean driver reads."""
 
     def __init__(self, lark: Lark) -> None:
-        frontend = lark.parser
-        table = frontend.parser.parser.parse_table
-        callbacks = frontend.parser.parser.callbacks
+        self.lark = lark
+
+    def parse(self, text: str, start: str) -> Any:
+        try:
+            return self.lark.parse(text, start=start)
+        except UnexpectedInput:
+            raise Unparsed from None
+
+
+def _same(a: object, b: object) -> bool:
+    """Whether two parse results are the same objects' values: tokens with their type and
+    every position, lists item by item, the transformer's slotted objects field by field."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, Token):
+        return (a.type, str(a), a.start_pos, a.line, a.column, a.end_line, a.end_column,
+                a.end_pos) == (b.type, str(b), b.start_pos, b.line, b.column, b.end_line,
+                               b.end_column, b.end_pos)
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(map(_same, a, b))
+    slots = getattr(type(a), "__slots__", None)
+    if slots:
+        return all(_same(getattr(a, f, None), getattr(b, f, None)) for f in slots)
+    return a == b
+
+
+def parse_tables(lark: Lark) -> tuple[Any, Any, Any]:
+    """The internals the lean driver reads: the LALR parse table, its callbacks and the
+    contextual lexer (raises ``AttributeError`` on a Lark that keeps them elsewhere)."""
+    frontend = lark.parser
+    inner = frontend.parser.parser
+    return inner.parse_table, inner.callbacks, frontend.lexer
+
+
+class LeanParser:
+    """``parse(text, start)`` for a Lark LALR parser built with the contextual lexer and an
+    embedded transformer; see the module docstring. Build it through ``lean_driver``,
+    which checks that Lark's internals fit."""
+
+    def __init__(self, lark: Lark) -> None:
+        if Shift is None:
+            raise ValueError("this Lark has no lalr_analysis.Shift")
+        table, callbacks, contextual = parse_tables(lark)
         if any(isinstance(k, str) for k in callbacks):
             raise ValueError("terminal callbacks are not supported")
         self.start_states = dict(table.start_states)
@@ -50,7 +119,7 @@ class LeanParser:
             states[state] = row
         self.states = states
         self.lexers: dict[int, tuple] = {}
-        for state, lexer in frontend.lexer.lexers.items():
+        for state, lexer in contextual.lexers.items():
             scanner = lexer.scanner
             if len(scanner._mres) != 1:
                 raise ValueError("a lexer of several regular expressions is not supported")
