@@ -481,32 +481,30 @@ def fmt(
     return INVALID if bad or (check and changed) else OK
 
 
-# -- new -----------------------------------------------------------------------------------------
-@app.command()
-@contract()
-def new(
-    players: Annotated[str, typer.Option(
-        "--players", "-p", show_default=False,
-        help="The colours in seating order, like red,green,yellow (or a number: the first "
-             "N colours).")],
-    seed: Annotated[int | None, typer.Option(
-        "--seed", "-s", show_default=False,
-        help="Deal with this seed (default: a random one, written in the record).")] = None,
-    start: Annotated[str | None, typer.Option(
-        "--start", show_default=False, help="Who plays first (default: dealt).")] = None,
-    event: Annotated[str | None, typer.Option(
-        "--event", show_default=False, help="The event's name, for the metadata.")] = None,
-    date: Annotated[str | None, typer.Option(
-        "--date", metavar="YYYY-MM-DD", show_default=False,
-        help="The date of play, for the metadata.")] = None,
-    output: FormatOpt = Format.text,
-) -> int:
-    """A new record with a dealt setup and an empty movetext, ready to be filled in at
-    the table."""
+# -- new and record: a dealt setup -------------------------------------------------------------
+PlayersOpt = Annotated[str | None, typer.Option(
+    "--players", "-p", show_default=False,
+    help="The colours in seating order, like red,green,yellow (or a number: the first "
+         "N colours).")]
+SeedOpt = Annotated[int | None, typer.Option(
+    "--seed", "-s", show_default=False,
+    help="Deal with this seed (default: a random one, written in the record).")]
+StartOpt = Annotated[str | None, typer.Option(
+    "--start", show_default=False, help="Who plays first (default: dealt).")]
+EventOpt = Annotated[str | None, typer.Option(
+    "--event", show_default=False, help="The event's name, for the metadata.")]
+DateOpt = Annotated[str | None, typer.Option(
+    "--date", metavar="YYYY-MM-DD", show_default=False,
+    help="The date of play, for the metadata.")]
+
+
+def _dealt_record(players: str | None, seed: int | None, start: str | None, event: str | None,
+                  date: str | None):
+    """The record ``new`` and ``record`` start: a dealt setup for ``--players``."""
     from ..formats.template import new_record, parse_players
 
     try:
-        colours = parse_players(players)
+        colours = parse_players(players or "")
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--players'") from None
     if start is not None:
@@ -525,9 +523,25 @@ def new(
         except ValueError:
             raise typer.BadParameter(f"{date!r} is not a date like 2024-05-01",
                                      param_hint="'--date'") from None
+    return new_record(colours, seed=seed, start=start, metadata=metadata)
+
+
+# -- new -----------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def new(
+    players: PlayersOpt,
+    seed: SeedOpt = None,
+    start: StartOpt = None,
+    event: EventOpt = None,
+    date: DateOpt = None,
+    output: FormatOpt = Format.text,
+) -> int:
+    """A new record with a dealt setup and an empty movetext, ready to be filled in at
+    the table."""
+    record = _dealt_record(players, seed, start, event, date)
     from ..formats.records import format_record
 
-    record = new_record(colours, seed=seed, start=start, metadata=metadata)
     text = format_record(record)
     if is_json(output):
         out(to_json({"ok": True, "seed": record.metadata["meta"]["seed"],
@@ -639,6 +653,74 @@ def render(
     else:
         out(str(written))
     return OK
+
+
+# -- record --------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def record(
+    path: Annotated[str, typer.Argument(
+        metavar="FILE", show_default=False,
+        help="The record to write: a new file is started, an existing one resumed.")],
+    players: PlayersOpt = None,
+    seed: SeedOpt = None,
+    start: StartOpt = None,
+    event: EventOpt = None,
+    date: DateOpt = None,
+    setup: Annotated[str | None, typer.Option(
+        "--setup", metavar="RECORD", show_default=False,
+        help="Start from the setup (front matter) of this record instead of dealing.")] = None,
+) -> int:
+    """Record a game live at the table: type each step as it is played; each is checked
+    at once and written to FILE, which is always a valid record (resume it by running
+    the command again). Tab completes the legal next steps; 'help' lists the commands.
+    Needs a terminal and the extra keyharvest[record] (prompt_toolkit)."""
+    import os
+
+    from .record import missing_prompt_toolkit, not_a_terminal, run
+    from .support import USAGE
+
+    problem = missing_prompt_toolkit() or not_a_terminal()
+    if problem is not None:
+        err(f"keyharvest: {problem}")
+        return USAGE
+    from ..play.live import LiveRecord
+
+    if os.path.exists(path):
+        if players is not None or setup is not None:
+            raise typer.BadParameter(f"{path} exists: run 'keyharvest record {path}' to go "
+                                     "on with it, or name a new file", param_hint="'FILE'")
+        text, source = read_input(path)
+        with diagnosing(text, source):
+            from ..formats.records import load_record
+
+            live = LiveRecord(load_record(text, source), _saver(path))
+    else:
+        if (players is None) == (setup is None):
+            raise typer.BadParameter(f"{path} does not exist: to start it give --players "
+                                     "(a dealt setup) or --setup RECORD", param_hint="'FILE'")
+        if setup is not None:
+            text, source = read_input(setup)
+            with diagnosing(text, source):
+                from ..formats.records import load_record
+
+                first = load_record(text, source)
+            first.steps, first.comments = [], []
+            started = first
+        else:
+            started = _dealt_record(players, seed, start, event, date)
+        live = LiveRecord(started, _saver(path))
+        live.save(live.text())
+    return run(live, path)
+
+
+def _saver(path: str):
+    """Save a live record: the whole canonical text, replaced atomically."""
+    from .support import write_atomically
+
+    def save(text: str) -> None:
+        write_atomically(path, text)
+    return save
 
 
 # -- board ---------------------------------------------------------------------------------------

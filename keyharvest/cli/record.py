@@ -1,0 +1,190 @@
+"""``keyharvest record FILE``: type a game as it is played, each step checked at once.
+
+The prompt (prompt_toolkit, the optional extra ``keyharvest[record]``) shows whose
+decision it is and what the game waits for, takes any steps in the liberal notation
+(several separated by ``;``), and completes the legal next steps word by word with Tab.
+A refused step prints its diagnostic and what may be written instead, and comes back on
+the line for editing. Commands: ``undo``, ``board [colour]``, ``score``, ``moves``,
+``help``, ``quit`` (or Ctrl-D). Every step taken is written to FILE at once, in canonical
+form (``play.live.LiveRecord`` saves through the safe writer), so a record killed at any
+moment validates and resumes.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from .support import OK, out
+
+if TYPE_CHECKING:
+    from ..play.live import LiveRecord
+
+COMMANDS = ("undo", "board", "score", "moves", "help", "quit", "exit")
+
+HELP = """\
+Type the steps as they happen, in the notation of a record, for whoever the prompt names:
+  offer C7 for wheat        harvest A2 A3        play A at D6; harvest D5
+  buy B7 from green for wine wine               end
+  draw B3                   (every tile or event drawn from the bag)
+  green: pass               (a colour and a colon speak for that player)
+Several steps may share a line, separated by ';'. Tab completes the legal next steps.
+Commands:
+  undo            take back the last step
+  board [colour]  the table as text (one player's board with a colour)
+  score           the score now (standings while the game is not finished)
+  moves           every legal next step
+  help            this text
+  quit            stop (Ctrl-D too); the file is saved after every step"""
+
+
+def missing_prompt_toolkit() -> str | None:
+    """The message when the interactive prompt's library is not installed, else None."""
+    try:
+        import prompt_toolkit  # noqa: F401
+    except ImportError:
+        return ("keyharvest record needs prompt_toolkit, which is not installed: "
+                "pip install 'keyharvest[record]'")
+    return None
+
+
+def not_a_terminal() -> str | None:
+    """The message when standard input or output is not a terminal, else None."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return None
+    return ("keyharvest record types a game at a terminal, and standard input or output is "
+            "not one; to check a record from a pipe, use 'keyharvest validate -'")
+
+
+def run(live: LiveRecord, path: str) -> int:
+    """The interactive loop over ``live``, saved at ``path``; returns the exit code."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.key_binding import KeyBindings
+
+    keys = KeyBindings()
+
+    @keys.add("c-j")  # a line end typed ahead, while the terminal was not in raw mode
+    def _(event: Any) -> None:
+        event.current_buffer.validate_and_handle()
+
+    color_depth = None
+    if os.environ.get("NO_COLOR"):
+        from prompt_toolkit.output import ColorDepth
+
+        color_depth = ColorDepth.MONOCHROME
+    session: PromptSession[str] = PromptSession(
+        history=InMemoryHistory(), completer=_completer(live), complete_while_typing=False,
+        color_depth=color_depth, key_bindings=keys)
+    out(f"recording {path} ({len(live.record.steps)} steps so far); "
+        "type 'help' for help, Tab to complete")
+    default = ""
+    while not live.over:
+        out(_status(live))
+        try:
+            line = session.prompt(f"{live.speaker() or 'bag'}> ", default=default)
+        except KeyboardInterrupt:  # Ctrl-C forgets the line, as a shell does
+            default = ""
+            continue
+        except EOFError:
+            break
+        default = ""
+        if not line.strip():
+            continue
+        word, _, arg = line.strip().partition(" ")
+        if word.lower() in COMMANDS:
+            if word.lower() in ("quit", "exit"):
+                break
+            _command(live, word.lower(), arg.strip())
+            continue
+        default = _enter(live, line)
+    if live.over:
+        out(f"{live.waiting()}; saved {path} ({len(live.record.steps)} steps). "
+            f"Score it with: keyharvest score {path}")
+    else:
+        out(f"saved {path} ({len(live.record.steps)} steps); "
+            f"go on with: keyharvest record {path}")
+    return OK
+
+
+def _status(live: LiveRecord) -> str:
+    state = live.state
+    return f"[step {len(live.record.steps)} · turn {state.turn.number}] {live.waiting()}"
+
+
+def _enter(live: LiveRecord, line: str) -> str:
+    """Take the steps of ``line``; print what happened; return the text to edit again."""
+    from ..notation import format_step
+    from ..play.live import help_line
+
+    done = live.enter(line)
+    for step, forced in done.steps:
+        out(f"  {format_step(step)}" + ("  (the only legal answer)" if forced else ""))
+    refusal = done.refusal
+    if refusal is None:
+        return ""
+    out(refusal.diagnostic.format())
+    more = len(live.moves()) - len(refusal.alternatives)
+    out(help_line(live.waiting(), refusal.alternatives, more))
+    out("  (the line is back for editing: fix it and press Enter; Ctrl-U clears it)")
+    return refusal.rest
+
+
+def _command(live: LiveRecord, word: str, arg: str) -> None:
+    from ..notation import format_step
+
+    if word == "undo":
+        removed = live.undo()
+        out("  undone: " + "; ".join(format_step(s) for s in reversed(removed))
+            if removed else "  nothing to undo")
+    elif word == "board":
+        out(_board(live, arg))
+    elif word == "score":
+        from ..rules.scoring import score
+        from .shapes import score_table, winner_line
+
+        sc = score(live.state)
+        out(score_table(sc))
+        out(winner_line(sc))
+    elif word == "moves":
+        moves = live.moves()
+        out("\n".join(f"  {m}" for m in moves) if moves else "  no legal step")
+    else:
+        out(HELP)
+
+
+def _board(live: LiveRecord, colour: str) -> str:
+    from ..render.textboard import board_lines, render
+
+    state = live.state
+    if not colour:
+        return render(state)
+    wanted = colour.lower()
+    for p in state.players:
+        if p.colour == wanted:
+            return "\n".join([f"{p.colour}:", *board_lines(state, p)])
+    return f"  no player {colour!r} (the players are {', '.join(live.record.players)})"
+
+
+def _completer(live: LiveRecord) -> Any:
+    from prompt_toolkit.completion import Completer, Completion
+
+    class StepCompleter(Completer):
+        """The legal next steps, word by word; the commands at the start of a line."""
+
+        def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
+            before = document.text_before_cursor
+            current = before.split(";")[-1].lstrip()
+            for word in live.completions(before):
+                yield Completion(word, start_position=-len(current))
+            if ";" not in before and current and " " not in current:
+                for command in COMMANDS:
+                    if command.startswith(current.lower()) and command != "exit":
+                        yield Completion(command, start_position=-len(current))
+
+    return StepCompleter()
+
+
+__all__ = ["HELP", "missing_prompt_toolkit", "not_a_terminal", "run"]

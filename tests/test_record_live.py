@@ -1,0 +1,309 @@
+"""Recording a game live (keyharvest.play.live and ``keyharvest record``).
+
+The library is tested directly; the command is driven through a pseudo-terminal with
+pexpect, as a person types at it: mistakes, Tab completion, undo, and a kill in the middle.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cli_util import kh as run_cli
+
+import keyharvest as kh
+from keyharvest.formats.records import format_record, load_record
+from keyharvest.formats.template import new_record
+from keyharvest.model.steps import EndTurn, Pass
+from keyharvest.notation import parse_step
+from keyharvest.play.bots import RandomBot
+from keyharvest.play.live import LiveRecord, help_line
+
+
+class Saved:
+    """The texts saved, in order."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def __call__(self, text: str) -> None:
+        self.texts.append(text)
+
+
+def fresh(seed: int = 3, players=("red", "green")) -> tuple[LiveRecord, Saved]:
+    saved = Saved()
+    return LiveRecord(new_record(list(players), seed=seed), saved), saved
+
+
+def typed_lines(seed: int, turns: int, players=("red", "green")) -> list[str]:
+    """What a player types for ``turns`` turns of a random game: one line per turn, its
+    steps joined by ';', leaving out the passes the recorder answers by itself."""
+    live, _ = fresh(seed, players)
+    bot = RandomBot(random.Random(seed))
+    lines: list[str] = []
+    current: list[str] = []
+    while not live.over and len(lines) < turns:
+        step = bot.choose(live.state)
+        text = live._written(step, live.state)
+        done = live.enter(text)
+        assert done.refusal is None, (text, done.refusal)
+        current.append(text)
+        if isinstance(step, EndTurn):
+            lines.append("; ".join(current))
+            current = []
+    if current:
+        lines.append("; ".join(current))
+    return lines
+
+
+# -- the library --------------------------------------------------------------------------
+def test_each_step_taken_is_saved_at_once_in_canonical_form() -> None:
+    live, saved = fresh()
+    moves = live.moves()
+    assert "end" in moves
+    first = next(m for m in moves if m.startswith("harvest"))
+    done = live.enter(first)
+    assert done.refusal is None and [s for s, _ in done.steps] == [parse_step(first, "red")]
+    assert saved.texts, "nothing was saved"
+    text = saved.texts[-1]
+    record = load_record(text)
+    assert record.steps == live.record.steps
+    assert format_record(record) == text  # fmt --check clean
+
+
+def test_several_steps_on_a_line_and_a_refusal_keeps_the_rest() -> None:
+    live, saved = fresh()
+    harvest = next(m for m in live.moves() if m.startswith("harvest"))
+    done = live.enter(f"{harvest}; buy Z9 from green; end")
+    assert len(done.steps) == 1
+    refusal = done.refusal
+    assert refusal is not None
+    assert refusal.rest == "buy Z9 from green; end"
+    assert "Z9" in refusal.diagnostic.message
+    assert len(saved.texts) == 1  # the harvest, and nothing after the refusal
+
+
+def test_every_alternative_offered_parses_and_applies() -> None:
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(6):
+        live, _ = fresh(seed)
+        bot = RandomBot(random.Random(seed))
+        for _ in range(60):
+            if live.over:
+                break
+            wrong = rng.choice(["end", "pass", "draw A1", "harvest A1", "buy B2 from red",
+                                "play A at D6", "offer C7 for wheat"])
+            before = len(live.record.steps)
+            state = live.state.copy()
+            done = live.enter(wrong)
+            if done.refusal is not None:
+                assert len(live.record.steps) == before
+                assert 1 <= len(done.refusal.alternatives) <= 5
+                for alt in done.refusal.alternatives:
+                    player = None if state.is_over else state.pending.player
+                    step = parse_step(alt, player, players=live.record.players,
+                                      board=live.board)
+                    assert kh.is_legal(state, step), alt
+                    checked += 1
+            else:
+                live.undo() if len(live.record.steps) > before else None
+            live.enter(live._written(bot.choose(live.state), live.state))
+    assert checked > 50
+
+
+def test_the_help_line_names_the_alternatives_in_words() -> None:
+    assert help_line("red to take an action", ["harvest B3", "pass"], 0) == (
+        "help: waiting for red to take an action: write 'harvest B3' or 'pass'")
+    assert help_line("x", ["a", "b", "c"], 4).endswith("write 'a', 'b' or 'c' (4 more: type 'moves')")
+
+
+def test_undo_takes_back_the_last_step_and_the_passes_answered_for_it() -> None:
+    live, saved = fresh()
+    start = format_record(live.record)
+    harvest = next(m for m in live.moves() if m.startswith("harvest"))
+    live.enter(harvest)
+    assert live.undo() == [parse_step(harvest, "red")]
+    assert saved.texts[-1] == start
+    assert live.undo() == []
+
+
+def test_undo_of_a_step_takes_the_passes_answered_after_it() -> None:
+    for seed in range(12):
+        lines = typed_lines(seed, 40)
+        live, _ = fresh(seed)
+        for line in lines:
+            before = list(live.record.steps)
+            done = live.enter(line)
+            assert done.refusal is None
+            if any(forced for _, forced in done.steps):
+                assert all(isinstance(s, Pass) for s, f in done.steps if f)
+                last_typed = max(i for i, (_, f) in enumerate(done.steps) if not f)
+                live.undo()
+                kept = before + [s for s, _ in done.steps[:last_typed]]
+                assert live.record.steps == kept
+                assert live.forced == [False] * len(before) + [
+                    f for _, f in done.steps[:last_typed]]
+                return
+    pytest.fail("no forced pass in 12 games of 40 turns")
+
+
+def test_completion_goes_word_by_word() -> None:
+    live, _ = fresh()
+    words = live.completions("har")
+    assert words == ["harvest"]
+    tiles = live.completions("harvest ")
+    assert tiles and all(re.fullmatch(r"harvest [A-G][0-9]+", t) for t in tiles)
+    assert live.completions("zzz") == []
+    # after a step on the same line, completion is for the state after it
+    harvest = next(m for m in live.moves() if m.startswith("harvest"))
+    after = live.completions(f"{harvest}; ")
+    assert "end" in after and not any(a.startswith("harvest") for a in after)  # C.1: once
+
+
+def test_resuming_a_record_that_does_not_replay_is_refused_with_the_rule() -> None:
+    live, saved = fresh()
+    text = format_record(live.record) + "1. red: buy Z9 from green\n"
+    with pytest.raises(kh.KeyHarvestError):
+        LiveRecord(load_record(text), saved)
+
+
+# -- the command --------------------------------------------------------------------------
+pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("prompt_toolkit")
+
+ENV = {**os.environ, "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm",
+       "PYTHONDONTWRITEBYTECODE": "1"}
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]")
+
+
+class Typist:
+    """``keyharvest record`` in a pseudo-terminal."""
+
+    def __init__(self, *args: str) -> None:
+        self.child = pexpect.spawn(sys.executable, ["-m", "keyharvest", "record", *args],
+                                   env=ENV, encoding="utf-8", timeout=20,
+                                   dimensions=(50, 200))
+        self.seen = ""
+
+    def wait(self, pattern: str) -> str:
+        self.child.expect(pattern)
+        text = ANSI.sub("", self.child.before + self.child.after).replace("\r", "")
+        self.seen += text
+        return text
+
+    def prompt(self) -> str:
+        return self.wait(r"\[step \d+ · turn \d+\][^\n]*\n[^\n]*[a-z]+>")
+
+    def line(self, text: str) -> str:
+        self.child.send(text + "\r")
+        return self.prompt()
+
+
+def test_a_game_typed_with_mistakes_completion_and_undo(tmp_path: Path) -> None:
+    path = tmp_path / "club.kh"
+    t = Typist(str(path), "--players", "red,green", "--seed", "3")
+    t.prompt()
+    assert path.exists() and run_cli("validate", str(path)).code == 0
+    # a mistake: a crop typo; the help line says what may be written, the line comes back
+    shown = t.line("offer B4 for wheet")
+    assert "unknown crop 'wheet'" in shown and "did you mean 'wheat'" in shown
+    assert "help: waiting for red to take an action or end the turn: write" in shown
+    t.child.send("\x15")  # Ctrl-U clears the line given back for editing
+    # completion: 'har' + Tab becomes 'harvest'; a second Tab offers the tiles
+    t.child.send("har\t")
+    t.wait("harvest")
+    t.child.send(" A\t")
+    t.wait(r"A\d")
+    shown = t.line("")
+    assert re.search(r"red: harvest A\d", shown)
+    record = load_record(path.read_text(encoding="utf-8"))
+    assert len(record.steps) == 1
+    # undo takes it back, in the file too
+    shown = t.line("undo")
+    assert "undone: red: harvest" in shown
+    assert load_record(path.read_text(encoding="utf-8")).steps == []
+    # about twenty turns, each checked and saved at once
+    for n, text in enumerate(typed_lines(3, 20), 1):
+        t.line(text)
+        saved = path.read_text(encoding="utf-8")
+        assert run_cli("validate", str(path)).code == 0, (n, text)
+        assert run_cli("fmt", "--check", str(path)).code == 0
+        assert format_record(load_record(saved)) == saved
+    t.line("score")
+    assert "red" in t.seen and "green" in t.seen
+    t.child.send("quit\r")
+    t.child.expect(pexpect.EOF)
+    t.child.close()
+    assert t.child.exitstatus == 0
+    assert len(load_record(path.read_text(encoding="utf-8")).steps) > 40
+
+
+def test_a_kill_at_any_moment_leaves_a_record_that_validates_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "killed.kh"
+    t = Typist(str(path), "--players", "red,green,yellow", "--seed", "8")
+    t.prompt()
+    lines = typed_lines(8, 6, ("red", "green", "yellow"))
+    for text in lines[:4]:
+        t.line(text)
+    t.child.send(lines[4] + "\r")  # killed while it takes this line
+    t.child.kill(signal.SIGKILL)
+    t.child.close()
+    assert run_cli("validate", str(path)).code == 0
+    assert run_cli("fmt", "--check", str(path)).code == 0
+    kept = load_record(path.read_text(encoding="utf-8")).steps
+    assert len(kept) >= sum(len(x.split(";")) for x in lines[:4])
+    # resume: the same file goes on from where it stopped
+    t2 = Typist(str(path))
+    shown = t2.prompt()
+    assert f"({len(kept)} steps so far)" in t2.seen
+    assert "[step" in shown
+    t2.child.send("quit\r")
+    t2.child.expect(pexpect.EOF)
+    assert load_record(path.read_text(encoding="utf-8")).steps == kept
+
+
+def test_not_a_terminal_is_refused_politely(tmp_path: Path) -> None:
+    r = subprocess.run([sys.executable, "-m", "keyharvest", "record", str(tmp_path / "x.kh"),
+                        "--players", "2"], input=b"end\n", capture_output=True, env=ENV,
+                       check=False)
+    assert r.returncode == 2
+    assert b"keyharvest validate -" in r.stderr and b"Traceback" not in r.stderr
+    assert not (tmp_path / "x.kh").exists()
+
+
+def test_without_prompt_toolkit_the_message_says_what_to_install(tmp_path: Path) -> None:
+    code = ("import sys; sys.modules['prompt_toolkit'] = None\n"
+            "from keyharvest.cli import main\n"
+            f"sys.argv = ['keyharvest', 'record', {str(tmp_path / 'x.kh')!r}, '-p', '2']\n"
+            "main()\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, env=ENV, check=False)
+    assert r.returncode == 2
+    assert b"pip install 'keyharvest[record]'" in r.stderr
+
+
+def test_a_new_record_needs_players_or_a_setup_and_an_old_one_neither(tmp_path: Path) -> None:
+    missing = run_cli("record", str(tmp_path / "none.kh"))
+    assert missing.code == 2
+    existing = tmp_path / "old.kh"
+    existing.write_text(format_record(new_record(["red", "green"], seed=1)), encoding="utf-8")
+    again = run_cli("record", str(existing), "--players", "2")
+    assert again.code == 2
+
+
+def test_a_setup_taken_from_another_record(tmp_path: Path) -> None:
+    source = tmp_path / "dealt.kh"
+    source.write_text(format_record(new_record(["red", "green"], seed=4)), encoding="utf-8")
+    path = tmp_path / "copy.kh"
+    t = Typist(str(path), "--setup", str(source))
+    t.prompt()
+    t.child.send("quit\r")
+    t.child.expect(pexpect.EOF)
+    assert load_record(path.read_text(encoding="utf-8")).setup == load_record(
+        source.read_text(encoding="utf-8")).setup
