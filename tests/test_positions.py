@@ -162,9 +162,14 @@ def test_did_you_mean_for_position_keys_and_names() -> None:
 
 
 def test_frame_fields_keep_their_python_types() -> None:
-    from keyharvest.rules.engine import Frame
+    from keyharvest.rules.engine import COLOUR, FieldKind, Frame, saved
+
+    anything = FieldKind("plain data", lambda value, state: True)
 
     class Probe(Frame):  # registered in FRAME_TYPES by subclassing
+        fields = saved(who=COLOUR, a=anything, b=anything, c=anything, d=anything,
+                       e=anything)
+
         def settle(self, state):
             from keyharvest.model.state import Pending
 

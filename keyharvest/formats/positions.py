@@ -160,7 +160,7 @@ def position_data(state: State, board: str | None = None) -> dict[str, Any]:
     if pend.event is not None:
         pending["event"] = pend.event
     out["pending"] = pending
-    out["stack"] = [{"type": type(f).__name__, **{k: _encode(v) for k, v in vars(f).items()}}
+    out["stack"] = [{"type": type(f).__name__, **{k: _encode(v) for k, v in f.to_data().items()}}
                     for f in state.stack]
     return out
 
@@ -337,7 +337,7 @@ class _Reader:
             steps=self.integer(data.get("steps", 0), "steps"),
         )
         if "stack" in data:
-            state.stack = self.stack(data["stack"])
+            state.stack = self.stack(data["stack"], state)
             if "pending" in data:
                 state.pending = self.pending(data["pending"], players)
             else:
@@ -432,7 +432,7 @@ class _Reader:
         return Pending(kind, player, self.string(t.get("rule", "C.1"), "pending.rule"),
                        self.string(t.get("purpose", ""), "pending.purpose"), worker, event)
 
-    def stack(self, value: Any) -> list[engine.Frame]:
+    def stack(self, value: Any, state: State) -> list[engine.Frame]:
         if not isinstance(value, list):
             raise self.fail("expected a list of frames ([[stack]] tables)", "stack")
         frames = []
@@ -444,11 +444,13 @@ class _Reader:
             if cls is None:
                 hint = key_hint(str(name), engine.FRAME_TYPES) if isinstance(name, str) else None
                 raise self.fail(f"unknown frame type {name!r}", f"{path}.type", hint=hint)
-            frame = cls.__new__(cls)
-            for k, v in item.items():
-                if k != "type":
-                    setattr(frame, k, self.decode(v, f"{path}.{k}"))
-            frames.append(frame)
+            fields = {k: self.decode(v, f"{path}.{k}") for k, v in item.items() if k != "type"}
+            try:
+                frames.append(cls.from_data(fields, state))
+            except engine.FrameDataError as exc:
+                hint = key_hint(exc.field, exc.known) if exc.known else None
+                raise self.fail(exc.message, f"{path}.{exc.field}", hint=hint,
+                                value=not exc.known) from None  # an unknown key: at the key
         return frames
 
     def decode(self, value: Any, path: str) -> Any:

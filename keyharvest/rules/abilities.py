@@ -46,7 +46,22 @@ from .actions import _bids as representative_bids
 from .actions import take_to_store
 from .bag import HandDrawFrame, PlaceEventsFrame, RefillFrame
 from .crops import check_can_pay, check_crops, crop_counts, move_crops, names, show
-from .engine import CONTINUE, Frame, expect, resolving_event, sectioned
+from .engine import (
+    COLOUR,
+    CONTINUE,
+    COUNT,
+    EVENTS,
+    FLAG,
+    SPACE,
+    WORKER,
+    Frame,
+    expect,
+    one_of,
+    optional,
+    resolving_event,
+    saved,
+    sectioned,
+)
 from .fields import default_instead, harvest_gains, is_lonely
 from .placement import ABILITIES, place_tile, take_from_registry
 
@@ -92,6 +107,8 @@ class AbilityFrame(Frame):
     rule = "D.3"
     #: The step classes that use the ability (besides Pass).
     steps: tuple[type[Step], ...] = ()
+    fields = saved(player=COLOUR, worker=WORKER, space=SPACE, via=optional(WORKER),
+              rule=one_of("D.3", "D.4"), done=FLAG)
 
     def __init__(self, player: str, worker: str, space: str, via: str | None = None) -> None:
         self.player = player
@@ -449,6 +466,9 @@ class MerchantFrame(AbilityFrame):
     """
 
     steps = (Accept,)
+    fields = saved(phase=one_of("offer", "draw", "registry", "hand", "events"),
+              hand_mark=COUNT, aside_mark=COUNT, aside=EVENTS,
+              tile=optional(SPACE))
 
     def __init__(self, player: str, worker: str, space: str, via: str | None = None) -> None:
         super().__init__(player, worker, space, via)

@@ -13,7 +13,7 @@ from ..errors import IllegalStep
 from ..model.catalogue import QUESTION_SPACE, TRACK_SIZE
 from ..model.state import Pending, State, pending
 from ..model.steps import Draw, Step
-from .engine import CONTINUE, Frame, expect
+from .engine import COLOUR, CONTINUE, COUNT, EVENTS, FLAG, STRING, Frame, expect, saved
 from .events import start_event
 from .fields import someone_below_threshold
 
@@ -79,6 +79,8 @@ class RefillFrame(Frame):
     """
 
     rule = "F.1"
+    fields = saved(drawer=COLOUR, gap=COUNT, set_aside=FLAG, purpose=STRING,
+              mine=EVENTS)
 
     def __init__(self, drawer: str, gap: int, set_aside: bool = False,
                  purpose: str = "registry refill") -> None:
@@ -131,6 +133,7 @@ class PlaceEventsFrame(Frame):
     completely before the next (I.18, I.35, I.51). They leave ``state.set_aside``."""
 
     rule = "I.51"
+    fields = saved(letters=EVENTS, drawer=COLOUR)
 
     def __init__(self, letters: list[str], drawer: str) -> None:
         self.letters = list(letters)
@@ -164,6 +167,7 @@ class HandDrawFrame(Frame):
     """
 
     rule = "E.2"
+    fields = saved(player=COLOUR, purpose=STRING, mine=EVENTS, done=FLAG)
 
     def __init__(self, player: str, purpose: str) -> None:
         self.player = player

@@ -21,10 +21,12 @@ Contract of a frame:
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, Final
 
 from ..errors import IllegalStep
+from ..model.catalogue import EVENT_LETTERS, WORKERS
 from ..model.state import Pending, State
 from ..model.steps import Draw, Step
 
@@ -36,23 +38,120 @@ OVER = Pending("over", rule="F.4")
 FRAME_TYPES: dict[str, type[Frame]] = {}
 
 
+class FieldKind:
+    """How a saved frame field is checked when a position is read: ``what`` names the
+    values accepted (for messages), ``ok(value, state)`` decides (``state`` is the table
+    the frame is read into: its players and board, its stack not yet set)."""
+
+    __slots__ = ("ok", "what")
+
+    def __init__(self, what: str, ok: Callable[[Any, State], bool]) -> None:
+        self.what = what
+        self.ok = ok
+
+    def __repr__(self) -> str:
+        return f"FieldKind({self.what!r})"
+
+
+def _count(v: Any) -> bool:
+    return type(v) is int and v >= 0
+
+
+def _strings(v: Any) -> bool:
+    return type(v) is list and all(type(x) is str for x in v)
+
+
+STRING = FieldKind("a string", lambda v, s: type(v) is str)
+COUNT = FieldKind("a whole number of at least 0", lambda v, s: _count(v))
+FLAG = FieldKind("true or false", lambda v, s: type(v) is bool)
+COLOUR = FieldKind("the colour of a player in the game",
+                   lambda v, s: type(v) is str and s.has_player(v))
+COLOURS = FieldKind("a list of colours of players in the game",
+                    lambda v, s: _strings(v) and all(s.has_player(c) for c in v))
+WORKER = FieldKind("a worker's letter", lambda v, s: type(v) is str and v in WORKERS)
+SPACE = FieldKind("a space of the board", lambda v, s: type(v) is str and v in s.board)
+EVENTS = FieldKind("a list of event letters",
+                   lambda v, s: _strings(v) and all(x in EVENT_LETTERS for x in v))
+
+
+def saved(**kinds: FieldKind) -> Mapping[str, FieldKind]:
+    """A frame class's ``fields``: name = kind, in the order its ``__init__`` sets them."""
+    return MappingProxyType(kinds)
+
+
+def optional(kind: FieldKind) -> FieldKind:
+    """``kind``, or none (written ``{ none = true }``)."""
+    return FieldKind(f"{kind.what}, or none", lambda v, s: v is None or kind.ok(v, s))
+
+
+def one_of(*values: str) -> FieldKind:
+    return FieldKind("one of " + ", ".join(repr(v) for v in values),
+                     lambda v, s: type(v) is str and v in values)
+
+
+class FrameDataError(ValueError):
+    """A frame's saved data does not fit its class's ``schema``: ``field`` names the field
+    (or ``type``), ``message`` says what is wrong, ``hint`` may suggest a field name."""
+
+    def __init__(self, field: str, message: str, known: tuple[str, ...] = ()) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+        self.known = known
+
+
 class Frame:
     """A piece of pending work on the stack; see the module docstring.
 
     Frames hold plain data only (strings, ints, bools, lists and tuples of them, None):
     never another frame, a state or a callback. That keeps ``copy`` cheap and correct,
-    and lets a position written mid-effect save and restore the stack generically
-    (``vars(frame)`` and ``FRAME_TYPES``). A frame that needs the result of a frame it
-    pushed reads it from the state when it settles again.
+    and lets a position written mid-effect save and restore the stack by contract: each
+    class declares the fields it saves in ``fields`` (name -> ``FieldKind``, added to those
+    of its bases into ``schema``, in the order its ``__init__`` sets them), and
+    ``to_data()`` / ``from_data()`` write and check exactly those. A frame that needs the
+    result of a frame it pushed reads it from the state when it settles again.
     """
 
     rule = "C.1"
     #: True for the frame of an event being resolved (I.19: refills inside it set aside).
     is_event = False
+    #: The fields this class adds to its bases' (see ``schema``).
+    fields: ClassVar[Mapping[str, FieldKind]] = saved()
+    #: Every field a frame of this class saves, in order, with how it is checked.
+    schema: ClassVar[Mapping[str, FieldKind]] = saved()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         FRAME_TYPES[cls.__name__] = cls
+        schema: dict[str, FieldKind] = {}
+        for base in reversed(cls.__mro__):
+            schema.update(base.__dict__.get("fields", {}))
+        cls.schema = MappingProxyType(schema)
+
+    def to_data(self) -> dict[str, Any]:
+        """The saved fields, by name, in ``schema`` order."""
+        return {name: getattr(self, name) for name in self.schema}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], state: State) -> Frame:
+        """A frame of this class with the fields in ``data``, each checked by its kind
+        against ``state`` (its players and board). Raises ``FrameDataError`` for an unknown,
+        missing or ill-typed field."""
+        schema = cls.schema
+        known = tuple(schema)
+        for name in data:
+            if name not in schema:
+                raise FrameDataError(name, f"{cls.__name__} has no field {name!r}", known)
+        frame = cls.__new__(cls)
+        for name, kind in schema.items():
+            if name not in data:
+                raise FrameDataError(name, f"{cls.__name__} needs its field {name!r} "
+                                     f"({kind.what})")
+            value = data[name]
+            if not kind.ok(value, state):
+                raise FrameDataError(name, f"expected {kind.what}, not {value!r}")
+            setattr(frame, name, value)
+        return frame
 
     def settle(self, state: State) -> Pending | None | object:
         raise NotImplementedError

@@ -16,7 +16,7 @@ from ..model.board import Board
 from ..model.catalogue import WORKERS
 from ..model.state import Pending, PlayerState, State, pending
 from ..model.steps import Pass, Pick, Replace, Step
-from .engine import Frame, expect
+from .engine import COLOUR, FLAG, WORKER, Frame, expect, saved
 from .memo import memo_table, remember
 
 
@@ -222,6 +222,7 @@ class DisplacedFrame(Frame):
     """A worker displaced by a field tile: its owner re-places it (D.1) or passes (D.2)."""
 
     rule = "D.2"
+    fields = saved(player=COLOUR, worker=WORKER, done=FLAG)
 
     def __init__(self, player: str, worker: str) -> None:
         self.player = player

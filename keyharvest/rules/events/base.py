@@ -28,7 +28,7 @@ from ...model.steps import (
     pass_of,
 )
 from ..bag import HandDrawFrame, PlaceEventsFrame
-from ..engine import Frame, expect, sectioned
+from ..engine import COLOUR, COLOURS, COUNT, STRING, Frame, expect, saved, sectioned
 
 RULE = "E.3"
 
@@ -55,6 +55,7 @@ class EventFrame(Frame):
     rule = RULE
     is_event = True
     letter = ""
+    fields = saved(drawer=COLOUR, order=COLOURS, i=COUNT, phase=STRING)
 
     def __init__(self, drawer: str, order: list[str]) -> None:
         self.drawer = drawer
@@ -128,6 +129,8 @@ class OneAnswerFrame(EventFrame):
 
 class DrawingFrame(EventFrame):
     """Shared by M, Q and W: a player draws one field tile into the hand (E.2)."""
+
+    fields = saved(hand=COUNT, aside=COUNT)
 
     def __init__(self, drawer: str, order: list[str]) -> None:
         super().__init__(drawer, order)

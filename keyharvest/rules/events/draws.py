@@ -17,7 +17,7 @@ from ...model.steps import (
 )
 from ..bag import RefillFrame
 from ..crops import check_can_pay, check_crops, has, move_crops
-from ..engine import CONTINUE, expect
+from ..engine import CONTINUE, COUNT, SPACE, expect, optional, saved
 from ..placement import (
     place_tile,
     take_from_registry,
@@ -167,6 +167,7 @@ class SaleFrame(OneAnswerFrame):
     letter = "T"
     answer_types = (Pick,)
     what = "a registry tile for 3 crops, or pass"
+    fields = saved(taken=COUNT)
 
     def __init__(self, drawer: str, order: list[str]) -> None:
         super().__init__(drawer, order)
@@ -210,6 +211,7 @@ class ReplacementFrame(DrawingFrame):
     place it (E.3, I.21, I.44). With no field tile in the bag nothing is drawn: pass."""
 
     letter = "W"
+    fields = saved(tile=optional(SPACE))
 
     def __init__(self, drawer: str, order: list[str]) -> None:
         super().__init__(drawer, order)

@@ -16,7 +16,7 @@ from ...model.steps import (
     Step,
     Swap,
 )
-from ..engine import expect
+from ..engine import SPACE, expect, optional, saved
 from ..fields import is_lonely
 from ..placement import (
     place_tile,
@@ -78,6 +78,7 @@ class GiftFrame(EventFrame):
     """
 
     letter = "O"
+    fields = saved(received=optional(SPACE), kept=optional(SPACE))
 
     def __init__(self, drawer: str, order: list[str]) -> None:
         super().__init__(drawer, order)
