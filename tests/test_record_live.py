@@ -303,6 +303,14 @@ def test_a_setup_taken_from_another_record(tmp_path: Path) -> None:
     path = tmp_path / "copy.kh"
     t = Typist(str(path), "--setup", str(source))
     t.prompt()
+    assert "legend:" in t.line("board")
+    shown = t.line("board green")
+    assert "green:" in shown and "legend" not in shown
+    assert "no player 'blue'" in t.line("board blue")
+    assert re.search(r"\n  end\n", t.line("moves"))
+    assert "Commands:" in t.line("help")
+    t.child.send("\x1b[A")  # history: the arrow up brings back the last line
+    assert "help" in t.line("")
     t.child.send("quit\r")
     t.child.expect(pexpect.EOF)
     assert load_record(path.read_text(encoding="utf-8")).setup == load_record(
