@@ -32,10 +32,30 @@ class Span:
 
 
 class KeyHarvestError(ValueError):
-    """Root of every error keyharvest raises for bad input."""
+    """Root of every error keyharvest raises for bad input.
+
+    A reader that can go on after a problem (the front matter of a record, its movetext, a
+    position's schema) raises the first one it met, as it always has, and lists the other
+    independent problems it found in ``also`` (in the order of the input); ``every_error``
+    gives them all.
+    """
 
     rule: str | None = None
     span: Span | None = None
+    also: tuple[KeyHarvestError, ...] = ()
+
+
+def every_error(exc: KeyHarvestError) -> list[KeyHarvestError]:
+    """``exc`` and the further independent problems found with it (``exc.also``)."""
+    return [exc, *exc.also]
+
+
+def raise_first(errors: list[KeyHarvestError]) -> None:
+    """Raise ``errors[0]`` with the others in its ``also`` (nothing for an empty list)."""
+    if errors:
+        first = errors[0]
+        first.also = tuple(errors[1:])
+        raise first
 
 
 class NotationError(KeyHarvestError):

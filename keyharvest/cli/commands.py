@@ -69,6 +69,10 @@ ToOpt = Annotated[str | None, typer.Option(
     help="Where in the record: N (after N steps; 0 is the setup), 'turn T' (the start of "
          "turn T, before its first step), 'turn T COLOUR' (the same, checking whose turn "
          "it is), 'start' or 'end' (the default).")]
+MaxErrorsOpt = Annotated[int, typer.Option(
+    "--max-errors", min=1, metavar="N",
+    help="Report at most N problems of one record or position: every problem of its front "
+         "matter and moves (or a position's keys), then the first rule broken.")]
 GameOpt = Annotated[int | None, typer.Option(
     "--game", "-g", min=1, show_default=False,
     help="Which record of a file holding several (1 is the first).")]
@@ -120,6 +124,7 @@ def validate(
         "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="A line for every record, not only the bad ones.")] = False,
+    max_errors: MaxErrorsOpt = 20,
     output: FormatOpt = Format.text,
 ) -> int:
     """Check records and positions: every record replays by the rules, every position
@@ -128,17 +133,17 @@ def validate(
     A record that replays but does not reach the end of the game is valid (in progress).
     """
     from ..play.batch import Rejects, Tally, check_inputs, expand, input_size
-    from .shapes import report_line
+    from .shapes import report_line, report_place
 
     json_mode = is_json(output)
     tally = Tally()
     total = input_size(list(expand(paths)))
     with Rejects(rejects) as sink, progress("checking", total, counts=False) as advance:
-        for report in check_inputs(paths, jobs=jobs):
+        for report in check_inputs(paths, jobs=jobs, max_errors=max_errors):
             advance(report.size)
             tally.add(report)
             sink.add(report)
-            emit(report.diagnostics)
+            emit(report.diagnostics, report_place(report), max_errors)
             if json_mode:
                 out(to_json(report.to_dict(), lines=True))
             elif verbose:
@@ -246,7 +251,7 @@ def score(
     def failed(diagnostics, source: str) -> None:
         nonlocal bad
         bad = True
-        emit(diagnostics)
+        emit(diagnostics, source)
         if json_mode:
             out(to_json({"ok": False, "source": source,
                          "diagnostics": [d.to_dict() for d in diagnostics]}, lines=True))

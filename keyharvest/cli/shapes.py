@@ -100,6 +100,15 @@ def score_dict(sc: Score) -> dict[str, Any]:
 
 
 # -- validate --------------------------------------------------------------------------------------
+def report_place(r: Report) -> str:
+    """What a report is about, for the count of its errors: ``game 2 of FILE``."""
+    if r.kind == "record":
+        return f"game {r.index} of {r.source}"
+    if r.kind == "position":
+        return f"position {r.source}"
+    return r.source
+
+
 def report_line(r: Report) -> str:
     """One line per report, for ``validate --verbose``."""
     verdict = "ok" if r.ok else "bad"

@@ -52,10 +52,17 @@ def err(text: str) -> None:
     sys.stderr.flush()
 
 
-def emit(diagnostics: Sequence[Diagnostic]) -> None:
-    """Diagnostics as text on stderr, compiler-style."""
+def emit(diagnostics: Sequence[Diagnostic], where: str | None = None,
+         limit: int | None = None) -> None:
+    """Diagnostics as text on stderr, compiler-style; with ``where`` (``game 2 of
+    FILE``), a line counting the errors after two or more."""
     for d in diagnostics:
         err(d.format())
+    errors = sum(d.severity == "error" for d in diagnostics)
+    if where is not None and errors > 1:
+        from ..formats.diagnostics import count_line
+
+        err(count_line(errors, where, limit))
 
 
 def to_json(data: Any, *, lines: bool = False) -> str:
@@ -129,7 +136,7 @@ def contract(*, trouble: int = INVALID) -> Callable[[Callable[..., int | None]],
 
 
 def _fail(diagnostics: Sequence[Diagnostic], json_mode: bool, code: int) -> int:
-    emit(diagnostics)
+    emit(diagnostics, diagnostics[0].source if diagnostics else None)
     if json_mode:
         out(to_json({"ok": False, "diagnostics": [d.to_dict() for d in diagnostics]}))
     return code
@@ -179,17 +186,18 @@ def read_input(path: str) -> tuple[str, str]:
 
 
 @contextmanager
-def diagnosing(text: str | None, source: str) -> Iterator[None]:
-    """Turn a ``KeyHarvestError`` raised in the block into a ``Failure`` whose diagnostic
-    shows the line of ``text`` it points at."""
+def diagnosing(text: str | None, source: str, max_errors: int = 20) -> Iterator[None]:
+    """Turn a ``KeyHarvestError`` raised in the block into a ``Failure`` whose diagnostics
+    (the error and the other problems found with it, up to ``max_errors``) show the lines
+    of ``text`` they point at."""
     from ..errors import KeyHarvestError
 
     try:
         yield
     except KeyHarvestError as exc:
-        from ..formats.diagnostics import diagnose
+        from ..formats.diagnostics import diagnose_all
 
-        raise Failure([diagnose(exc, text, source)]) from None
+        raise Failure(diagnose_all(exc, text, source, max_errors)) from None
 
 
 # -- progress --------------------------------------------------------------------------------

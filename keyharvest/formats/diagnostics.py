@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import IllegalStep, KeyHarvestError, NotationError, PositionError, Span
+from ..errors import IllegalStep, KeyHarvestError, NotationError, PositionError, Span, every_error
 from ..rules.invariants import Violation
 
 GUTTER = 5  # width of the line numbers in the excerpt
@@ -141,9 +141,26 @@ def diagnose(exc: BaseException, text: str | None = None, source: str | None = N
     return Diagnostic(f"internal error: {type(exc).__name__}: {exc}", src, kind="internal")
 
 
+def diagnose_all(exc: BaseException, text: str | None = None, source: str | None = None,
+                 limit: int | None = None) -> list[Diagnostic]:
+    """A ``Diagnostic`` for ``exc`` and for each further problem found with it
+    (``KeyHarvestError.also``), at most ``limit`` of them."""
+    found = every_error(exc) if isinstance(exc, KeyHarvestError) else [exc]
+    return [diagnose(e, text, source) for e in found[:limit]]
+
+
+def count_line(n: int, where: str, limit: int | None = None) -> str:
+    """The line after the diagnostics of one input: ``3 errors in game 2``; with
+    ``limit`` reached, that the reading stopped there."""
+    line = f"{n} error{'s' * (n != 1)} in {where}"
+    if limit is not None and n >= limit:
+        line += f" (the first {limit}: --max-errors N shows more)"
+    return line
+
+
 def diagnose_violations(problems: list[Violation], source: str = "<stdin>") -> list[Diagnostic]:
     """One diagnostic per broken invariant of a position (RULES.md J)."""
     return [Diagnostic(v.message, source, rule=v.rule, kind="position") for v in problems]
 
 
-__all__ = ["Diagnostic", "diagnose", "diagnose_violations"]
+__all__ = ["Diagnostic", "count_line", "diagnose", "diagnose_all", "diagnose_violations"]

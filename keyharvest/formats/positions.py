@@ -35,11 +35,12 @@ for unknown keys and names); broken invariants (RULES.md J) are collected in
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from ..errors import BoardError, PositionError, Span
+from ..errors import BoardError, PositionError, Span, raise_first
 from ..model.board import Board, sort_key
 from ..model.catalogue import (
     COUNTERS_PER_CROP,
@@ -57,6 +58,7 @@ from ..rules.invariants import Violation, check
 from .boardfile import STANDARD, load_board, standard_board
 from .tomltext import decode_error, dumps, key_hint, locate_span
 
+T = TypeVar("T")
 HEADER = "# Key Harvest position (keyharvest); the format is described in docs/notation.md\n"
 TOP_KEYS = (
     "board", "players", "result", "max_turns", "steps", "turn", "end_countdown", "end_trigger",
@@ -174,9 +176,26 @@ def dump_position(state: State, board: str | None = None) -> str:
 
 # -- reading ------------------------------------------------------------------------------------
 class _Reader:
+    """Reads a position's data, going on after a bad key or value: every problem is kept in
+    ``problems`` (in the order of the checks) and ``read`` raises the first, with the
+    others in its ``also``."""
+
     def __init__(self, text: str, source: str) -> None:
         self.text = text
         self.source = source
+        self.problems: list[PositionError] = []
+
+    def attempt(self, check: Callable[..., T], *args: Any, default: Any = None) -> T:
+        """``check(*args)``, or ``default`` with its ``PositionError`` kept in ``problems``."""
+        try:
+            return check(*args)
+        except PositionError as exc:
+            self.problems.append(exc)
+            return default
+
+    def stop(self) -> None:
+        """Raise what was found so far, if anything."""
+        raise_first(self.problems)  # type: ignore[arg-type]
 
     def fail(self, message: str, path: str, hint: str | None = None,
              rule: str | None = None, value: bool = True) -> PositionError:
@@ -212,17 +231,22 @@ class _Reader:
         return value
 
     def table(self, value: Any, path: str, known: tuple[str, ...] | None = None) -> dict:
+        """A table; its unknown keys are kept in ``problems`` (and left out)."""
         if not isinstance(value, dict):
             raise self.fail(f"expected a table, not {_show(value)}", path)
         if known is not None:
             for k in value:
                 if k not in known:
                     hint = key_hint(k, known)
-                    raise self.fail(f"unknown key {k!r}", f"{path}.{k}", value=False,
-                                    hint=hint or f"expected {', '.join(known)}")
+                    self.problems.append(self.fail(f"unknown key {k!r}", f"{path}.{k}",
+                                                   value=False,
+                                                   hint=hint or f"expected {', '.join(known)}"))
+            value = {k: v for k, v in value.items() if k in known}
         return value
 
     def refs(self, value: Any, path: str, board: Board) -> list[str]:
+        """References of ``board``; each one not on it is kept in ``problems`` (and left
+        out)."""
         from ..notation.names import ref_hint
 
         out = []
@@ -230,7 +254,8 @@ class _Reader:
             ref = w.upper()
             if ref not in board:
                 hint = ref_hint(ref, board)
-                raise self.fail(f"no space {ref} on the board", path, hint=hint)
+                self.problems.append(self.fail(f"no space {ref} on the board", path, hint=hint))
+                continue
             out.append(ref)
         return out
 
@@ -250,13 +275,17 @@ class _Reader:
             for k, v in value.items():
                 crop = CROP_WORDS.get(str(k).lower())
                 if crop is None:
-                    raise self.fail(f"unknown crop {k!r}", f"{path}.{k}", hint=crop_hint(str(k)))
-                counts[CROPS.index(crop)] += self.integer(v, f"{path}.{k}")
+                    self.problems.append(self.fail(f"unknown crop {k!r}", f"{path}.{k}",
+                                                   hint=crop_hint(str(k))))
+                    continue
+                counts[CROPS.index(crop)] += self.attempt(self.integer, v, f"{path}.{k}",
+                                                          default=0)
             return counts
         for w in self.words(value, path, "crops"):
             crop = CROP_WORDS.get(w.lower())
             if crop is None:
-                raise self.fail(f"unknown crop {w!r}", path, hint=crop_hint(w))
+                self.problems.append(self.fail(f"unknown crop {w!r}", path, hint=crop_hint(w)))
+                continue
             counts[CROPS.index(crop)] += 1
         return counts
 
@@ -265,51 +294,68 @@ class _Reader:
         for w in self.words(value, path, what):
             letter = w.upper()
             if letter not in allowed:
-                raise self.fail(f"{w!r} is not {what.removesuffix('s')} "
-                                f"({allowed[0]} to {allowed[-1]})", path)
+                self.problems.append(self.fail(f"{w!r} is not {what.removesuffix('s')} "
+                                               f"({allowed[0]} to {allowed[-1]})", path))
+                continue
             out.append(letter)
         return out
 
     # -- the position ---------------------------------------------------------------------
     def read(self, data: dict, board_override: Board | None) -> Position:
+        """The position; raises the first problem found (the others in its ``also``)."""
         players_given = "players" in data
         colours_in_tables = [k for k in data if k not in TOP_KEYS]
         for k in colours_in_tables:
             if k.lower() not in PLAYER_COLOURS:
                 hint = key_hint(k, TOP_KEYS + PLAYER_COLOURS)
-                raise self.fail(f"unknown key {k!r}", k, value=False,
-                                hint=hint or "a player's table is named by its colour")
+                self.problems.append(self.fail(f"unknown key {k!r}", k, value=False,
+                                               hint=hint or "a player's table is named by "
+                                                            "its colour"))
+        colours_in_tables = [k for k in colours_in_tables if k.lower() in PLAYER_COLOURS]
         if players_given:
-            players = [self.colour(c, "players", list(PLAYER_COLOURS))
-                       for c in self.words(data["players"], "players", "colours")]
+            words = self.attempt(self.words, data["players"], "players", "colours", default=[])
+            players = [c for c in (self.attempt(self.colour, c, "players", list(PLAYER_COLOURS))
+                                   for c in words) if c is not None]
             for k in colours_in_tables:
                 if k.lower() not in players:
-                    raise self.fail(f"{k} is not one of the players ({', '.join(players)})", k)
+                    self.problems.append(self.fail(f"{k} is not one of the players "
+                                                   f"({', '.join(players)})", k))
         else:
             players = [k.lower() for k in colours_in_tables]
         if not 2 <= len(players) <= 4:
-            raise self.fail(f"a position has 2 to 4 players, this one has {len(players)} "
-                            "(one table per player, like [red])",
-                            "players" if players_given else "")
-        if len(set(players)) != len(players):
-            raise self.fail("a colour is seated twice", "players")
-        board_spec = self.string(data.get("board", STANDARD), "board")
-        board = board_override or self.board(board_spec)
+            self.problems.append(self.fail(
+                f"a position has 2 to 4 players, this one has {len(players)} (one table per "
+                "player, like [red])", "players" if players_given else ""))
+        elif len(set(players)) != len(players):
+            self.problems.append(self.fail("a colour is seated twice", "players"))
+        board_spec = self.attempt(self.string, data.get("board", STANDARD), "board")
+        board = board_override or (self.attempt(self.board, board_spec) if board_spec
+                                   else None)
+        if board is None or not 2 <= len(players) <= 4 or len(set(players)) != len(players):
+            self.stop()  # without the players and the board nothing else can be read
+        assert board is not None and board_spec is not None
         ps: list[PlayerState] = []
         for colour in players:
             key = next((k for k in data if k.lower() == colour), None)
-            spec = self.table(data.get(key, {}) if key else {}, colour, PLAYER_KEYS)
+            spec = self.attempt(self.table, data.get(key, {}) if key else {}, colour,
+                                PLAYER_KEYS, default={})
             ps.append(self.player(colour, spec, board))
         complete = all(k in data for k in COMPLETE_KEYS)
-        stock = self.stock(data, ps)
-        turn = self.turn(data.get("turn", {}), players)
+        stock = self.attempt(self.stock, data, ps, default=[0] * len(CROPS))
+        turn = self.attempt(self.turn, data.get("turn", {}), players,
+                            default=Turn(0, 1, "", 0))
         on_boards = {w for p in ps for w in p.workers.values() if w in TOWNSFOLK}
-        town = set(self.letters(data["town"], "town", TOWNSFOLK, "townsfolk")) if "town" in data \
-            else set(TOWNSFOLK) - on_boards
-        events = lambda k: self.letters(data.get(k, []), k, EVENT_LETTERS, "events")
+        town = set(self.attempt(self.letters, data["town"], "town", TOWNSFOLK, "townsfolk",
+                                default=[])) if "town" in data else set(TOWNSFOLK) - on_boards
+        events = lambda k: self.attempt(self.letters, data.get(k, []), k, EVENT_LETTERS,
+                                        "events", default=[])
+        refs = lambda k: self.attempt(self.refs, data.get(k, []), k, board, default=[])
+        number = lambda k, default, low=0: self.attempt(self.integer, data.get(k, default), k,
+                                                        low, default=default)
         bag: set[str] = set()
         if "bag" in data:
-            for w in self.words(data["bag"], "bag", "tiles and events"):
+            for w in self.attempt(self.words, data["bag"], "bag", "tiles and events",
+                                  default=[]):
                 item = w.upper()
                 if item in EVENT_LETTERS:
                     bag.add(item)
@@ -317,25 +363,20 @@ class _Reader:
                     bag.update(self.refs([item], "bag", board))
         result = data.get("result")
         if result is not None:
-            result = self.string(result, "result", RESULTS)
+            result = self.attempt(self.string, result, "result", RESULTS)
+        end_trigger = None if "end_trigger" not in data else self.attempt(
+            self.colour, data["end_trigger"], "end_trigger", players)
         state = State(
-            board=board, players=ps, stock=stock,
-            registry=self.refs(data.get("registry", []), "registry", board), bag=bag,
-            turn=turn, town=town, track=events("track"),
-            fallow=self.refs(data.get("fallow", []), "fallow", board),
-            removed=events("removed"),
-            hidden_removed=self.integer(data.get("hidden_removed", 0), "hidden_removed"),
-            set_aside=events("set_aside"), spent=events("spent"),
-            in_hand=self.refs(data.get("in_hand", []), "in_hand", board),
-            end_countdown=None if "end_countdown" not in data else self.integer(
-                data["end_countdown"], "end_countdown"),
-            end_trigger=None if "end_trigger" not in data else self.colour(
-                data["end_trigger"], "end_trigger", players),
-            max_turns=None if "max_turns" not in data else self.integer(
-                data["max_turns"], "max_turns", 1),
-            result=result,
-            steps=self.integer(data.get("steps", 0), "steps"),
+            board=board, players=ps, stock=stock, registry=refs("registry"), bag=bag,
+            turn=turn, town=town, track=events("track"), fallow=refs("fallow"),
+            removed=events("removed"), hidden_removed=number("hidden_removed", 0),
+            set_aside=events("set_aside"), spent=events("spent"), in_hand=refs("in_hand"),
+            end_countdown=None if "end_countdown" not in data else number("end_countdown", 0),
+            end_trigger=end_trigger,
+            max_turns=None if "max_turns" not in data else number("max_turns", 1, 1),
+            result=result, steps=number("steps", 0),
         )
+        self.stop()  # the frames below are read only from sound data
         if "stack" in data:
             state.stack = self.stack(data["stack"], state)
             if "pending" in data:
@@ -347,6 +388,7 @@ class _Reader:
                 raise self.fail("a pending decision needs the frame stack that waits for it",
                                 "pending")
             start(state)
+        self.stop()
         problems = check(state, complete=complete)
         return Position(state, complete, problems, self.source, board_spec)
 
@@ -362,42 +404,57 @@ class _Reader:
             raise self.fail(f"cannot load the board: {exc.message}", "board") from None
 
     def player(self, colour: str, spec: dict, board: Board) -> PlayerState:
+        """A player's table; every problem in it is kept in ``problems``."""
         p = PlayerState(colour)
-        tiles = self.refs(spec.get("tiles", []), f"{colour}.tiles", board)
-        harvested = self.refs(spec.get("harvested", []), f"{colour}.harvested", board)
+        refs = lambda k: self.attempt(self.refs, spec.get(k, []), f"{colour}.{k}", board,
+                                      default=[])
+        tiles = refs("tiles")
+        harvested = refs("harvested")
         for ref in tiles:
             if ref in p.tiles:
-                raise self.fail(f"{ref} is listed twice", f"{colour}.tiles")
+                self.problems.append(self.fail(f"{ref} is listed twice", f"{colour}.tiles"))
             p.tiles[ref] = False
         for ref in harvested:
             p.tiles[ref] = True
-        workers = self.table(spec.get("workers", {}), f"{colour}.workers")
+        workers = self.attempt(self.table, spec.get("workers", {}), f"{colour}.workers",
+                               default={})
         for space, letter in workers.items():
             path = f"{colour}.workers.{space}"
-            ref = self.refs([space], path, board)[0]
-            w = self.letters([letter] if isinstance(letter, str) else letter, path,
-                             tuple(WORKERS), "workers")
+            at = self.refs([space], path, board)
+            before = len(self.problems)
+            w = self.attempt(self.letters, [letter] if isinstance(letter, str) else letter,
+                             path, tuple(WORKERS), "workers", default=[])
+            if len(self.problems) > before or not at:
+                continue
             if len(w) != 1:
-                raise self.fail("a space holds one worker", path)
-            p.workers[ref] = w[0]
+                self.problems.append(self.fail("a space holds one worker", path))
+                continue
+            p.workers[at[0]] = w[0]
         if "supply" in spec:
-            p.supply = set(self.letters(spec["supply"], f"{colour}.supply", FARMHANDS,
-                                        "farmhands"))
+            p.supply = set(self.attempt(self.letters, spec["supply"], f"{colour}.supply",
+                                        FARMHANDS, "farmhands", default=[]))
         else:
             p.supply = set(FARMHANDS) - set(p.workers.values())
-        p.screen = self.crops(spec.get("crops", []), f"{colour}.crops")
+        p.screen = self.attempt(self.crops, spec.get("crops", []), f"{colour}.crops",
+                                default=[0] * len(CROPS))
         store = spec.get("store", [])
         if not isinstance(store, list):
-            raise self.fail(f"expected a list of {{ tile = ..., bid = ... }}, not {_show(store)}",
-                            f"{colour}.store")
+            self.problems.append(self.fail(
+                f"expected a list of {{ tile = ..., bid = ... }}, not {_show(store)}",
+                f"{colour}.store"))
+            store = []
         for i, item in enumerate(store):
             path = f"{colour}.store[{i}]"
-            item = self.table(item, path, ("tile", "bid"))
+            item = self.attempt(self.table, item, path, ("tile", "bid"), default={})
             if "tile" not in item:
-                raise self.fail("a store item needs its tile", path)
-            tile = self.refs([self.string(item["tile"], f"{path}.tile")], f"{path}.tile",
-                             board)[0]
-            p.store.append(StoreItem(tile, self.crops(item.get("bid", []), f"{path}.bid")))
+                self.problems.append(self.fail("a store item needs its tile", path))
+                continue
+            name = self.attempt(self.string, item["tile"], f"{path}.tile")
+            tile = self.refs([name], f"{path}.tile", board) if name is not None else []
+            bid = self.attempt(self.crops, item.get("bid", []), f"{path}.bid",
+                               default=[0] * len(CROPS))
+            if tile:
+                p.store.append(StoreItem(tile[0], bid))
         return p
 
     def stock(self, data: dict, ps: list[PlayerState]) -> list[int]:
@@ -425,10 +482,12 @@ class _Reader:
             player = self.colour(player, "pending.player", players)
         worker = t.get("worker")
         if worker is not None:
-            worker = self.letters([worker], "pending.worker", tuple(WORKERS), "workers")[0]
+            worker = next(iter(self.letters([worker], "pending.worker", tuple(WORKERS),
+                                            "workers")), None)
         event = t.get("event")
         if event is not None:
-            event = self.letters([event], "pending.event", EVENT_LETTERS, "events")[0]
+            event = next(iter(self.letters([event], "pending.event", EVENT_LETTERS,
+                                           "events")), None)
         return Pending(kind, player, self.string(t.get("rule", "C.1"), "pending.rule"),
                        self.string(t.get("purpose", ""), "pending.purpose"), worker, event)
 

@@ -46,24 +46,33 @@ How a record is read, end to end (``keyharvest validate`` does this for every re
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from ..errors import BoardError, IllegalStep, NotationError, PositionError, Span
+from ..errors import (
+    BoardError,
+    IllegalStep,
+    KeyHarvestError,
+    NotationError,
+    Span,
+    every_error,
+    raise_first,
+)
 from ..model.board import Board
 from ..model.catalogue import EVENT_LETTERS, PLAYER_COLOURS
-from ..model.setup import REMOVED_EVENTS, Setup, check_setup
+from ..model.setup import REMOVED_EVENTS, Setup, setup_problems
 from ..model.state import State
 from ..model.steps import Draw, Pass, Step, norm_crops
 from ..notation import Comment, Names, Where, format_movetext
-from ..notation.movetext import read_movetext
+from ..notation.movetext import MAX_ERRORS, read_movetext
 from ..rules import legal_steps, push, push_steps
 from ..rules.actions import new_game
 from .boardfile import STANDARD, load_board, standard_board
 from .tomltext import decode_error, dumps, key_hint, locate_span
 
+T = TypeVar("T")
 DELIMITER = "+++"
 #: Front-matter keys that describe the setup (RULES.md B) and the board.
 SETUP_KEYS = ("players", "start", "board", "max_turns", "registry", "removed", "tiles", "crops")
@@ -149,10 +158,12 @@ def _check_binary(text: str, source: str) -> None:
                             Span(line, col, line, col + 1, source))
 
 
-def load_records(text: str, source: str = "<stdin>", *, board: Board | None = None) -> list[Record]:
+def load_records(text: str, source: str = "<stdin>", *, board: Board | None = None,
+                 max_errors: int = MAX_ERRORS) -> list[Record]:
     """Every record of ``text``. Raises ``NotationError`` (positioned, with a hint where one
-    helps) for the first thing that is not well formed."""
-    return list(iter_records(text, source, board=board))
+    helps) for the first thing that is not well formed; the other problems of that record
+    found with it are in its ``also`` (up to ``max_errors`` in all)."""
+    return list(iter_records(text, source, board=board, max_errors=max_errors))
 
 
 def load_record(text: str, source: str = "<stdin>", *, board: Board | None = None) -> Record:
@@ -165,11 +176,14 @@ def load_record(text: str, source: str = "<stdin>", *, board: Board | None = Non
     return records[0]
 
 
-def iter_records(text: str, source: str = "<stdin>", *,
-                 board: Board | None = None) -> Iterator[Record]:
+def iter_records(text: str, source: str = "<stdin>", *, board: Board | None = None,
+                 max_errors: int = MAX_ERRORS) -> Iterator[Record]:
     """The records of ``text`` one at a time (memory stays flat for a long file).
 
-    ``board`` overrides the board named in the front matter. Raises ``NotationError``.
+    ``board`` overrides the board named in the front matter. Raises ``NotationError`` for
+    the first problem of a record, with its other independent problems in ``also``: every
+    front-matter problem, then every syntax and name error of its movetext (up to
+    ``max_errors`` in all; 1 reads no further than the first).
     """
     _check_binary(text, source)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -197,27 +211,39 @@ def iter_records(text: str, source: str = "<stdin>", *,
         front = "\n".join(lines[open_ + 1:close])
         movetext = "\n".join(lines[close + 1:end])
         rec_text = "\n".join(lines[open_:end])
-        yield _read_record(front, movetext, source, open_ + 1, close + 1, rec_text, board)
+        yield _read_record(front, movetext, source, open_ + 1, close + 1, rec_text, board,
+                           max_errors)
         k += 2
 
 
 def _read_record(front: str, movetext: str, source: str, line: int, close: int, text: str,
-                 board: Board | None) -> Record:
+                 board: Board | None, max_errors: int = MAX_ERRORS) -> Record:
+    """One record. Raises ``NotationError``: the first problem, with the other independent
+    ones in its ``also`` (every front-matter problem, then every syntax and name error of
+    the movetext; up to ``max_errors`` in all)."""
     fm = _FrontMatter(front, source, line)
     data = fm.load()
     setup, board_spec, metadata = fm.setup(data)
-    if board is None:
+    if board is None and board_spec is not None:
         try:
             board = _board_for(board_spec, source)
         except BoardError as exc:
-            raise fm.error(f"cannot load the board: {exc.message}", "board") from None
+            fm.problems.append(fm.error(f"cannot load the board: {exc.message}", "board"))
+    if setup is not None and board is not None and not fm.problems:
+        for exc in setup_problems(setup, board):
+            path = exc.path.removeprefix("setup").lstrip(".")
+            fm.problems.append(fm.error(exc.message, path or "players", rule=exc.rule))
+    problems: list[KeyHarvestError] = list(fm.problems[:max_errors])
+    if problems and max_errors <= 1:
+        raise_first(problems)
+    players = setup.players if setup is not None else fm.players
+    names = Names(Where(source, close), players, board)
     try:
-        check_setup(setup, board)
-    except PositionError as exc:
-        path = exc.path.removeprefix("setup").lstrip(".")
-        raise fm.error(exc.message, path or "players", rule=exc.rule) from None
-    names = Names(Where(source, close), setup.players, board)
-    mt = read_movetext(movetext, names)
+        mt = read_movetext(movetext, names, max_errors=max(max_errors - len(problems), 1))
+    except NotationError as exc:
+        problems.extend(every_error(exc))
+    raise_first(problems[:max_errors])
+    assert setup is not None
     return Record(setup, mt.steps, metadata, board_spec, mt.comments, source, text, line,
                   close + 1)
 
@@ -239,6 +265,17 @@ class _FrontMatter:
         self.text = text
         self.source = source
         self.line = line  # the line of the opening '+++'
+        #: Every problem found, in the order of the checks (each key is checked on its own).
+        self.problems: list[NotationError] = []
+        self.players: tuple[str, ...] | None = None  # the seating, once it reads
+
+    def attempt(self, check: Callable[..., T], *args: Any, default: Any = None) -> T:
+        """``check(*args)``, or ``default`` with its ``NotationError`` kept in ``problems``."""
+        try:
+            return check(*args)
+        except NotationError as exc:
+            self.problems.append(exc)
+            return default
 
     def error(self, message: str, path: str = "", hint: str | None = None,
               rule: str | None = None, value: bool = True, named: bool = True) -> NotationError:
@@ -269,9 +306,9 @@ class _FrontMatter:
         for key in data:
             if key not in KNOWN_KEYS:
                 hint = key_hint(key, KNOWN_KEYS)
-                raise self.error(f"unknown key {key!r}", key, value=False, named=False,
-                                 hint=(hint + " " if hint else "")
-                                 + "(other metadata goes in a [meta] table)")
+                self.problems.append(self.error(
+                    f"unknown key {key!r}", key, value=False, named=False,
+                    hint=(hint + " " if hint else "") + "(other metadata goes in a [meta] table)"))
         return data
 
     # -- value checkers -------------------------------------------------------------------
@@ -298,88 +335,126 @@ class _FrontMatter:
                                  else "players are colours: " + ", ".join(PLAYER_COLOURS)))
         return word
 
-    def per_player(self, data: dict, key: str, players: Sequence[str]) -> dict[str, Any]:
+    def per_player(self, data: dict, key: str,
+                   players: Sequence[str] | None) -> dict[str, Any]:
+        """The entries of table ``key``, one per player (of the players, when they are
+        known); a bad colour or a missing entry is kept in ``problems``."""
         table = data.get(key)
         if table is None:
-            raise self.error(f"missing [{key}]: one entry per player", key, value=False)
+            self.problems.append(self.error(f"missing [{key}]: one entry per player", key,
+                                            value=False))
+            return {}
         if not isinstance(table, dict):
-            raise self.error(f"expected a table with one entry per player, not {_show(table)}",
-                             key)
+            self.problems.append(self.error(
+                f"expected a table with one entry per player, not {_show(table)}", key))
+            return {}
         out: dict[str, Any] = {}
+        unread = False
         for colour, value in table.items():
-            c = self.colour(colour, f"{key}.{colour}", players)
-            out[c] = value
-        for p in players:
+            c = self.attempt(self.colour, colour, f"{key}.{colour}", players)
+            if c is None:
+                unread = True
+            else:
+                out[c] = value
+        for p in () if unread else players or ():  # a misspelt colour is the one missing
             if p not in out:
-                raise self.error(f"missing the entry of {p}", key, value=False)
+                self.problems.append(self.error(f"missing the entry of {p}", key, value=False))
         return out
 
-    def setup(self, data: dict[str, Any]) -> tuple[Setup, str, dict[str, Any]]:
+    def setup(self, data: dict[str, Any]) -> tuple[Setup | None, str | None, dict[str, Any]]:
+        """The setup, the board named and the metadata; the setup is None when a problem
+        was found (they are all in ``problems``)."""
+        before = len(self.problems)
+        players: tuple[str, ...] | None = None
         if "players" not in data:
-            raise self.error("missing 'players': the colours in seating order, like "
-                             "players = [\"red\", \"green\"]")
-        players = tuple(self.colour(c, "players") for c in self.words(
-            data["players"], "players", "colours"))
+            self.problems.append(self.error("missing 'players': the colours in seating "
+                                            "order, like players = [\"red\", \"green\"]"))
+        else:
+            words = self.attempt(self.words, data["players"], "players", "colours")
+            if words is not None:
+                got = [self.attempt(self.colour, c, "players") for c in words]
+                if None not in got:
+                    players = self.players = tuple(got)
+        start = None
         if "start" not in data:
-            raise self.error("missing 'start': the colour of the start player")
-        start = self.colour(data["start"], "start", players)
+            self.problems.append(self.error("missing 'start': the colour of the start player"))
+        else:
+            start = self.attempt(self.colour, data["start"], "start", players)
         board = data.get("board", STANDARD)
         if not isinstance(board, str) or not board.strip():
-            raise self.error("expected \"standard\" or the path of a board file", "board")
+            self.problems.append(self.error("expected \"standard\" or the path of a board "
+                                            "file", "board"))
+            board = None
         tiles: dict[str, tuple[str, str]] = {}
         for c, v in self.per_player(data, "tiles", players).items():
-            refs = [r.upper() for r in self.words(v, f"tiles.{c}", "references")]
+            words = self.attempt(self.words, v, f"tiles.{c}", "references")
+            if words is None:
+                continue
+            refs = [r.upper() for r in words]
             if len(refs) != 2:
-                raise self.error(f"a starting pair is 2 tiles (the one drawn first), not "
-                                 f"{len(refs)}", f"tiles.{c}", rule="B.5")
+                self.problems.append(self.error(
+                    f"a starting pair is 2 tiles (the one drawn first), not {len(refs)}",
+                    f"tiles.{c}", rule="B.5"))
+                continue
             tiles[c] = (refs[0], refs[1])
         crops: dict[str, tuple[str, ...]] = {}
         from ..notation.names import CROP_WORDS, crop_hint
 
         for c, v in self.per_player(data, "crops", players).items():
             names = []
-            for w in self.words(v, f"crops.{c}", "crops"):
+            for w in self.attempt(self.words, v, f"crops.{c}", "crops", default=[]):
                 crop = CROP_WORDS.get(w.lower())
                 if crop is None:
-                    raise self.error(f"unknown crop {w!r}", f"crops.{c}", hint=crop_hint(w))
+                    self.problems.append(self.error(f"unknown crop {w!r}", f"crops.{c}",
+                                                    hint=crop_hint(w)))
+                    continue
                 names.append(crop)
             crops[c] = norm_crops(names)
+        registry: tuple[str, ...] = ()
         if "registry" not in data:
-            raise self.error("missing 'registry': the 6 tiles of the first registry")
-        registry = tuple(r.upper() for r in self.words(data["registry"], "registry",
-                                                       "references"))
-        removed = self.removed(data, len(players))
+            self.problems.append(self.error("missing 'registry': the 6 tiles of the first "
+                                            "registry"))
+        else:
+            registry = tuple(r.upper() for r in self.attempt(
+                self.words, data["registry"], "registry", "references", default=[]))
+        removed = self.removed(data, len(players) if players else 0)
         max_turns = data.get("max_turns")
         if max_turns is not None and (not isinstance(max_turns, int) or isinstance(max_turns, bool)):
-            raise self.error(f"expected a whole number of turns, not {_show(max_turns)}",
-                             "max_turns")
+            self.problems.append(self.error(
+                f"expected a whole number of turns, not {_show(max_turns)}", "max_turns"))
         metadata = {k: data[k] for k in META_KEYS if k in data}
         if "names" in metadata:
             names_table = metadata["names"]
             if not isinstance(names_table, dict):
-                raise self.error("expected a table of player names, like red = \"Ann\"", "names")
-            for colour in names_table:
-                self.colour(colour, f"names.{colour}", players)
+                self.problems.append(self.error("expected a table of player names, like "
+                                                "red = \"Ann\"", "names"))
+            else:
+                for colour in names_table:
+                    self.attempt(self.colour, colour, f"names.{colour}", players)
         if "meta" in metadata and not isinstance(metadata["meta"], dict):
-            raise self.error("expected a table", "meta")
+            self.problems.append(self.error("expected a table", "meta"))
+        if len(self.problems) > before or players is None or start is None or board is None:
+            return None, board.strip() if board else None, metadata
         setup = Setup(players, start, tiles, crops, registry, removed, max_turns)
         return setup, board.strip(), metadata
 
     def removed(self, data: dict[str, Any], n: int) -> tuple[str, ...] | None:
         if "removed" not in data:
             if REMOVED_EVENTS.get(n):
-                raise self.error(f"missing 'removed': the {REMOVED_EVENTS.get(n, 2)} events "
-                                 "removed at setup, or \"unknown\"")
+                self.problems.append(self.error(
+                    f"missing 'removed': the {REMOVED_EVENTS.get(n, 2)} events removed at "
+                    "setup, or \"unknown\""))
             return ()
         value = data["removed"]
         if isinstance(value, str) and value.strip().lower() == UNKNOWN:
             return None
         out = []
-        for w in self.words(value, "removed", "event letters"):
+        for w in self.attempt(self.words, value, "removed", "event letters", default=[]):
             letter = w.upper()
             if letter not in EVENT_LETTERS:
-                raise self.error(f"unknown event {w!r} (events are M to Z)", "removed",
-                                 rule="B.8")
+                self.problems.append(self.error(f"unknown event {w!r} (events are M to Z)",
+                                                "removed", rule="B.8"))
+                continue
             out.append(letter)
         return tuple(out)
 

@@ -94,55 +94,107 @@ def _check_players(players: Sequence[str]) -> None:
 
 
 def check_setup(setup: Setup, board: Board) -> None:
-    """Raise ``PositionError`` with the B.* rule for the first thing wrong with ``setup``."""
-    players = setup.players
-    _check_players(players)
-    n = len(players)
-    if setup.start not in players:
-        raise _fail("B.3", f"start player {setup.start!r} is not playing", "start")
+    """Raise ``PositionError`` with the B.* rule for the first thing wrong with ``setup``
+    (the others found with it are in its ``also``)."""
+    problems = setup_problems(setup, board)
+    if problems:
+        first = problems[0]
+        first.also = tuple(problems[1:])
+        raise first
+
+
+def setup_problems(setup: Setup, board: Board) -> list[PositionError]:
+    """Every independent thing wrong with ``setup``, in the order of RULES.md B: bad
+    players stop the check; then the start player, each player's starting pair, the
+    crops, the registry (each tile), the removed events and the turn limit."""
+    try:
+        _check_players(setup.players)
+    except PositionError as exc:
+        return [exc]
+    out: list[PositionError] = []
+    for check in (_check_start, _check_tiles, _check_crops, _check_registry, _check_removed,
+                  _check_max_turns):
+        out.extend(check(setup, board))
+    return out
+
+
+def _check_start(setup: Setup, board: Board) -> list[PositionError]:
+    if setup.start not in setup.players:
+        return [_fail("B.3", f"start player {setup.start!r} is not playing", "start")]
+    return []
+
+
+def _check_tiles(setup: Setup, board: Board) -> list[PositionError]:
+    out = []
     pairs = {frozenset(p): p for p in board.starting_pairs}
     seen_pairs: set[frozenset[str]] = set()
-    for colour in players:
+    for colour in setup.players:
         pair = setup.tiles.get(colour)
         if pair is None:
-            raise _fail("B.5", f"no starting tiles for {colour}", f"tiles.{colour}")
+            out.append(_fail("B.5", f"no starting tiles for {colour}", f"tiles.{colour}"))
+            continue
         key = frozenset(pair)
         if len(pair) != 2 or key not in pairs:
-            raise _fail("B.5", f"{' '.join(pair)} is not a starting pair of the board",
-                        f"tiles.{colour}")
-        if key in seen_pairs:
-            raise _fail("B.5", f"starting pair {' '.join(pair)} is dealt twice", f"tiles.{colour}")
+            out.append(_fail("B.5", f"{' '.join(pair)} is not a starting pair of the board",
+                             f"tiles.{colour}"))
+        elif key in seen_pairs:
+            out.append(_fail("B.5", f"starting pair {' '.join(pair)} is dealt twice",
+                             f"tiles.{colour}"))
         seen_pairs.add(key)
-    extra = set(setup.tiles) - set(players)
+    extra = set(setup.tiles) - set(setup.players)
     if extra:
-        raise _fail("B.5", f"starting tiles for {min(extra)!r}, who is not playing", "tiles")
-    _check_crops(setup, n)
+        out.append(_fail("B.5", f"starting tiles for {min(extra)!r}, who is not playing",
+                         "tiles"))
+    return out
+
+
+def _check_registry(setup: Setup, board: Board) -> list[PositionError]:
     used = {t for pair in setup.tiles.values() for t in pair}
     if len(setup.registry) != REGISTRY_SIZE:
-        raise _fail("B.7", f"the first registry holds {REGISTRY_SIZE} tiles, not "
-                    f"{len(setup.registry)}", "registry")
+        return [_fail("B.7", f"the first registry holds {REGISTRY_SIZE} tiles, not "
+                      f"{len(setup.registry)}", "registry")]
+    out = []
     for ref in setup.registry:
         if ref not in board:
-            raise _fail("B.7", f"unknown tile {ref!r} in the registry", "registry")
-        if ref in used:
-            raise _fail("B.7", f"tile {ref} is a player's starting tile", "registry")
-    if len(set(setup.registry)) != REGISTRY_SIZE:
-        raise _fail("B.7", "a tile is in the registry twice", "registry")
-    if setup.removed is not None:
-        want = REMOVED_EVENTS[n]
-        if len(setup.removed) != want:
-            raise _fail("B.8", f"with {n} players {want} events are removed, not "
-                        f"{len(setup.removed)}", "removed")
-        for e in setup.removed:
-            if e not in EVENT_LETTERS:
-                raise _fail("B.8", f"unknown event {e!r}", "removed")
-        if len(set(setup.removed)) != len(setup.removed):
-            raise _fail("B.8", "an event is removed twice", "removed")
+            out.append(_fail("B.7", f"unknown tile {ref!r} in the registry", "registry"))
+        elif ref in used:
+            out.append(_fail("B.7", f"tile {ref} is a player's starting tile", "registry"))
+    if not out and len(set(setup.registry)) != REGISTRY_SIZE:
+        out.append(_fail("B.7", "a tile is in the registry twice", "registry"))
+    return out
+
+
+def _check_removed(setup: Setup, board: Board) -> list[PositionError]:
+    if setup.removed is None:
+        return []
+    n = len(setup.players)
+    want = REMOVED_EVENTS[n]
+    if len(setup.removed) != want:
+        return [_fail("B.8", f"with {n} players {want} events are removed, not "
+                      f"{len(setup.removed)}", "removed")]
+    for e in setup.removed:
+        if e not in EVENT_LETTERS:
+            return [_fail("B.8", f"unknown event {e!r}", "removed")]
+    if len(set(setup.removed)) != len(setup.removed):
+        return [_fail("B.8", "an event is removed twice", "removed")]
+    return []
+
+
+def _check_max_turns(setup: Setup, board: Board) -> list[PositionError]:
     if setup.max_turns is not None and setup.max_turns < 1:
-        raise _fail("I.10", "max_turns must be at least 1", "max_turns")
+        return [_fail("I.10", "max_turns must be at least 1", "max_turns")]
+    return []
 
 
-def _check_crops(setup: Setup, n: int) -> None:
+def _check_crops(setup: Setup, board: Board) -> list[PositionError]:
+    try:
+        _crops_or_raise(setup, len(setup.players))
+    except PositionError as exc:
+        return [exc]
+    return []
+
+
+def _crops_or_raise(setup: Setup, n: int) -> None:
     total = dict.fromkeys(CROPS, 0)
     for colour in setup.players:
         crops = setup.crops.get(colour)

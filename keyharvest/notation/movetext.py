@@ -20,25 +20,27 @@ numbers the turns.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Sequence
+from typing import Any
 
+from lark import Token
 from lark.exceptions import UnexpectedInput
 
+from ..errors import NotationError, raise_first
 from ..model.steps import EndTurn, Step
 from .grammar import lean_parser, parser
-from .itemcache import Unusual, read_fast
+from .itemcache import WS, Unusual, read_fast
 from .lalr import Unparsed
 from .names import Names
-from .syntax import Line, Where, syntax_error
+from .syntax import Item, Line, RawStep, Where, syntax_error
 from .turns import Comment, Movetext, TurnReader
 
 WIDTH = 100
 INDENT = "    "
-
-
-
-
-
+#: How many problems of one movetext are collected by default before reading stops.
+MAX_ERRORS = 20
 
 def step_text(step: Step) -> str:
     """The canonical text of ``step`` without its player: ``str(step)``'s words, single
@@ -70,32 +72,148 @@ def parse_lines(text: str, where: Where) -> list[Line]:
         raise syntax_error(exc, text, where) from None
 
 
-def read_movetext(text: str, names: Names) -> Movetext:
+def read_movetext(text: str, names: Names, *, max_errors: int = MAX_ERRORS) -> Movetext:
     """The steps and comments of ``text``. ``names`` resolves the names (and knows where the
-    text sits in its file). Raises ``NotationError``."""
+    text sits in its file).
+
+    Raises ``NotationError``: the first problem, as the full parser finds it; the reader
+    goes on after a bad item or line, and the error's ``also`` lists the other problems
+    found (every syntax and name error, up to ``max_errors`` in all)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:  # the usual case, parsed item by item with a memo (itemcache)
         return read_fast(text, names, TurnReader(names))
     except Unusual:
-        return read_full(text, names)  # reads it, or reports the first problem
+        return read_full(text, names, max_errors=max_errors)
 
 
-def read_full(text: str, names: Names) -> Movetext:
+def read_full(text: str, names: Names, *, max_errors: int = 1) -> Movetext:
     """``read_movetext`` by the full parser alone (``\\n`` line ends): what the fast reader
-    must agree with, and what reports errors. Raises ``NotationError``."""
+    must agree with, and what reports errors. Raises ``NotationError`` (with up to
+    ``max_errors`` problems in all, the others in its ``also``)."""
     where = names.where
-    lines = parse_lines(text, where)
+    first: NotationError | None = None
+    errors: list[NotationError] = []
+    try:
+        lines = parse_lines(text, where)
+    except NotationError as exc:
+        if max_errors <= 1:
+            raise
+        first = exc
+        lines, errors = _salvage(text, where, max_errors)
     comments = []  # (line, column, text): '#' appears in movetext only to start a comment
     if "#" in text:
         for row, line in enumerate(text.split("\n"), 1):
             col = line.find("#")
             if col >= 0:
                 comments.append((row, col + 1, line[col + 1:].strip()))
-    return TurnReader(names).read(lines, comments)
+    reader = TurnReader(names, collect=max_errors > 1)
+    movetext = reader.read(lines, comments)
+    errors += reader.errors or []
+    if first is None and not errors:
+        return movetext
+    errors.sort(key=lambda e: e.span.line if e.span else 0)  # stable: a line in reading order
+    if first is not None:  # the full parser's own error stays first, as it always was
+        errors = [first] + [e for e in errors if e.span != first.span]
+    raise_first(errors[:max_errors])  # type: ignore[arg-type]
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
+# -- going on after a syntax error -------------------------------------------------------------
+_NUMBER = re.compile(r"[ \t\f\v\u00a0\ufeff]*([0-9]+)[ \t\f\v\u00a0\ufeff]*\.")
+_HEAD = re.compile(r"([A-Za-z][A-Za-z_'-]*)([ \t\f\v\u00a0\ufeff]*)(:)")
 
 
+def _salvage(text: str, where: Where, limit: int) -> tuple[list[Line], list[NotationError]]:
+    """Every line of ``text`` parsed on its own (a line of the grammar never depends on
+    another); a line that does not parse is cut at its ``;`` and each item parsed alone,
+    so that every bad item is reported and the good ones (the turn header above all) still
+    count. Gives the lines read and the syntax errors met (at most ``limit``)."""
+    lines: list[Line] = []
+    errors: list[NotationError] = []
+    for row, raw in enumerate(text.split("\n"), 1):
+        if len(errors) >= limit:
+            break
+        code = raw.split("#", 1)[0]
+        if not code.strip(WS):
+            continue
+        here = Where(where.source, where.offset + row - 1)
+        try:
+            parsed = parser().parse(code, start="start")
+        except UnexpectedInput as exc:
+            line, errs = _salvage_line(code, row, here)
+            if not errs:  # every item parses alone: the line as a whole says what is wrong
+                errs = [syntax_error(exc, code, here)]
+                line = None
+            errors.extend(errs)
+            if line is not None:
+                lines.append(line)
+            continue
+        for line in parsed:
+            _relocate(line, row - 1, 0)
+            lines.append(line)
+    return lines, errors
+
+
+def _salvage_line(code: str, row: int, here: Where) -> tuple[Line | None, list[NotationError]]:
+    number = _NUMBER.match(code)
+    at = 0
+    token = None
+    if number is not None:
+        token = Token("NUMBER", number.group(1), line=row, column=number.start(1) + 1,
+                      end_line=row, end_column=number.end(1) + 1)
+        at = number.end()
+    items: list[Item] = []
+    errors: list[NotationError] = []
+    for piece in code[at:].split(";"):
+        start = at + len(piece) - len(piece.lstrip(WS))  # 0-based column of the item
+        at += len(piece) + 1
+        item_text = piece.strip(WS)
+        if not item_text:
+            continue
+        try:
+            got = parser().parse(item_text, start="steps")
+        except UnexpectedInput as exc:
+            err = syntax_error(exc, item_text, here)
+            if err.span is not None:
+                err.span = dataclasses.replace(err.span, column=err.span.column + start,
+                                               end_column=err.span.end_column + start)
+            errors.append(err)
+            head = _HEAD.match(item_text)
+            if head is not None and not items:  # keep the turn header 'red:' of the line
+                items.append(Item(_token("WORD", head, 1, row, start),
+                                  None, _token("COLON", head, 3, row, start)))
+            continue
+        for item in got:
+            _relocate(item, row - 1, start)
+            items.append(item)
+    if not items:
+        return (Line(token, [], True) if token is not None else None), errors
+    return Line(token, items, bool(errors)), errors
+
+
+def _token(kind: str, match: re.Match, group: int, row: int, start: int) -> Token:
+    return Token(kind, match.group(group), line=row, column=start + match.start(group) + 1,
+                 end_line=row, end_column=start + match.end(group) + 1)
+
+
+def _relocate(obj: Any, rows: int, columns: int) -> None:
+    """Move the tokens of a parsed line or item down ``rows`` lines and right ``columns``."""
+    if isinstance(obj, Token):
+        obj.line += rows
+        obj.end_line += rows
+        obj.column += columns
+        obj.end_column += columns
+    elif isinstance(obj, list):
+        for x in obj:
+            _relocate(x, rows, columns)
+    elif isinstance(obj, Line):
+        _relocate(obj.number, rows, columns)
+        _relocate(obj.items, rows, columns)
+    elif isinstance(obj, Item):
+        for x in (obj.prefix, obj.step, obj.colon):
+            _relocate(x, rows, columns)
+    elif isinstance(obj, RawStep):
+        _relocate(obj.args, rows, columns)
 
 
 # -- writing ---------------------------------------------------------------------------------

@@ -53,10 +53,12 @@ class Item:
 
 @dataclass(slots=True)
 class Line:
-    """One line of movetext: an optional turn number, then items."""
+    """One line of movetext: an optional turn number, then items. ``damaged`` when items
+    of it that did not parse were left out (a reader going on after a syntax error)."""
 
     number: Token | None
     items: list[Item]
+    damaged: bool = False
 
     @property
     def first(self) -> Token:

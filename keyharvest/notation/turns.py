@@ -40,13 +40,18 @@ class TurnReader:
     implied ends of turns and where each comment belongs. Both readers use it: the full
     parser's (``movetext.read_full``) and the fast one (``itemcache.read_fast``)."""
 
-    def __init__(self, names: Names) -> None:
+    def __init__(self, names: Names, *, collect: bool = False) -> None:
         self.names = names
+        #: With ``collect``, the problems met (the reader goes on after each), else None
+        #: (the first one is raised).
+        self.errors: list[NotationError] | None = [] if collect else None
         self.steps: list[Step] = []
         self.comments: list[Comment] = []
         self.turn_player: str | None = None
         self.ends = 0  # EndTurn steps so far: the turn number is one more
         self.held: list[str] = []  # first-column comments waiting for the next line
+        self.lost = False  # collecting: items of this turn were left out (bad ones)
+        self.turn_start = 0  # len(steps) when this turn began
 
     def comment(self, text: str, inline: bool) -> None:
         at = len(self.steps)
@@ -78,6 +83,11 @@ class TurnReader:
         self.flush()
         return Movetext(self.steps, self.comments)
 
+    def _fail(self, exc: NotationError) -> None:
+        if self.errors is None:
+            raise exc
+        self.errors.append(exc)
+
     def _own_line_comment(self, c: tuple[int, int, str]) -> None:
         _, column, text = c
         if column == 1 or self.turn_player is None:
@@ -94,43 +104,61 @@ class TurnReader:
             first.column == 1 and bool(items) and items[0].prefix is not None)
         if header:
             if not items or items[0].prefix is None:
-                raise NotationError("a turn number is followed by the player and a colon, "
-                                    f"like '{line.number}. red:'", names.where.span(first))
+                return self._fail(NotationError(
+                    "a turn number is followed by the player and a colon, "
+                    f"like '{line.number}. red:'", names.where.span(first)))
             self._start_turn(line)
         else:
             self.flush()
             if self.turn_player is None:
-                raise NotationError("the moves start with a turn header: the player and a "
-                                    "colon, like '1. red: harvest B6'",
-                                    names.where.span(first))
+                return self._fail(NotationError(
+                    "the moves start with a turn header: the player and a "
+                    "colon, like '1. red: harvest B6'", names.where.span(first)))
         speaker = self.turn_player
-        for item in items:
-            if item.prefix is not None:
-                speaker = names.player(item.prefix)
-            if item.step is not None:
-                step = names.step(item.step, None if item.step.kind == "draw" else speaker)
-                self.steps.append(step)
-                if isinstance(step, EndTurn):
-                    self.ends += 1
+        self.lost = self.lost or line.damaged
+        for n, item in enumerate(items):
+            try:
+                if item.prefix is not None:
+                    speaker = self.turn_player if header and n == 0 else names.player(
+                        item.prefix)
+                if item.step is not None:
+                    step = names.step(item.step, None if item.step.kind == "draw" else speaker)
+                    self.steps.append(step)
+                    if isinstance(step, EndTurn):
+                        self.ends += 1
+            except NotationError as exc:  # an unknown name: the next item is read all the same
+                self._fail(exc)
+                self.lost = True
+        return None
 
     def _start_turn(self, line: Line) -> None:
         names = self.names
         head = line.items[0].prefix
         assert head is not None
-        player = names.player(head)
+        try:
+            player = names.player(head)
+        except NotationError as exc:
+            self._fail(exc)  # collecting: the turn goes on under the name as written
+            player = head.value.lower()
         if self.turn_player is not None and not (
                 self.steps and isinstance(self.steps[-1], EndTurn)):
             # the header implies the end of the turn before it; errors point at the header
             header = names.where.span(line.first, line.items[0].colon or head)
             self.steps.append(EndTurn(self.turn_player, span=header))
             self.ends += 1
+        elif self.lost and len(self.steps) == self.turn_start:
+            self.ends += 1  # the items left out of the turn before were all its steps
+        self.lost = False
+        self.turn_start = len(self.steps)
         self.flush()
         if line.number is not None:
             n = int(line.number.value)
             if n != self.ends + 1:
-                raise NotationError(f"turn {n} is out of sequence: this is turn "
-                                    f"{self.ends + 1}", names.where.span(line.number),
-                                    hint=f"write '{self.ends + 1}.' or leave the number out")
+                self._fail(NotationError(f"turn {n} is out of sequence: this is turn "
+                                         f"{self.ends + 1}", names.where.span(line.number),
+                                         hint=f"write '{self.ends + 1}.' or leave the number "
+                                              "out"))
+                self.ends = n - 1  # collecting: the next numbers are judged from this one
         self.turn_player = player
 
 

@@ -38,6 +38,8 @@ RECORD_SUFFIXES = (".kh",)
 POSITION_SUFFIXES = (".toml",)
 STDIN = "-"
 STDIN_NAME = "<stdin>"
+#: Diagnostics of one bad record or position, by default (``validate --max-errors``).
+MAX_ERRORS = 20
 #: How much work goes to a process at a time.
 BATCH_BYTES = 1 << 16
 BATCH_UNITS = 64
@@ -381,17 +383,20 @@ def _decode(unit: Unit) -> str:
     return decode_source(unit.data, unit.source)
 
 
-def check_unit(unit: Unit) -> list[Report]:
+def check_unit(unit: Unit, max_errors: int = MAX_ERRORS) -> list[Report]:
     """The reports on one unit (one per record it holds; usually one). Raises nothing for
-    bad input: every problem is a diagnostic."""
+    bad input: every problem is a diagnostic. A bad record or position gets up to
+    ``max_errors`` of them: every independent problem of its front matter and movetext (or
+    of a position's schema), and, when it reads, the first rule error of its replay (or
+    every broken invariant of the position)."""
     size = len(unit.data)
     if unit.kind == "file":
         return [Report("file", unit.source, False, diagnostics=(unit.error,) if unit.error
                        else (), size=size)]
     if unit.kind == "position":
-        return [_check_position(unit)]
+        return [_check_position(unit, max_errors)]
     from ..errors import KeyHarvestError, NotationError
-    from ..formats.diagnostics import diagnose
+    from ..formats.diagnostics import diagnose, diagnose_all
 
     offset = unit.line - 1
     try:
@@ -403,7 +408,7 @@ def check_unit(unit: Unit) -> list[Report]:
     from ..formats.records import iter_records
 
     reports: list[Report] = []
-    records = iter_records(text, unit.source)
+    records = iter_records(text, unit.source, max_errors=max_errors)
     while True:
         index = unit.index + len(reports)
         try:
@@ -412,9 +417,10 @@ def check_unit(unit: Unit) -> list[Report]:
             break
         except KeyHarvestError as exc:
             data = unit.data if not reports else None
+            diags = diagnose_all(exc, text, unit.source, max_errors)
             reports.append(Report("record", unit.source, False, index, unit.line,
-                                  diagnostics=(_shift(diagnose(exc, text, unit.source),
-                                                      offset),), data=data))
+                                  diagnostics=tuple(_shift(d, offset) for d in diags),
+                                  data=data))
             break
         reports.append(_check_record(record, text, unit, index, offset))
     # a chunk holds one record, but lone '\r' line ends can hide '+++' lines from the
@@ -446,9 +452,9 @@ def _check_record(record: Any, text: str, unit: Unit, index: int, offset: int) -
                   done.applied)
 
 
-def _check_position(unit: Unit) -> Report:
+def _check_position(unit: Unit, max_errors: int = MAX_ERRORS) -> Report:
     from ..errors import NotationError, PositionError
-    from ..formats.diagnostics import diagnose, diagnose_violations
+    from ..formats.diagnostics import diagnose, diagnose_all, diagnose_violations
     from ..formats.positions import load_position
 
     size = len(unit.data)
@@ -461,15 +467,16 @@ def _check_position(unit: Unit) -> Report:
         pos = load_position(text, unit.source)
     except PositionError as exc:
         return Report("position", unit.source, False,
-                      diagnostics=(diagnose(exc, text, unit.source),), size=size)
+                      diagnostics=tuple(diagnose_all(exc, text, unit.source, max_errors)),
+                      size=size)
     status = "complete" if pos.complete else "partial"
-    diags = tuple(diagnose_violations(pos.problems, unit.source))
+    diags = tuple(diagnose_violations(pos.problems, unit.source)[:max_errors])
     return Report("position", unit.source, not diags, status=status, diagnostics=diags,
                   size=size)
 
 
-def _check_batch(batch: list[Unit]) -> list[list[Report]]:
-    return [check_unit(u) for u in batch]
+def _check_batch(batch: list[Unit], max_errors: int = MAX_ERRORS) -> list[list[Report]]:
+    return [check_unit(u, max_errors) for u in batch]
 
 
 def _batches(items: Iterable[Unit], total: int | None = None,
@@ -492,20 +499,23 @@ def _batches(items: Iterable[Unit], total: int | None = None,
         yield batch
 
 
-def check_inputs(paths: Iterable[str], *, jobs: int = 1,
-                 stdin: IO[bytes] | None = None) -> Iterator[Report]:
+def check_inputs(paths: Iterable[str], *, jobs: int = 1, stdin: IO[bytes] | None = None,
+                 max_errors: int = MAX_ERRORS) -> Iterator[Report]:
     """Reports on every record and position of ``paths`` (see ``expand``), in input order,
-    checked in ``jobs`` processes (0: one per core). Stop iterating at any time (for a
-    first failure): the work in flight is cancelled."""
+    checked in ``jobs`` processes (0: one per core), each with up to ``max_errors``
+    diagnostics. Stop iterating at any time (for a first failure): the work in flight is
+    cancelled."""
     inputs = list(expand(paths))
     all_units = (u for path in inputs for u in units(path, stdin))
     if jobs == 1:
         for unit in all_units:
-            yield from check_unit(unit)
+            yield from check_unit(unit, max_errors)
         return
     jobs = jobs or cpu_count()
     batches = _batches(all_units, input_size(inputs), 2 * jobs * BATCH_BYTES)
-    for result in ordered_map(_check_batch, batches, jobs):
+    check = _check_batch if max_errors == MAX_ERRORS else partial(_check_batch,
+                                                                  max_errors=max_errors)
+    for result in ordered_map(check, batches, jobs):
         for reports in result:
             yield from reports
 
