@@ -531,7 +531,7 @@ def test_I21_W_with_no_other_tile_the_drawn_tile_goes_to_the_fallow():
     assert legal_steps(s) == [Fallow("red", "F3")]
 
 
-def test_I21_W_with_no_field_tile_in_the_bag_nothing_is_drawn():
+def test_I21_W_with_an_empty_bag_nothing_is_drawn():
     s = trigger(two(red=dict(tiles="A1"), green=dict(tiles="G1"), bag="W"), "W")
     waits_for(s, "red", "W")
     assert legal_steps(s) == [Pass("red")]
@@ -539,6 +539,32 @@ def test_I21_W_with_no_field_tile_in_the_bag_nothing_is_drawn():
     push(s, Pass("red"))
     push(s, Pass("green"))
     assert s.pending.kind == "turn"
+
+
+def test_I21_W_with_only_events_in_the_bag_the_player_draws_them_and_they_are_resolved():
+    s = trigger(two(red=dict(tiles="A1"), green=dict(tiles="G1"), bag="W Y R"), "W")
+    # the draw is compulsory: red draws the bag empty, setting each event aside (E.2)
+    assert s.pending.kind == "chance" and legal_steps(s) == [Draw("R"), Draw("Y")]
+    push(s, Draw("Y"))
+    assert s.set_aside == ["Y"] and s.pending.kind == "chance"
+    push(s, Draw("R"))
+    # no field tile came: red fallows and discards nothing; its events are placed in the
+    # order drawn and resolved, red their drawer, before green answers W (I.21, I.51)
+    assert s.fallow == [] and s.player("red").tiles == {"A1": False} and s.in_hand == []
+    assert s.track == ["W", "Y"] and s.set_aside == ["R"]
+    waits_for(s, "red", "Y")
+    push(s, Pass("red"))
+    push(s, Pass("green"))
+    assert s.track == ["W", "Y", "R"] and s.set_aside == []
+    waits_for(s, "red", "R")
+    push(s, Pass("red"))
+    push(s, Pass("green"))
+    # then green answers W: the bag is empty now, so green passes (I.21, I.37)
+    waits_for(s, "green", "W")
+    assert legal_steps(s) == [Pass("green")]
+    push(s, Pass("green"))
+    assert s.pending.kind == "turn" and s.bag == set()
+    assert check(s, complete=False) == []
 
 
 def test_I44_W_the_displaced_worker_is_re_placed_last():

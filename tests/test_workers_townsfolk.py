@@ -361,7 +361,8 @@ def test_I16_I35_merchant_takes_a_registry_tile_when_the_bag_has_no_field_tile()
     run(s, Accept("red"), Draw("Y"), Draw("X"))
     assert s.set_aside == ["Y", "X"] and s.bag == set()
     assert (s.pending.kind, s.pending.rule) == ("choice", "I.35")
-    assert listed_steps_apply(s) == [Pick("red", r) for r in REG.split()]
+    # "may take": one registry tile, or none (I.35)
+    assert listed_steps_apply(s) == [Pass("red")] + [Pick("red", r) for r in REG.split()]
     rejected(s, Place("red", "G1"), "I.35")
     rejected(s, Pick("red", "A1"), "I.35")
     run(s, Pick("red", "G1"))
@@ -374,8 +375,31 @@ def test_I16_I35_merchant_takes_a_registry_tile_when_the_bag_has_no_field_tile()
     assert set(s.track) | set(s.set_aside) == {"X", "Y"}
 
 
-def test_I35_merchant_with_no_field_tile_anywhere_cannot_draw():
+def test_I35_merchant_may_take_no_registry_tile_and_the_events_are_placed_all_the_same():
+    s = bagged_out()
+    run(s, Accept("red"), Draw("Y"), Draw("X"))
+    run(s, Pass("red"))
+    assert s.registry == REG.split() and s.in_hand == []  # nothing taken, no refill
+    assert "G1" not in s.player("red").tiles
+    assert s.track[:1] == ["Y"]  # the set-aside events are placed in the order drawn (I.51)
+    assert (s.pending.kind, s.pending.event, s.pending.player) == ("event", "Y", "red")
+    assert set(s.track) | set(s.set_aside) == {"X", "Y"}
+
+
+def test_I35_merchant_with_no_field_tile_anywhere_draws_the_events():
     s = bagged_out(registry="")
+    run(s, Play("red", "K", "C4"))
+    assert listed_steps_apply(s) == [Pass("red"), Accept("red")]
+    run(s, Accept("red"), Draw("Y"), Draw("X"))
+    # nothing to take: no question; the events are placed and resolved, red their drawer
+    assert s.set_aside == ["X"] and s.track == ["Y"]
+    assert (s.pending.kind, s.pending.event, s.pending.player) == ("event", "Y", "red")
+
+
+def test_I35_merchant_with_an_empty_bag_and_an_empty_registry_cannot_be_used():
+    s = bagged_out(registry="")
+    s.spent.extend(sorted(s.bag))  # the bag is empty: nothing to draw, nothing to take
+    s.bag.clear()
     run(s, Play("red", "K", "C4"))
     assert listed_steps_apply(s) == [Pass("red")]
     rejected(s, Accept("red"), "I.35")

@@ -457,12 +457,15 @@ class NotaryFrame(AbilityFrame):
 # -- K: the Merchant ------------------------------------------------------------------------
 class MerchantFrame(AbilityFrame):
     """K: draw from the bag under the set-aside rule (E.2); the field tile drawn goes to the
-    board or the fallow. With no field tile in the bag the player takes a registry tile
-    instead, with no refill, and then the set-aside events are placed (D.4, I.16, I.35).
+    board or the fallow. When the bag yields no field tile the player may take a registry
+    tile instead, or none (``Pass``), with no refill, and then the set-aside events are
+    placed (D.4, I.16, I.35). The Merchant may be used whenever the bag holds any tile, or
+    the registry a tile to take (I.35).
 
     Phases: ``offer`` (accept or pass) → ``draw`` (a HandDrawFrame runs) → ``registry``
-    (I.35 only: pick a registry tile) → ``hand`` (place or fallow the tile in hand) →
-    ``events`` (I.35 only: place the set-aside events) → done.
+    (I.35 only, and only if the registry holds a tile: pick one, or pass) → ``hand``
+    (place or fallow the tile in hand) → ``events`` (I.35 only: place the set-aside
+    events) → done.
     """
 
     steps = (Accept,)
@@ -497,7 +500,8 @@ class MerchantFrame(AbilityFrame):
             return None
         if self.phase == "registry":
             return pending("choice", self.player, rule="I.35", worker=self.worker,
-                           purpose="to take a registry tile (the bag holds no field tile)")
+                           purpose="to take a registry tile or pass (the bag holds no field "
+                                   "tile)")
         if self.phase == "hand":
             return pending("choice", self.player, rule=self.rule, worker=self.worker,
                            purpose=f"to place {self.tile} on the board or send it to the "
@@ -519,7 +523,10 @@ class MerchantFrame(AbilityFrame):
             self.use(state, p, step)
             return
         if self.phase == "registry":
-            self.tile = take_from_registry(state, step, "a registry tile to take",
+            if type(step) is Pass:  # "may take": none at all (I.35)
+                self.phase = "events"
+                return
+            self.tile = take_from_registry(state, step, "a registry tile to take, or pass",
                                            "the registry tile is taken without payment")
             state.in_hand.append(self.tile)
             self.phase = "hand"
@@ -537,9 +544,9 @@ class MerchantFrame(AbilityFrame):
             place_tile(state, p, step.tile)  # a displaced worker comes first (I.34)
 
     def use(self, state: State, p: PlayerState, step: Step) -> None:
-        if not state.bag_has_field_tile() and not state.registry:
-            raise IllegalStep("I.35", f"{self.name} cannot be used: neither the bag nor the "
-                              "registry holds a field tile")
+        if not state.bag_count and not state.registry:
+            raise IllegalStep("I.35", f"{self.name} cannot be used: the bag is empty and the "
+                              "registry holds no tile")
         self.hand_mark = len(state.in_hand)
         self.aside_mark = len(state.set_aside)
         self.phase = "draw"
@@ -549,9 +556,10 @@ class MerchantFrame(AbilityFrame):
         c = self.player
         if self.phase == "offer":
             yield Pass(c)
-            if state.bag_has_field_tile() or state.registry:
+            if state.bag_count or state.registry:
                 yield Accept(c)
         elif self.phase == "registry":
+            yield Pass(c)
             for tile in state.registry:
                 yield Pick(c, tile)
         elif self.phase == "hand" and self.tile is not None:

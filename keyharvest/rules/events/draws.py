@@ -208,7 +208,10 @@ class SaleFrame(OneAnswerFrame):
 # -- W: Replacement -------------------------------------------------------------------------
 class ReplacementFrame(DrawingFrame):
     """W (scroll): draw a field tile, then fallow it, or fallow another board tile and
-    place it (E.3, I.21, I.44). With no field tile in the bag nothing is drawn: pass."""
+    place it (E.3, I.21, I.44). The draw is compulsory while the bag holds any tile: when
+    it finds no field tile, the player draws the bag empty, setting the events aside, and
+    they are placed and resolved, that player their drawer, before the next player answers
+    (I.21, I.51). Only a player who finds the bag empty passes (I.21, I.37)."""
 
     letter = "W"
     fields = saved(tile=optional(SPACE))
@@ -222,13 +225,13 @@ class ReplacementFrame(DrawingFrame):
             return None
         p = self.who(state)
         if self.phase == "":
-            if state.bag_has_field_tile():
+            if state.bag_count:  # a draw even from a bag of events only (I.21)
                 self.draw(state, p)
                 return CONTINUE
-            return self.ask(state, "nothing to draw: pass (I.21)")
+            return self.ask(state, "the bag is empty: pass (I.21)")
         if self.phase == "drawn":
             self.tile = self.drawn(state)
-            if self.tile is None:  # pragma: no cover - a field tile was in the bag
+            if self.tile is None:  # no field tile came: nothing to place (I.21)
                 self.advance()
                 self.place_set_aside(state, p)
                 return CONTINUE
@@ -238,7 +241,7 @@ class ReplacementFrame(DrawingFrame):
     def apply(self, state: State, step: Step) -> None:
         p = self.who(state)
         if self.phase == "":
-            expect(step, (Pass,), "I.21", "pass: the bag holds no field tile (event W)")
+            expect(step, (Pass,), "I.21", "pass: the bag is empty (event W)")
             self.advance()
             return
         if isinstance(step, Pass):
