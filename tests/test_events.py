@@ -94,8 +94,8 @@ def test_E1_drawer_answers_first_then_clockwise():
 
 def test_E1_answer_out_of_turn_order_is_rejected():
     s = trigger(three(bag="Y F9", yellow=dict(workers={"B3": "A"}, tiles="B4")), "Y")
-    rejected(s, Remove("yellow", "A"), "E.3")
-    rejected(s, Pass("green"), "E.3")
+    rejected(s, Remove("yellow", "A"), "E.1")  # event order (I.54)
+    rejected(s, Pass("green"), "E.1")  # event order (I.54)
 
 
 # -- M: Blind Swap -------------------------------------------------------------------------
@@ -120,7 +120,7 @@ def test_E3_M_rejects_a_tile_not_on_the_board_and_a_foreign_step():
     s = trigger(two(red=dict(tiles="A1"), green=dict(tiles="G1"), bag="M F3 F4"), "M")
     rejected(s, Fallow("red", "G1"), "E.3")
     rejected(s, Flip("red", ("A1",)), "E.3")
-    rejected(s, Fallow("green", "G1"), "E.3")
+    rejected(s, Fallow("green", "G1"), "E.1")  # not green's answer yet (I.54)
 
 
 def test_I42_M_set_aside_events_return_before_the_next_player_answers():
@@ -299,8 +299,8 @@ def test_I45_P_tie_and_shortage():
                     bag="P F9"), "P")
     assert s.stock[2] == 0
     assert legal_steps(s) == [Pass("red"), Gain("red", ("vegetables",))]
-    rejected(s, Gain("red", ("apples",)), "I.45")
-    rejected(s, Gain("red", ("hops",)), "E.3")  # not a most common type
+    rejected(s, Gain("red", ("apples",)), "I.5")  # the stock lacks it (I.54)
+    rejected(s, Gain("red", ("hops",)), "I.45")  # not the most common type the stock holds
     push(s, Gain("red", ("vegetables",)))
 
 
@@ -434,7 +434,7 @@ def test_E3_T_rejects_a_short_payment_a_tile_not_in_the_registry_and_crops_not_h
     rejected(s, Pick("red", "C3", ("wine", "wheat")), "E.3")
     rejected(s, Pick("red", "A8", ("wine", "wheat", "wheat")), "I.48")
     rejected(s, Pick("red", "C3", ("wine", "wheat", "wheat")), "E.3")
-    rejected(s, Pick("green", "C3"), "E.3")
+    rejected(s, Pick("green", "C3"), "E.1")  # not green's answer yet (I.54)
 
 
 def test_I18_T_refill_with_no_field_tile_places_the_set_aside_events_in_order():
@@ -636,7 +636,7 @@ def test_I47_Z_rejects_a_wrong_order_a_missing_player_and_a_pass():
     rejected(s, Grant("red", (("red", "wine"),)), "I.47")
     rejected(s, Grant("red", (("red", "wine"), ("green", "bread"))), "E.3")
     rejected(s, Pass("red"), "I.37")
-    rejected(s, Grant("green", (("red", "wine"), ("green", "wine"))), "E.3")
+    rejected(s, Grant("green", (("red", "wine"), ("green", "wine"))), "E.1")  # the drawer acts (I.54)
 
 
 def test_I47_Z_when_the_stock_runs_short_later_players_get_nothing():

@@ -129,7 +129,7 @@ def test_I5_day_labourer_takes_only_what_the_stock_holds():
     run(s, Play("red", "C", "C4"))
     rejected(s, Gain("red", ("hops", "wine")), "I.5")
     rejected(s, Gain("red", ("wine", "wine")), "I.5")
-    rejected(s, Gain("red", ()), "D.3")  # the stock holds 1: take 1
+    rejected(s, Gain("red", ()), "I.5")  # the stock holds 1: take 1 (I.54)
     assert listed_steps_apply(s) == [Pass("red"), Gain("red", ("wine",))]
     run(s, Gain("red", ("wine",)))
     assert view(s, "red")["crops"] == "wine" and sum(s.stock) == 0

@@ -159,6 +159,11 @@ class State:
     stack: list[StackFrame] = field(default_factory=list)
     pending: Pending = field(default_factory=lambda: Pending("turn"))
     steps: int = 0  # steps applied since setup
+    #: ``steps`` just after the step whose draw last filled a registry gap, and (``steps``
+    #: just after it, the event) for the last event drawn: what a refusal right after them
+    #: cites (F.1, E.2, I.9: I.54). Not part of a position: only a refusal reads them.
+    filled_at: int = -1
+    drawn: tuple[int, str] = (-1, "")
 
     # -- who is who -------------------------------------------------------------------
     @property

@@ -218,9 +218,9 @@ class GainFrame(AbilityFrame):
             if k > state.stock[i]:
                 raise IllegalStep("I.5", f"the stock holds {state.stock[i]} {CROPS[i]}, "
                                   f"not {k}")
-        if sum(want) != due:
-            raise IllegalStep(self.rule, f"{self.name} takes {due} crop(s) from the stock, "
-                              f"not {sum(want)} ({show(want)!r})")
+        if sum(want) != due:  # two (D.3), or what a short stock holds (I.5)
+            raise IllegalStep(self.rule if due == 2 else "I.5", f"{self.name} takes {due} "
+                              f"crop(s) from the stock, not {sum(want)} ({show(want)!r})")
         move_crops(state.stock, p.screen, want)
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:

@@ -115,9 +115,12 @@ class RefillFrame(Frame):
             bag.remove(item)
             state.registry.append(item)
             self.gap -= 1
+            if not self.gap:
+                state.filled_at = state.steps + 1  # the step is counted after it applies
             return
         item = check_draw(state, step, self.rule)
         bag.remove(item)
+        state.drawn = (state.steps + 1, item)  # the step is counted after it applies
         if self.set_aside and not track_full(state):
             state.set_aside.append(item)
             self.mine.append(item)
@@ -126,6 +129,27 @@ class RefillFrame(Frame):
 
     def legal(self, state: State) -> Iterator[Step]:
         return draws(state)
+
+    def refusal(self, state: State) -> tuple[str, str] | None:
+        # the Shopkeeper's or the Benefactor's refill inside an event sets aside (I.19)
+        return drawn_event_refusal(state, self.mine,
+                                   "I.19" if self.purpose == "registry refill" else "E.2")
+
+
+def drawn_event_refusal(state: State, mine: list[str], rule: str) -> tuple[str, str] | None:
+    """Why a step other than a draw, right after a draw that brought out an event, is no
+    answer to it (I.54): the event was only set aside (E.2, I.19), or drawn after the 10th
+    space was filled (I.9)."""
+    at, item = state.drawn
+    if at != state.steps:
+        return None
+    if item in state.spent:
+        return "I.9", (f": event {item}, drawn after the 10th space was filled, is out of play "
+                       "and nobody answers it (I.9, F.4)")
+    if item in mine:
+        return rule, (f": event {item} was only set aside, not placed on the track, and "
+                      "nobody answers it (E.2)")
+    return None
 
 
 class PlaceEventsFrame(Frame):
@@ -190,7 +214,9 @@ class HandDrawFrame(Frame):
                 state.bag.add(letter)
             self.mine = []
             self.done = True
-        elif track_full(state):
+            return
+        state.drawn = (state.steps + 1, item)
+        if track_full(state):
             state.spent.append(item)
         else:
             state.set_aside.append(item)
@@ -198,3 +224,6 @@ class HandDrawFrame(Frame):
 
     def legal(self, state: State) -> Iterator[Step]:
         return draws(state)
+
+    def refusal(self, state: State) -> tuple[str, str] | None:
+        return drawn_event_refusal(state, self.mine, "E.2")

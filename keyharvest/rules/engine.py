@@ -162,6 +162,11 @@ class Frame:
     def legal(self, state: State) -> Iterator[Step]:
         raise NotImplementedError
 
+    def refusal(self, state: State) -> tuple[str, str] | None:
+        """For a frame that waits for a draw: the rule and reason to cite when another step
+        comes instead, if more specific than ``rule`` (I.54); see ``out_of_turn``."""
+        return None
+
     def copy(self) -> Frame:
         """A copy that shares nothing mutable (frames hold lists of immutable items)."""
         new = copy.copy(self)
@@ -215,18 +220,9 @@ def push(state: State, step: Step) -> None:
         raise IllegalStep("F.4", f"the game is {state.result}: no step is legal",
                           step=step, span=step_span(step))
     player = step.player
-    if pending.kind == "chance":
-        if type(step) is not Draw:
-            raise IllegalStep(pending.rule, f"a draw from the bag is due ({pending.purpose}), "
-                              f"not {step.text()!r}", step=step, player=player,
-                              span=step_span(step))
-    elif type(step) is Draw:
-        raise IllegalStep(pending.rule, f"no draw is due: waiting for {pending.describe()}",
-                          step=step, span=step_span(step))
-    elif player != pending.player:
-        raise IllegalStep(pending.rule, f"it is {pending.player}'s decision, not {player}'s "
-                          f"(waiting for {pending.describe()})", step=step, player=player,
-                          span=step_span(step))
+    if (type(step) is Draw) != (pending.kind == "chance") or (
+            player != pending.player and pending.kind != "chance"):
+        raise out_of_turn(state, step)
     try:
         state.stack[-1].apply(state, step)
     except IllegalStep as exc:
@@ -234,6 +230,39 @@ def push(state: State, step: Step) -> None:
         raise
     state.steps += 1
     settle(state)
+
+
+def out_of_turn(state: State, step: Step) -> IllegalStep:
+    """The refusal of a step the game does not wait for: a step by a player whose decision
+    it is not, a draw where no draw is due, or another step where a draw is due. It cites
+    the section that says whose decision or which draw comes next, not the rule of what the
+    game waits for (I.54)."""
+    pending = state.pending
+    waiting = pending.describe()
+    if pending.kind == "chance":  # a step other than a draw
+        got = state.stack[-1].refusal(state)
+        rule, why = got if got is not None else (pending.rule, "")
+        message = f"a draw from the bag is due ({pending.purpose}), not {step.text()!r}{why}"
+    elif type(step) is Draw:
+        event = next((getattr(f, "letter", "") for f in reversed(state.stack) if f.is_event),
+                     None)
+        if state.filled_at == state.steps:
+            rule, message = "F.1", (f"no draw is due: the registry gap is filled already "
+                                    f"(waiting for {waiting})")
+        elif event is not None:
+            rule, message = "F.2", (f"no draw is due: the event {event} placed on the track "
+                                    f"is resolved first (waiting for {waiting})")
+        else:
+            rule = "C.1" if pending.kind == "turn" else pending.rule
+            message = f"no draw is due: waiting for {waiting}"
+    else:  # another player's decision
+        in_event = resolving_event(state)
+        rule = "E.1" if in_event else "C.1"
+        order = ": events are answered in event order, the drawer first, then clockwise" \
+            if in_event else ""
+        message = (f"it is {pending.player}'s decision, not {step.player}'s (waiting for "
+                   f"{waiting}){order}")
+    return IllegalStep(rule, message, step=step, player=step.player, span=step_span(step))
 
 
 def blame(exc: IllegalStep, step: Step) -> IllegalStep:

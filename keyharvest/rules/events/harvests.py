@@ -53,18 +53,23 @@ class BumperHarvestFrame(OneAnswerFrame):
     what = "one crop of the most common unharvested type, or pass"
 
     def answer(self, state: State, p: PlayerState, step: Step) -> None:
+        """The event's own conditions first (E.3), then the stock (I.5), then the shortage
+        ruling (I.45): the order of I.54's crop table."""
         assert isinstance(step, Gain)
         gain = check_crops(step.crops, self.rule)
+        most = _most_common(state, p)
+        if not most:
+            raise IllegalStep(RULE, f"{p.colour} has no unharvested tile: P gives nothing")
         if sum(gain) != 1:
             raise IllegalStep(self.rule, f"P gives one crop, not {len(step.crops)}")
         crop = step.crops[0]
+        if not state.stock[CROP_INDEX[crop]]:
+            empty = "" if any(state.stock) else ": the stock is empty"
+            raise IllegalStep("I.5", f"the stock has no {crop} left{empty}")
         allowed = bumper_crops(state, p)
         if crop not in allowed:
-            if not allowed:
-                raise IllegalStep(self.rule, f"{p.colour} has no unharvested tile (or the "
-                                  "stock is empty): P gives nothing")
-            # I.45 when the stock decides (a shortage), E.3 when the tiles do
-            short = not state.stock[CROP_INDEX[crop]] or not _most_common_in_stock(state, p)
+            # I.45 when the stock lacks a most common type, E.3 when the tiles decide alone
+            short = len(_most_common_in_stock(state, p)) < len(most)
             raise IllegalStep("I.45" if short else RULE, f"{p.colour} may take "
                               f"{' or '.join(allowed)} under P, not {crop}")
         move_crops(state.stock, p.screen, gain)
