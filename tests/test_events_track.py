@@ -1,11 +1,14 @@
-"""Events and the track: the set-aside rule (E.2), the "?" space (F.3, I.6, I.53), the 10th
-space and the end of the game (F.4, I.9, I.38, I.43)."""
+"""Events and the track: the set-aside rule (E.2), the "?" space (F.3, I.6, I.52, I.53), the
+10th space and the end of the game (F.4, I.9, I.38, I.43)."""
 
+import pytest
 from test_events import trigger, two, waits_for
 
 from keyharvest.model.steps import Draw, EndTurn, Fallow, Pass, Pay, Pick
 from keyharvest.rules import push
-from keyharvest.rules.invariants import check
+from keyharvest.rules.bag import place_event
+from keyharvest.rules.invariants import Violation, check, question_check
+from keyharvest.rules.placement import DisplacedFrame
 
 SEVEN = {"red": "A1 A2 A3 A4 A5 A6 A7", "green": "G1 G2 G3 G4 G5 G6 G7"}
 
@@ -40,6 +43,31 @@ def test_F3_no_return_when_every_player_has_seven_tiles_and_workers():
     s = trigger(two(red=dict(tiles="A1 A2 A3 A4 A5 A6", workers={"C4": "A"}),
                     green=dict(tiles=SEVEN["green"]), track="M N O P Q R", bag="Y F9"), "Y")
     assert s.track == ["M", "N", "O", "P", "Q", "R", "Y"]
+
+
+def test_I52_at_the_question_check_no_tile_is_in_hand_and_no_displaced_worker_waits():
+    s = two(red=dict(tiles="A1"), green=dict(tiles="G1"), track="M N O P Q R", bag="Y F9")
+    assert question_check(s) == []
+    s.in_hand.append("F9")
+    assert question_check(s) == [Violation("I.52", 'the "?" check is made with F9 in hand')]
+    s.in_hand.clear()
+    s.stack.append(DisplacedFrame("red", "A"))
+    (v,) = question_check(s)
+    assert v.rule == "I.52" and "red's displaced worker A" in v.message
+    s.stack[-1].done = True  # re-placed: no longer waiting
+    assert question_check(s) == []
+
+
+def test_I52_the_question_check_asserts_it():
+    s = two(red=dict(tiles="A1"), green=dict(tiles="G1"), track="M N O P Q R", bag="Y F9")
+    s.in_hand.append("F9")  # a state the rules never reach (I.52)
+    with pytest.raises(AssertionError, match="I.52"):
+        place_event(s, "Y", "red")
+    # no check, so no assertion, when the 7th space fills with no field tile in the bag
+    s = two(red=dict(tiles="A1"), green=dict(tiles="G1"), track="M N O P Q R", bag="Z")
+    s.in_hand.append("F9")
+    place_event(s, "Y", "red")
+    assert s.track[-1] == "Y"
 
 
 def test_I51_set_aside_event_placed_on_the_question_space_with_no_field_tile_in_the_bag():

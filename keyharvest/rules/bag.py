@@ -16,6 +16,7 @@ from ..model.steps import Draw, Step
 from .engine import COLOUR, CONTINUE, COUNT, EVENTS, FLAG, STRING, Frame, expect, saved
 from .events import start_event
 from .fields import someone_below_threshold
+from .invariants import question_check
 
 
 def check_draw(state: State, step: Step, rule: str = "F.1") -> str:
@@ -47,17 +48,19 @@ def place_event(state: State, letter: str, drawer: str) -> None:
 
     After the 10th space is filled an event is out of play (I.9, I.43). On the "?" space the
     check of F.3 comes first (I.6), and is no longer made once the bag holds no field tile
-    (I.53). The 10th space starts the end of the game (F.4, I.38).
+    (I.53); when it is made, no tile is in hand and no displaced worker waits (asserted:
+    I.52). The 10th space starts the end of the game (F.4, I.38).
     """
     if track_full(state):
         state.spent.append(letter)
         return
     state.track.append(letter)
-    if len(state.track) == QUESTION_SPACE and state.bag_has_field_tile() \
-            and someone_below_threshold(state):
-        back = state.track[:2]
-        del state.track[:2]
-        state.bag.update(back)
+    if len(state.track) == QUESTION_SPACE and state.bag_has_field_tile():  # "?" (F.3)
+        assert not question_check(state), question_check(state)  # I.52
+        if someone_below_threshold(state):
+            back = state.track[:2]
+            del state.track[:2]
+            state.bag.update(back)
     if len(state.track) == TRACK_SIZE and state.end_countdown is None:
         state.end_countdown = 2 * len(state.players)
         state.end_trigger = state.current.colour

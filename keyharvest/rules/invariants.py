@@ -39,6 +39,18 @@ def limbo_workers(state: State) -> list[tuple[str, str]]:
     return out
 
 
+def question_check(state: State) -> list[Violation]:
+    """What I.52 says holds whenever the "?" check of F.3 is made: no field tile is in hand
+    and no displaced worker waits to be re-placed (the check comes only in an ordinary
+    refill while the bag holds a field tile, I.53). ``bag.place_event`` asserts it when it
+    makes the check; an empty list is the normal case."""
+    out = [Violation("I.52", f"the \"?\" check is made with {ref} in hand")
+           for ref in state.in_hand]
+    out += [Violation("I.52", f"the \"?\" check is made while {colour}'s displaced worker "
+                      f"{letter} waits to be re-placed") for colour, letter in limbo_workers(state)]
+    return out
+
+
 def check(state: State, *, complete: bool = True) -> list[Violation]:
     """Every broken invariant of ``state``.
 
