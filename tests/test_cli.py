@@ -169,11 +169,26 @@ def test_score_of_a_hand_written_final_table() -> None:
 
 def test_score_notes_a_game_that_is_not_finished() -> None:
     r = kh("score", TWO, "--to", "turn 20")
-    assert r.code == 0
+    assert r.code == 0  # the standings are a valid answer (README: exit codes)
     assert "note: the game is not finished" in r.err
-    assert "in progress" in r.out.splitlines()[0]
+    lines = r.out.splitlines()
+    assert "in progress" in lines[0]
+    assert lines[1] == "not finished: the standings so far, no winner (I.55)"
+    assert lines[2].split() == ["player", "rule", "item", "points", "detail"]
+    assert "red           total                    12" in r.out
+    assert lines[-1] == "leading: red (12 points)"
+    assert "winner:" not in r.out and "decided by" not in r.out and "draw" not in r.out
     data = kh("score", TWO, "--to", 40, "-f", "json").json()
     assert data["finished"] is False and data["notes"]
+    # I.55: no winner, no tie-break; who leads on points (here a 6-6 tie)
+    assert data["winner"] is None and data["winners"] == [] and data["decided_by"] is None
+    assert data["leading"] == ["red", "green"]
+
+
+def test_score_of_a_finished_game_names_the_winner_and_who_led() -> None:
+    data = kh("score", FINAL_TABLE, "-f", "json").json()
+    assert data["finished"] is True and data["winner"] == "red"
+    assert data["leading"] == ["red"] and data["decided_by"] == "points"
 
 
 def test_score_goes_on_after_a_bad_record_and_exits_1(tmp_path: Path) -> None:

@@ -117,10 +117,16 @@ def test_G4_crops_in_bids_do_not_count():
 
 
 # -- totals and the winner --------------------------------------------------------------------
+def final(s):
+    """A hand-written final table: marked finished, it has a winner (G, I.55)."""
+    s.result = "finished"
+    return s
+
+
 def test_G_total_is_the_sum_of_the_lines_and_the_most_points_wins():
     s = table({"red": dict(tiles="B6 B7 C6 E2 E3", workers={"A6": "C"}, crops="wheat"),
                "green": dict(tiles="G1 G2", crops="hops hops")})
-    sc = score(s)
+    sc = score(final(s))
     red = sc.of("red")
     assert red.total == sum(line.points for line in red.lines) == 2 + 3 + 4 + 1
     assert sc.of("green").total == 2 + 0 + 1
@@ -131,7 +137,7 @@ def test_G_total_is_the_sum_of_the_lines_and_the_most_points_wins():
 def test_G_tie_break_1_more_field_tiles_wins():
     # red: one group of 3 = 3; green: two lonely tiles = 1 + 2 = 3
     s = table({"red": dict(tiles="B6 B7 C6"), "green": dict(tiles="G1 G8")})
-    sc = score(s)
+    sc = score(final(s))
     assert sc.of("red").total == sc.of("green").total == 3
     assert sc.winner == "red"
     assert sc.decided_by == "field tiles (tie-break 1)"
@@ -141,7 +147,7 @@ def test_G_tie_break_2_more_crops_wins():
     # 3 tiles and one majority each; red holds 2 crops, green 1
     s = table({"red": dict(tiles="B6 B7 C6", crops="wheat wheat"),
                "green": dict(tiles="E2 E3 E4", crops="hops")})
-    sc = score(s)
+    sc = score(final(s))
     assert sc.of("red").total == sc.of("green").total == 4
     assert sc.winner == "red"
     assert sc.decided_by == "crops (tie-break 2)"
@@ -151,7 +157,7 @@ def test_G_still_tied_after_both_tie_breaks_is_a_draw():
     s = table({"red": dict(tiles="B6 B7 C6", crops="wheat"),
                "green": dict(tiles="E2 E3 E4", crops="hops"),
                "yellow": dict(tiles="G8")})
-    sc = score(s)
+    sc = score(final(s))
     assert sc.of("red").total == sc.of("green").total == 4
     assert sc.winner is None
     assert sc.winners == ("red", "green")  # yellow, behind on points, is not in the draw
@@ -163,7 +169,7 @@ def test_G_tie_breaks_only_compare_the_players_tied_on_points():
     s = table({"red": dict(tiles="B6 B7 C6", crops="wheat wheat"),
                "green": dict(tiles="E2 E3 E4", crops="hops"),
                "yellow": dict(tiles="G1 G3 G5 G7")})
-    sc = score(s)
+    sc = score(final(s))
     assert sc.of("yellow").total < sc.of("red").total
     assert sc.winner == "red"
 
@@ -172,3 +178,33 @@ def test_G_a_position_not_finished_is_scored_with_a_note():
     s = table({"red": dict(tiles="B6"), "green": dict(tiles="G1")})
     sc = score(s)
     assert sc.finished is False and sc.notes
+
+
+def test_I55_a_game_not_ended_has_no_winner_only_standings():
+    # red leads on points; the same table, finished, is red's win
+    s = table({"red": dict(tiles="B6 B7 C6 E2 E3", workers={"A6": "C"}, crops="wheat"),
+               "green": dict(tiles="G1 G2", crops="hops hops")})
+    sc = score(s)
+    assert sc.finished is False and "not finished" in sc.notes[0]
+    assert sc.winner is None and sc.winners == () and sc.decided_by == ""
+    assert sc.leaders == ("red",)
+    assert [ps.total for ps in sc.players] == [10, 3]  # itemised as in G
+    assert {line.rule for line in sc.of("red").lines} == {"G.1", "G.2", "G.3", "G.4"}
+    won = score(final(s))
+    assert won.finished and won.winner == "red" and won.leaders == ("red",)
+    assert won.notes == ()
+
+
+def test_I55_a_tie_before_the_end_is_no_draw_and_names_no_tie_break():
+    s = table({"red": dict(tiles="B6 B7 C6", crops="wheat"),
+               "green": dict(tiles="E2 E3 E4", crops="hops")})
+    sc = score(s)
+    assert sc.winners == () and sc.decided_by == "" and sc.leaders == ("red", "green")
+    assert score(final(s)).decided_by == "draw"
+
+
+def test_I55_a_game_stopped_at_the_turn_limit_has_no_winner():
+    s = table({"red": dict(tiles="B6 B7 C6 E2 E3"), "green": dict(tiles="G1")})
+    s.result = "unfinished"  # stopped by the technical limit (I.10)
+    sc = score(s)
+    assert sc.finished is False and sc.winner is None and sc.leaders == ("red",)

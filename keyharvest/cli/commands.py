@@ -220,8 +220,10 @@ def score(
     """The itemised score of finished records or final positions (a hand-written final
     table will do): group tiles, worker points, majorities, tie-breaks, the winner.
 
-    Every record of every file is scored (at --to, if given). With --format json, one
-    JSON line per game.
+    A game that has not ended has no winner (RULES.md I.55): its standings so far are
+    printed, headed as not finished, with who is leading on points instead of a winner
+    (exit 0). Every record of every file is scored (at --to, if given). With --format
+    json, one JSON line per game.
     """
     from ..formats.diagnostics import diagnose_violations
     from ..formats.records import iter_records

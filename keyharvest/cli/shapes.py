@@ -65,10 +65,11 @@ def score_rows(sc: Score) -> list[tuple[str, str, str, str, str]]:
 
 
 def score_table(sc: Score) -> str:
-    """The itemised score as an aligned table, then the winner and how it was decided."""
+    """The itemised score as an aligned table, then the winner and how it was decided; for
+    a game not finished, headed as the standings so far and ending with who leads (I.55)."""
     rows = score_rows(sc)
     widths = [max(len(r[i]) for r in [SCORE_HEADER, *rows]) for i in range(4)]
-    lines = []
+    lines = [] if sc.finished else ["not finished: the standings so far, no winner (I.55)"]
     for i, row in enumerate([SCORE_HEADER, *rows]):
         if i > 1 and row[0] != rows[i - 2][0]:
             lines.append("")
@@ -81,6 +82,10 @@ def score_table(sc: Score) -> str:
 
 
 def winner_line(sc: Score) -> str:
+    if not sc.finished:  # no winner before the end (I.55)
+        top = sc.of(sc.leaders[0]).total
+        each = " each" if len(sc.leaders) > 1 else ""
+        return f"leading: {', '.join(sc.leaders)} ({top} points{each})"
     if sc.winner is not None:
         return f"winner: {sc.winner} (decided by {sc.decided_by})"
     return f"draw between {', '.join(sc.winners)} (tie-break 3: no tie-break separates them)"
@@ -89,7 +94,8 @@ def winner_line(sc: Score) -> str:
 def score_dict(sc: Score) -> dict[str, Any]:
     return {
         "finished": sc.finished, "winner": sc.winner, "winners": list(sc.winners),
-        "decided_by": sc.decided_by, "notes": list(sc.notes),
+        "decided_by": sc.decided_by or None, "leading": list(sc.leaders),
+        "notes": list(sc.notes),
         "players": [{
             "player": ps.player, "total": ps.total, "field_tiles": ps.field_tiles,
             "crops": ps.crops,

@@ -3,7 +3,9 @@
 ``score(state)`` returns a ``Score``: for every player the lines (rule id, points, detail,
 the tiles of each group), their total, and the winner after both tie-breaks. Scoring
 reads the boards and screens only, so it works on a finished game or on a hand-written
-final position alike.
+final position alike (``result = "finished"``). A game that has not ended, still in play
+or stopped at the turn limit, has no winner: its score is the standings so far, marked
+as not finished, with the players ahead on points as ``leaders`` (G, I.55).
 """
 
 from __future__ import annotations
@@ -41,14 +43,21 @@ class PlayerScore:
 @dataclass(frozen=True)
 class Score:
     players: tuple[PlayerScore, ...]
-    winners: tuple[str, ...]  # one winner, or the players still tied after both tie-breaks
-    decided_by: str  # "points", "field tiles (tie-break 1)", "crops (tie-break 2)", "draw"
+    #: one winner, or the players still tied after both tie-breaks; none at all when the
+    #: game has not ended (I.55)
+    winners: tuple[str, ...]
+    #: "points", "field tiles (tie-break 1)", "crops (tie-break 2)", "draw"; "" when the
+    #: game has not ended (no winner, no tie-break: I.55)
+    decided_by: str
     finished: bool = True
     notes: tuple[str, ...] = field(default=())
+    #: the players with the most points, tie-breaks left aside (who leads a game not ended)
+    leaders: tuple[str, ...] = ()
 
     @property
     def winner(self) -> str | None:
-        """The single winner, or None when the game is a draw (G, tie-break 3)."""
+        """The single winner; None when the game is a draw (G, tie-break 3) or has not
+        ended (I.55)."""
         return self.winners[0] if len(self.winners) == 1 else None
 
     def of(self, colour: str) -> PlayerScore:
@@ -92,8 +101,12 @@ def majority_lines(state: State) -> dict[str, list[Line]]:
     return out
 
 
+NOT_FINISHED = "the game is not finished: these are the standings so far, with no winner (I.55)"
+
+
 def score(state: State) -> Score:
-    """The itemised score of ``state`` and the winner (G, with both tie-breaks)."""
+    """The itemised score of ``state`` and, once the game has ended, the winner (G, with
+    both tie-breaks); before the end, the standings so far and no winner (I.55)."""
     majorities = majority_lines(state)
     players = []
     for p in state.players:
@@ -101,6 +114,9 @@ def score(state: State) -> Score:
         players.append(PlayerScore(p.colour, tuple(lines), len(p.tiles), sum(p.screen)))
     best = max(ps.total for ps in players)
     tied = [ps for ps in players if ps.total == best]
+    leaders = tuple(ps.player for ps in tied)
+    if state.result != "finished":
+        return Score(tuple(players), (), "", False, (NOT_FINISHED,), leaders)
     decided = "points"
     if len(tied) > 1:
         decided = "field tiles (tie-break 1)"
@@ -112,7 +128,4 @@ def score(state: State) -> Score:
         tied = [ps for ps in tied if ps.crops == most]
     if len(tied) > 1:
         decided = "draw"
-    notes = () if state.result == "finished" else (
-        "the game is not finished: this is the score of the position as it stands",)
-    return Score(tuple(players), tuple(ps.player for ps in tied), decided,
-                 state.result == "finished", notes)
+    return Score(tuple(players), tuple(ps.player for ps in tied), decided, True, (), leaders)
