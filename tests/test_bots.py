@@ -129,3 +129,34 @@ def test_greedy_games_finish_and_the_greedy_bot_beats_the_random_one() -> None:
         assert done.ok and done.finished
         wins += score(done.state).winner == "red"
     assert wins >= 5
+
+
+def test_the_bots_may_pass_the_merchants_registry_choice_and_play_on() -> None:
+    """I.35: after a Merchant's draw finds no field tile, taking none (pass) is listed with
+    the registry tiles; both bots choose among them and the game plays on to its end."""
+    from pathlib import Path
+
+    from keyharvest.formats.positions import read_position
+    from keyharvest.model.steps import Accept, Pass, Pick, Play
+    from keyharvest.play.bots import GreedyBot
+    from keyharvest.rules import push
+
+    start = Path(__file__).resolve().parent.parent / "scenarios" / "rules" / \
+        "I.35-merchant-takes-no-registry-tile.start.toml"
+    chosen = set()
+    for seed in range(12):
+        s = read_position(start).state
+        push(s, Play("red", "K", "C5"))
+        push(s, Accept("red"))
+        for letter in "YXRVTQ":
+            push(s, Draw(letter))
+        legal = legal_steps(s)
+        assert legal[0] == Pass("red") and {type(x) for x in legal[1:]} == {Pick}
+        rng = random.Random(seed)
+        bot = RandomBot(rng) if seed % 2 else GreedyBot(rng, explore=0.5)
+        chosen.add(type(bot.choose(s.copy())))
+        s.max_turns = s.turn.number + 12
+        while not s.is_over:
+            push(s, bot.choose(s))
+        assert s.result in ("finished", "unfinished")
+    assert chosen == {Pass, Pick}  # both choices are taken by some bot
