@@ -567,6 +567,22 @@ def test_I21_W_with_only_events_in_the_bag_the_player_draws_them_and_they_are_re
     assert check(s, complete=False) == []
 
 
+def test_I21_W_the_player_whose_draw_finds_no_field_tile_is_the_drawer_of_its_events():
+    s = trigger(two(red=dict(tiles="A1"), green=dict(tiles="G1"), bag="W F3 Y"), "W")
+    push(s, Draw("F3"))  # red draws the last field tile
+    push(s, Fallow("red", "F3"))
+    assert s.pending.kind == "chance"  # green must draw too: the bag holds Y
+    push(s, Draw("Y"))
+    # green's draw found no field tile: green fallows nothing; Y is placed and resolved
+    # with green as its drawer, so green answers first (I.21, E.1)
+    assert s.fallow == ["F3"] and s.player("green").tiles == {"G1": False}
+    assert s.track == ["W", "Y"] and s.set_aside == []
+    waits_for(s, "green", "Y")
+    push(s, Pass("green"))
+    push(s, Pass("red"))
+    assert s.pending.kind == "turn" and s.bag == set()
+
+
 def test_I44_W_the_displaced_worker_is_re_placed_last():
     s = trigger(two(red=dict(tiles="A1 E3", workers={"F3": "A"}), green=dict(tiles="G1"),
                     bag="W F3 F4 F9"), "W")
