@@ -58,7 +58,8 @@ games/club.kh:16:19: error: no space H2 on the board
     ('3. red: buy A1 from red', '3. red: buy A1 from green', '''\
 games/club.kh:17:9: error[C.4]: red cannot buy A1 from green: it is in red's store
    17 | 3. red: buy A1 from green
-      |         ^^^^^^^^^^^^^^^^^'''),
+      |         ^^^^^^^^^^^^^^^^^
+      = help: red is to take an action or end the turn: write 'buy A1 from red', 'play A at G2', 'offer A3 for wine', 'offer A4 for wine' or 'play A at A5' instead of 'buy A1 from green\''''),
     ('3. red: buy A1 from red', '3. red: play M at B2', '''\
 games/club.kh:17:14: error: M is an event, not a worker
    17 | 3. red: play M at B2
@@ -118,11 +119,13 @@ games/club.kh:12:7: error: crops.red: unknown crop 'hopz'
     ('2. green: harvest A2', '2. green: harvest A2; draw Q', '''\
 games/club.kh:16:23: error[C.1]: no draw is due: waiting for green to take an action or end the turn
    16 | 2. green: harvest A2; draw Q
-      |                       ^^^^^^'''),
+      |                       ^^^^^^
+      = help: green is to take an action or end the turn: write 'offer A3 for wheat', 'offer A4 for wheat', 'end', 'play A at A1' or 'play A at A3' instead of 'draw Q\''''),
     ('2. green: harvest A2', '2. green: harvest A2\n   red: pass', '''\
 games/club.kh:17:9: error[C.1]: it is green's decision, not red's (waiting for green to take an action or end the turn)
    17 |    red: pass
-      |         ^^^^'''),
+      |         ^^^^
+      = help: green is to take an action or end the turn: write 'green: play A at A1', 'green: play A at A3', 'green: offer A3 for apples', 'green: offer A3 for vegetables vegetables' or 'green: buy A1 from red' instead of 'pass\''''),
 ]
 
 
@@ -144,9 +147,14 @@ def test_a_diagnostic_is_data_for_json() -> None:
     assert data == {
         "severity": "error", "kind": "rule", "source": SOURCE, "line": 17, "column": 9,
         "end_line": 17, "end_column": 26, "rule": "C.4",
-        "message": "red cannot buy A1 from green: it is in red's store", "hint": None,
+        "message": "red cannot buy A1 from green: it is in red's store",
+        "hint": "red is to take an action or end the turn: write 'buy A1 from red', 'play A "
+                "at G2', 'offer A3 for wine', 'offer A4 for wine' or 'play A at A5' instead "
+                "of 'buy A1 from green'",
         "expected": [], "path": None, "excerpt": "3. red: buy A1 from green",
         "step": "red: buy A1 from green", "notes": [],
+        "alternatives": ["buy A1 from red", "play A at G2", "offer A3 for wine",
+                         "offer A4 for wine", "play A at A5"],
     }
 
 

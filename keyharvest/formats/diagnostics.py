@@ -42,6 +42,9 @@ class Diagnostic:
     excerpt: str | None = None  # the source line
     step: str | None = None  # the step in canonical notation, for a rule error
     notes: tuple[str, ...] = field(default=())
+    #: At a rule error, steps that may be written there instead, nearest first (each one
+    #: parses and applies; ``formats.alternatives``).
+    alternatives: tuple[str, ...] = ()
 
     # -- output ---------------------------------------------------------------------------
     def location(self) -> str:
@@ -84,6 +87,7 @@ class Diagnostic:
             "end_column": self.end_column, "rule": self.rule, "message": self.message,
             "hint": self.hint, "expected": list(self.expected), "path": self.path,
             "excerpt": self.excerpt, "step": self.step, "notes": list(self.notes),
+            "alternatives": list(self.alternatives),
         }
 
 
@@ -121,7 +125,8 @@ def diagnose(exc: BaseException, text: str | None = None, source: str | None = N
                 notes = (f"the turn header here ends the turn before it ({step})",)
         return Diagnostic(exc.message, src, rule=exc.rule, kind="rule", step=step,
                           excerpt=_excerpt(text, span.line if span else None), hint=hint,
-                          notes=notes, **_where(span))
+                          notes=notes, alternatives=tuple(getattr(exc, "alternatives", ())),
+                          **_where(span))
     if isinstance(exc, NotationError):
         rule = getattr(exc, "rule", None)
         path = getattr(exc, "path", None)

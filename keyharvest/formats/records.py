@@ -585,6 +585,11 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
     except IllegalStep as exc:
         error = exc
     applied = state.steps - start - len(implied)
+    if error is not None:  # what may be written there instead (formats.alternatives)
+        from .alternatives import advise
+
+        advise(error, state, after=steps[applied - 1] if 0 < applied <= len(steps) else None,
+               source=record.source, point=applied)
     return Replay(record, state, applied, error, states, implied)
 
 

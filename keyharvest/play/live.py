@@ -16,11 +16,11 @@ This module knows records, the engine and the notation; it knows nothing of term
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import IllegalStep, KeyHarvestError
+from ..formats.alternatives import alternatives
 from ..formats.diagnostics import Diagnostic, diagnose
 from ..formats.records import Record, format_record, replay
 from ..model.board import Board
@@ -206,22 +206,12 @@ class LiveRecord:
 
 def nearest(state: State, typed: str, refused: Step | None, live: LiveRecord,
             limit: int = ALTERNATIVES) -> list[str]:
-    """The legal steps closest to what was typed, nearest first: the same kind of step,
-    the same tile or worker, then the fewest edits."""
-    legal = legal_steps(state)
-    if not legal:
-        return []
-    words = set(typed.lower().replace(",", " ").split())
-
-    def rank(step: Step) -> tuple[int, int, float, str]:
-        text = live._written(step, state)
-        same_kind = refused is not None and type(step) is type(refused)
-        shared = len(words & set(text.lower().replace(",", " ").split()))
-        ratio = difflib.SequenceMatcher(None, typed.lower(), text.lower()).ratio()
-        return (0 if same_kind else 1, -shared, -ratio, text)
-
-    ranked = sorted(legal, key=rank)
-    return [live._written(step, state) for step in ranked[:limit]]
+    """The legal steps closest to what was typed, nearest first, as the speaker types them
+    (``formats.alternatives.alternatives``: the same kind of step, the same tile or
+    worker, then the fewest edits)."""
+    speaker = None if state.is_over else state.pending.player
+    return alternatives(state, refused if refused is not None else typed, limit,
+                        speaker=speaker)
 
 
 def help_line(waiting: str, alternatives: Sequence[str], more: int) -> str:
