@@ -143,11 +143,9 @@ def _command(live: LiveRecord, word: str, arg: str) -> None:
         out(_board(live, arg))
     elif word == "score":
         from ..rules.scoring import score
-        from .shapes import score_table, winner_line
+        from .shapes import score_table
 
-        sc = score(live.state)
-        out(score_table(sc))
-        out(winner_line(sc))
+        out(score_table(score(live.state)))
     elif word == "moves":
         moves = live.moves()
         out("\n".join(f"  {m}" for m in moves) if moves else "  no legal step")
