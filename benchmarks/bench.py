@@ -58,7 +58,7 @@ def cold() -> None:
     ``validate`` process holds none of them."""
     from keyharvest.notation import itemcache
 
-    itemcache._TABLES.clear()
+    itemcache.clear()
     gc.collect()
     gc.freeze()
 

@@ -70,7 +70,7 @@ def odd_outcomes() -> list:
 
 
 def everything() -> list:
-    itemcache._TABLES.clear()  # every item parsed again, by the driver in use
+    itemcache.clear()  # every item parsed again, by the driver in use
     return [outcome(p) for p in FILES] + odd_outcomes()
 
 
@@ -80,7 +80,7 @@ def fresh_driver() -> Iterator[None]:
     grammar.lean_parser.cache_clear()
     yield
     grammar.lean_parser.cache_clear()
-    itemcache._TABLES.clear()
+    itemcache.clear()
 
 
 def _missing_table(monkeypatch: pytest.MonkeyPatch) -> None:

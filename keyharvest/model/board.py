@@ -37,12 +37,6 @@ class Board:
         return self.order
 
     @cached_property
-    def memos(self) -> dict[str, dict]:
-        """Memo tables of the rules engine (answers that depend on a board's layout and
-        one player's tiles); a board is immutable, so they never go stale."""
-        return {}
-
-    @cached_property
     def index(self) -> Mapping[str, int]:
         """The position of each reference in ``references`` (for sorting in board order)."""
         return {ref: i for i, ref in enumerate(self.order)}

@@ -70,22 +70,6 @@ class Pending:
         return f"{who}{what}".strip()
 
 
-_PENDING: dict[tuple, Pending] = {}
-
-
-def pending(kind: str, player: str | None = None, rule: str = "C.1", purpose: str = "",
-            worker: str | None = None, event: str | None = None) -> Pending:
-    """``Pending(...)``, shared: the engine settles after every step, and the few distinct
-    values it waits for are built once (a ``Pending`` is frozen)."""
-    key = (kind, player, rule, purpose, worker, event)
-    got = _PENDING.get(key)
-    if got is None:
-        if len(_PENDING) > 4096:  # purposes are short texts; keep the table small anyway
-            _PENDING.clear()
-        got = _PENDING[key] = Pending(kind, player, rule, purpose, worker, event)
-    return got
-
-
 @dataclass(slots=True)
 class StoreItem:
     """A tile in a store and its fixed bid, as counts per crop (C.5)."""
@@ -116,9 +100,14 @@ class PlayerState:
         return None
 
     def store_item(self, tile: str) -> StoreItem | None:
-        for it in self.store:
+        at = self.store_index(tile)
+        return None if at is None else self.store[at]
+
+    def store_index(self, tile: str) -> int | None:
+        """Where ``tile`` is in the store, or None."""
+        for at, it in enumerate(self.store):
             if it.tile == tile:
-                return it
+                return at
         return None
 
     @property

@@ -339,37 +339,3 @@ STEP_TYPES: tuple[type[Step], ...] = (
     Draw, Harvest, Play, Remove, Buy, Offer, EndTurn, Replace, Pass, Gain, Flip, Fallow, Claim,
     Copy, Accept, Place, Pick, Swap, Give, Pay, Move, Grant,
 )
-
-
-# -- shared instances -----------------------------------------------------------------------
-# Steps are immutable values, so the few that the engine and the bots make over and over (a
-# draw of each item, each player's pass and end of turn) are built once and shared: building
-# a frozen dataclass costs about a microsecond, a lookup a tenth of that. Only steps with no
-# ``span`` are shared; a step read from a file is always its own object.
-_DRAWS: dict[str, Draw] = {}
-_PASSES: dict[str, Pass] = {}
-_ENDS: dict[str, EndTurn] = {}
-
-
-def draw_of(item: str) -> Draw:
-    """``Draw(item)``, shared."""
-    got = _DRAWS.get(item)
-    if got is None:
-        got = _DRAWS[item] = Draw(item)
-    return got
-
-
-def pass_of(player: str) -> Pass:
-    """``Pass(player)``, shared."""
-    got = _PASSES.get(player)
-    if got is None:
-        got = _PASSES[player] = Pass(player)
-    return got
-
-
-def end_turn_of(player: str) -> EndTurn:
-    """``EndTurn(player)``, shared."""
-    got = _ENDS.get(player)
-    if got is None:
-        got = _ENDS[player] = EndTurn(player)
-    return got

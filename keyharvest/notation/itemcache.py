@@ -25,7 +25,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import KeyHarvestError, Span
-from ..model.steps import Draw, EndTurn, Step
+from ..model.steps import STEP_TYPES, Draw, EndTurn, Step
 from .grammar import lean_parser
 from .lalr import Unparsed
 
@@ -42,6 +42,8 @@ _PREFIX = re.compile(r"([A-Za-z][A-Za-z_'-]*[ \t\f\v\u00a0\ufeff]*:)[ \t\f\v\u00
 #: Items remembered per generation of a reading context's memo (memory stays bounded: at
 #: most two generations, the items of the current one and of the one before).
 LIMIT = 1 << 14
+#: Reading contexts (players, board) remembered at once.
+CONTEXTS = 64
 
 
 class Unusual(Exception):
@@ -78,14 +80,25 @@ class _Memo:
         self.new[text] = item
 
 
+#: The notation's memo: a ``_Memo`` per reading context. It is the notation's own (the
+#: notation imports no rules, so ``rules.memo`` cannot hold it) and has the same shape: a
+#: bound (``CONTEXTS`` contexts of at most ``2 * LIMIT`` items), tables that start again
+#: when full, and ``clear()``. Its items live in two generations rather than one table
+#: because they are reused across records, not only from one decision to the next: a
+#: full table that started again would parse the items in use again at once.
 _TABLES: dict[tuple, _Memo] = {}
+
+
+def clear() -> None:
+    """Forget every item learnt (a fresh process's memo)."""
+    _TABLES.clear()
 
 
 def _table(names: Names) -> _Memo:
     key = (names.players, names.board)
     table = _TABLES.get(key)
     if table is None:
-        if len(_TABLES) > 64:
+        if len(_TABLES) >= CONTEXTS:
             _TABLES.clear()
         table = _TABLES[key] = _Memo()
     return table
@@ -150,20 +163,14 @@ def _parse(text: str, names: Names) -> _Item | None:
         return None
     head_end = item.colon.end_column if item.colon is not None else 0
     return _Item(prefix, item.first.column, head_end, type(step),
-                 tuple(getattr(step, n) for n in _args(type(step))), raw.first.column,
+                 tuple(getattr(step, n) for n in _ARGS[type(step)]), raw.first.column,
                  raw.last.end_column)
 
 
-_ARGS: dict[type, tuple[str, ...]] = {}
-
-
-def _args(cls: type) -> tuple[str, ...]:
-    """The fields of step class ``cls`` after its player, in the constructor's order."""
-    got = _ARGS.get(cls)
-    if got is None:
-        got = _ARGS[cls] = tuple(f.name for f in fields(cls) if f.init and f.name not in (
-            "player", "span"))
-    return got
+#: The fields of each step class after its player, in the constructor's order.
+_ARGS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls) if f.init and f.name not in ("player", "span"))
+    for cls in STEP_TYPES}
 
 
 def read_fast(text: str, names: Names, reader: TurnReader) -> Movetext:

@@ -38,6 +38,10 @@ PROBES = (("1. red: harvest B6 B7 instead wheat; offer A1 for wheat, wine\n    d
           ("green: play steward at B2", "steps"))
 
 
+#: Words remembered per lexer state as keyword or not (the rest are looked up again).
+KEYWORD_MEMO = 1 << 12
+
+
 class Unparsed(Exception):
     """The lean driver stops here; ``Lark.parse`` will raise the error."""
 
@@ -179,6 +183,8 @@ class LeanParser:
                 try:
                     other = seen[value]
                 except KeyError:
+                    if len(seen) >= KEYWORD_MEMO:  # bounded: words come from the input
+                        seen.clear()
                     other = seen[value] = fullmatch(value)
                 if other is not None:
                     token.type = kind = other

@@ -16,9 +16,10 @@ from typing import Any, Protocol
 
 from ..model.catalogue import WORKERS
 from ..model.state import State
-from ..model.steps import Draw, EndTurn, Pass, Step, draw_of, end_turn_of
+from ..model.steps import Draw, EndTurn, Pass, Step
 from ..rules import legal_steps, legal_view, push
 from ..rules.fields import groups
+from ..rules.memo import draw_of, end_turn_of
 
 
 class Bot(Protocol):

@@ -25,7 +25,7 @@ from itertools import combinations, combinations_with_replacement
 
 from ..errors import IllegalStep
 from ..model.catalogue import CROPS, STORE_SIZE, WORKERS
-from ..model.state import Pending, PlayerState, State, pending
+from ..model.state import Pending, PlayerState, State
 from ..model.steps import (
     Accept,
     Buy,
@@ -40,7 +40,6 @@ from ..model.steps import (
     Pick,
     Place,
     Step,
-    pass_of,
 )
 from .actions import _bids as representative_bids
 from .actions import take_to_store
@@ -63,6 +62,7 @@ from .engine import (
     sectioned,
 )
 from .fields import default_instead, harvest_gains, is_lonely
+from .memo import pass_of, pending, remember, table
 from .placement import ABILITIES, place_tile, take_from_registry
 
 JUDGE_FEE = 3  # crops the Judge pays its victim (I.14)
@@ -232,7 +232,7 @@ class GainFrame(AbilityFrame):
         return len(choices), lambda i: Gain(p.colour, choices[i])
 
 
-_GAINS: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
+_GAINS = table("gains")  # stock -> the Day Labourer's gains
 
 
 def _gains(stock: tuple[int, ...]) -> list[tuple[str, ...]]:
@@ -245,9 +245,7 @@ def _gains(stock: tuple[int, ...]) -> list[tuple[str, ...]]:
         got = [] if due == 0 else [
             crops for crops in combinations_with_replacement(held, due)
             if all(crops.count(c) <= stock[i] for i, c in enumerate(CROPS))]
-        if len(_GAINS) > 4096:
-            _GAINS.clear()
-        _GAINS[stock] = got
+        remember(_GAINS, stock, got)
     return got
 
 

@@ -16,13 +16,13 @@ from ..errors import IllegalStep
 from ..model.board import Board
 from ..model.catalogue import CROP_INDEX, CROPS, EVENT_LETTERS, STORE_SIZE, TOTAL_COUNTERS, WORKERS
 from ..model.setup import REMOVED_EVENTS, Setup, check_setup
-from ..model.state import Pending, PlayerState, State, StoreItem, Turn, pending
-from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step, end_turn_of
+from ..model.state import Pending, PlayerState, State, StoreItem, Turn
+from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from .bag import RefillFrame
 from .crops import add_crops, check_can_pay, crop_counts, move_crops
 from .engine import OVER, Frame, sectioned, settle
 from .fields import apart_from, check_fresh_tiles, default_instead, groups, harvest_gains
-from .memo import memo_table, remember
+from .memo import end_turn_of, pending, remember, table
 from .placement import (
     find_candidates,
     place_tile,
@@ -36,8 +36,8 @@ from .placement import (
 
 NUMBER = {letter: w.number for letter, w in WORKERS.items()}
 MAX_NUMBER = max(NUMBER.values())
-_TURN_PENDING: dict[str, Pending] = {}  # colour -> what its turn waits for
-_OPEN: dict[tuple[str, int], str] = {}  # (actions used, tiles moved) -> actions open
+_TURN_PENDING = table("turn pending")  # colour -> what its turn waits for
+_OPEN = table("open actions")  # (actions used, tiles moved) -> actions open
 ACTION_NAME = {"a": "a (harvest)", "b": "b (worker)", "c": "c (buy)", "d": "d (offer)"}
 
 
@@ -50,7 +50,8 @@ class TurnFrame(Frame):
         colour = state.players[state.turn.player].colour
         got = _TURN_PENDING.get(colour)
         if got is None:
-            got = _TURN_PENDING[colour] = pending("turn", colour, self.rule)
+            got = pending("turn", colour, self.rule)
+            remember(_TURN_PENDING, colour, got)
         return got
 
     # -- checking --------------------------------------------------------------------
@@ -118,7 +119,8 @@ class TurnFrame(Frame):
         key = (t.used, t.count)
         got = _OPEN.get(key)
         if got is None:
-            got = _OPEN[key] = self._judge_open(t.used, t.count)
+            got = self._judge_open(t.used, t.count)
+            remember(_OPEN, key, got)
         return got
 
     @staticmethod
@@ -186,14 +188,19 @@ class TurnFrame(Frame):
 def _placements(state: State, p: PlayerState) -> tuple[list[tuple[str, int, int]], list[int]]:
     """``placement_candidates`` for ``p`` and how many of them each worker number may take
     (shared: do not change them)."""
-    key = (tuple(p.tiles), tuple(p.workers.items()))
-    memo = memo_table(state.board, "plays")
-    got = memo.get(key)
+    board = state.board
+    key = (board, tuple(p.tiles), tuple(p.workers.items()))
+    got = _PLAYS.get(key)
     if got is None:
-        candidates = find_candidates(state.board, p)
+        candidates = find_candidates(board, p)
         got = (candidates, _plays_by_number(candidates))
-        remember(memo, key, got)
+        remember(_PLAYS, key, got)
     return got
+
+
+_PLAYS = table("plays")  # (board, tiles, workers) -> (candidates, plays per number)
+_HARVESTS = table("harvests")  # (board, tiles, harvested) -> harvests listed
+_BIDS = table("bids")  # screen -> bids listed
 
 
 def _plays_by_number(candidates: list[tuple[str, int, int]]) -> list[int]:
@@ -215,9 +222,8 @@ def _plays_by_number(candidates: list[tuple[str, int, int]]) -> list[int]:
 def _harvest_choices(state: State, p: PlayerState) -> list[tuple[str, ...]]:
     """The harvests listed (C.2): every group's unharvested tiles together, and each alone.
     The list is shared: do not change it."""
-    key = (tuple(p.tiles), tuple(p.tiles.values()))  # no pair tuples to build
-    memo = memo_table(state.board, "harvests")
-    out = memo.get(key)
+    key = (state.board, tuple(p.tiles), tuple(p.tiles.values()))  # no pair tuples to build
+    out = _HARVESTS.get(key)
     if out is not None:
         return out
     out = []
@@ -230,11 +236,8 @@ def _harvest_choices(state: State, p: PlayerState) -> list[tuple[str, ...]]:
         out.append(tuple(fresh))
         if len(fresh) > 1:
             out.extend((r,) for r in fresh)
-    remember(memo, key, out)
+    remember(_HARVESTS, key, out)
     return out
-
-
-_BIDS: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
 
 
 def _bids(p: PlayerState) -> list[tuple[str, ...]]:
@@ -243,9 +246,8 @@ def _bids(p: PlayerState) -> list[tuple[str, ...]]:
     key = tuple(p.screen)
     got = _BIDS.get(key)
     if got is None:
-        if len(_BIDS) > 4096:
-            _BIDS.clear()
-        got = _BIDS[key] = _list_bids(p)
+        got = _list_bids(p)
+        remember(_BIDS, key, got)
     return got
 
 
@@ -319,7 +321,7 @@ def buy(state: State, p: PlayerState, step: Step) -> None:
         raise IllegalStep("C.4", f"{step.seller} is not playing")
     store = seller.store
     tile = step.tile
-    for at, item in enumerate(store):  # seller.store_item(tile), keeping its place
+    for at, item in enumerate(store):  # seller.store_index(tile)
         if item.tile == tile:
             break
     else:

@@ -11,12 +11,13 @@ from collections.abc import Iterator
 
 from ..errors import IllegalStep
 from ..model.catalogue import QUESTION_SPACE, TRACK_SIZE
-from ..model.state import Pending, State, pending
+from ..model.state import Pending, State
 from ..model.steps import Draw, Step
 from .engine import COLOUR, CONTINUE, COUNT, EVENTS, FLAG, STRING, Frame, expect, saved
 from .events import start_event
 from .fields import someone_below_threshold
 from .invariants import question_check
+from .memo import pending, remember, table
 
 
 def check_draw(state: State, step: Step, rule: str = "F.1") -> str:
@@ -67,7 +68,7 @@ def place_event(state: State, letter: str, drawer: str) -> None:
     start_event(state, letter, drawer)
 
 
-_REFILL_PENDING: dict[str, Pending] = {}  # purpose -> what a refill waits for
+_REFILL_PENDING = table("refill pending")  # purpose -> what a refill waits for
 
 
 class RefillFrame(Frame):
@@ -97,8 +98,8 @@ class RefillFrame(Frame):
         if self.gap > 0 and len(state.bag) > state.hidden_removed:  # state.bag_count > 0
             got = _REFILL_PENDING.get(self.purpose)
             if got is None:
-                got = _REFILL_PENDING[self.purpose] = pending("chance", None, self.rule,
-                                                              self.purpose)
+                got = pending("chance", None, self.rule, self.purpose)
+                remember(_REFILL_PENDING, self.purpose, got)
             return got
         if self.mine:
             if self.gap == 0:  # filled: the set-aside events go back (E.2)

@@ -9,6 +9,7 @@ from operator import ge
 from ..errors import IllegalStep
 from ..model.catalogue import CROP_INDEX, CROPS
 from ..model.state import PlayerState
+from .memo import remember, table
 
 
 # -- crops ------------------------------------------------------------------------------
@@ -61,7 +62,7 @@ def add_crops(dst: list[int], amount: Sequence[int]) -> None:
             dst[i] += k
 
 
-_COUNTS: dict[tuple[str, ...], list[int]] = {}
+_COUNTS = table("crop counts")  # crops written in a step -> counts per crop
 
 
 def crop_counts(crops: tuple[str, ...], rule: str) -> list[int]:
@@ -70,7 +71,5 @@ def crop_counts(crops: tuple[str, ...], rule: str) -> list[int]:
     got = _COUNTS.get(crops)
     if got is None:
         got = check_crops(crops, rule)  # raises for an unknown crop: not remembered
-        if len(_COUNTS) > 4096:
-            _COUNTS.clear()
-        _COUNTS[crops] = got
+        remember(_COUNTS, crops, got)
     return list(got)

@@ -10,7 +10,7 @@ from ..errors import IllegalStep
 from ..model.catalogue import CROP_INDEX, CROPS, QUESTION_THRESHOLD
 from ..model.state import PlayerState, State
 from .crops import counts
-from .memo import memo_table, remember
+from .memo import remember, table
 
 
 # -- groups and loneliness (C.2, D.5, G) ------------------------------------------------
@@ -19,12 +19,12 @@ def groups(state: State, p: PlayerState) -> list[list[str]]:
     the order found from the first tile placed. The lists are shared (remembered for the
     board and these tiles): do not change them."""
     tiles = p.tiles
-    key = tuple(tiles)
-    memo = memo_table(state.board, "groups")
-    got = memo.get(key)
+    board = state.board
+    key = (board, tuple(tiles))
+    got = _GROUPS.get(key)
     if got is not None:
         return got
-    neighbours = state.board.neighbours
+    neighbours = board.neighbours
     seen: set[str] = set()
     out: list[list[str]] = []
     for start in tiles:
@@ -39,8 +39,11 @@ def groups(state: State, p: PlayerState) -> list[list[str]]:
                     group.append(n)
                     todo.append(n)
         out.append(group)
-    remember(memo, key, out)
+    remember(_GROUPS, key, out)
     return out
+
+
+_GROUPS = table("groups")  # (board, tiles) -> groups
 
 
 def apart_from(state: State, p: PlayerState, tiles: Sequence[str]) -> list[str]:

@@ -1,30 +1,106 @@
-"""The engine's memo tables: results that depend only on the board and a small key,
-remembered per board with one bound."""
+"""Every memo table of the engine, with one bound, one eviction rule and one ``clear``.
+
+A memo table remembers answers that depend only on their key (and on nothing that can
+change under it): the groups, placements and harvests of a board holding given tiles and
+workers (the board is immutable and is part of the key), the bids of a screen, the gains
+of a stock, the crop counts of a crop list, and the shared values the engine builds over
+and over (the ``Pending`` it waits for, draws, passes and ends of turn). Each table is made
+by ``table(name)`` and filled by ``remember``: when it holds ``MEMO_SIZE`` answers it starts
+again (the one eviction rule: a clear costs nothing per look-up, and reuse happens from one
+decision to the next, so a table refills at once with what is in use). ``clear()`` empties
+them all (tests: results with a cleared memo equal results with a warm one).
+
+Shared answers are lists or frozen values: callers must not change them.
+
+The notation keeps its own memo (``keyharvest.notation.itemcache``: the notation imports
+no rules); it has the same shape, one bound and a ``clear()``.
+"""
 
 from __future__ import annotations
 
-from ..model.board import Board
+from ..model.state import Pending
+from ..model.steps import Draw, EndTurn, Pass
 
-#: How many answers a memo table keeps before it starts again. Answers are reused within a
-#: game, from one decision to the next, so a small table catches nearly every reuse; a
-#: large one costs more than it saves (self-play measured 187 games/s with 1024 entries,
-#: 215 with 64: every entry is an object the garbage collector walks, and clearing a big
-#: table frees a thousand at once).
-MEMO_SIZE = 64
+#: How many answers a memo table keeps before it starts again: one bound for every table,
+#: the working set of the largest (the ``Pending`` values: some 320 distinct ones in 40
+#: four-player games; at 64 that table started again every few turns and replay ran 27 %
+#: more instructions). For the board's tables the bound hardly matters: self-play ran
+#: 313.7 / 314.1 / 314.5 M instructions for 10 games at 256 / 128 / 64. (Before one bound,
+#: 1024 entries per board table measured 187 games/s against 215 at 64: keep it well below.)
+MEMO_SIZE = 512
+
+#: Every table, by name.
+TABLES: dict[str, dict] = {}
 
 
-def memo_table(board: Board, kind: str) -> dict:
-    """A memo table of ``board`` for answers that depend only on the board and one
-    player's tiles and workers (the board is immutable, so answers never go stale; the key
-    must hold everything else the answer depends on)."""
-    memos = board.memos
-    table = memos.get(kind)
-    if table is None:
-        table = memos[kind] = {}
-    return table
+def table(name: str) -> dict:
+    """A new, empty memo table, emptied by ``clear()`` (one per name)."""
+    if name in TABLES:
+        raise ValueError(f"memo table {name!r} exists")
+    memo: dict = {}
+    TABLES[name] = memo
+    return memo
 
 
 def remember(memo: dict, key: object, value: object) -> None:
+    """``memo[key] = value``, starting ``memo`` again when it is full."""
     if len(memo) >= MEMO_SIZE:
         memo.clear()
     memo[key] = value
+
+
+def clear() -> None:
+    """Empty every memo table of the engine."""
+    for memo in TABLES.values():
+        memo.clear()
+
+
+# -- shared values ---------------------------------------------------------------------------
+# Steps and waiting states are immutable values, so the few that the engine and the bots
+# make over and over are built once and shared: building a frozen dataclass costs about a
+# microsecond, a look-up a tenth of that. Only steps with no ``span`` are shared; a step
+# read from a file is always its own object.
+_PENDING = table("pending")
+_DRAWS = table("draws")
+_PASSES = table("passes")
+_ENDS = table("ends")
+
+
+def pending(kind: str, player: str | None = None, rule: str = "C.1", purpose: str = "",
+            worker: str | None = None, event: str | None = None) -> Pending:
+    """``Pending(...)``, shared: the engine settles after every step, and the few distinct
+    values it waits for are built once (a ``Pending`` is frozen)."""
+    key = (kind, player, rule, purpose, worker, event)
+    try:
+        return _PENDING[key]
+    except KeyError:
+        got = Pending(kind, player, rule, purpose, worker, event)
+        remember(_PENDING, key, got)
+        return got
+
+
+def draw_of(item: str) -> Draw:
+    """``Draw(item)``, shared."""
+    got = _DRAWS.get(item)
+    if got is None:
+        got = Draw(item)
+        remember(_DRAWS, item, got)
+    return got
+
+
+def pass_of(player: str) -> Pass:
+    """``Pass(player)``, shared."""
+    got = _PASSES.get(player)
+    if got is None:
+        got = Pass(player)
+        remember(_PASSES, player, got)
+    return got
+
+
+def end_turn_of(player: str) -> EndTurn:
+    """``EndTurn(player)``, shared."""
+    got = _ENDS.get(player)
+    if got is None:
+        got = EndTurn(player)
+        remember(_ENDS, player, got)
+    return got

@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterator
 from ..errors import IllegalStep
 from ..model.board import Board
 from ..model.catalogue import WORKERS
-from ..model.state import Pending, PlayerState, State, pending
+from ..model.state import Pending, PlayerState, State
 from ..model.steps import Pass, Pick, Replace, Step
 from .engine import COLOUR, FLAG, WORKER, Frame, expect, saved
-from .memo import memo_table, remember
+from .memo import pending, remember, table
 
 
 # -- workers (D.1) ----------------------------------------------------------------------
@@ -65,14 +65,17 @@ def placement_candidates(state: State, p: PlayerState,
     """
     board = state.board
     # the answer depends on the board's contents only, which often stay the same from one
-    # decision to the next: remember the last answers for each board
-    key = (tuple(p.tiles), tuple(p.workers.items()), moving_from)
-    memo = memo_table(board, "placement")
-    got = memo.get(key)
+    # decision to the next: remember the last answers
+    key = (board, tuple(p.tiles), tuple(p.workers.items()), moving_from)
+    got = _PLACEMENTS.get(key)
     if got is None:
         got = find_candidates(board, p, moving_from)
-        remember(memo, key, got)
+        remember(_PLACEMENTS, key, got)
     return got
+
+
+_PLACEMENTS = table("placements")  # (board, tiles, workers, moving from) -> candidates
+_AROUND = table("around")  # (board, tiles) -> (field tiles touching each space, spaces)
 
 
 def find_candidates(board: Board, p: PlayerState,
@@ -95,14 +98,13 @@ def find_candidates(board: Board, p: PlayerState,
 
 def _around_tiles(board: Board, tiles: tuple[str, ...]) -> tuple[dict[str, int], list[str]]:
     """For a board holding ``tiles`` (in the order placed): how many of them touch each
-    space, and the spaces touched that hold no tile, in board order. Remembered per board;
-    a board that differs from a remembered one by its last tile is worked out from it."""
-    memo = memo_table(board, "around")
-    got = memo.get(tiles)
+    space, and the spaces touched that hold no tile, in board order. Remembered; a board
+    that differs from a remembered one by its last tile is worked out from it."""
+    got = _AROUND.get((board, tiles))
     if got is not None:
         return got
     neighbours = board.neighbours
-    before = memo.get(tiles[:-1]) if tiles else None
+    before = _AROUND.get((board, tiles[:-1])) if tiles else None
     if before is not None:  # one more tile: its neighbours touch one more tile each
         last = tiles[-1]
         fields = dict(before[0])
@@ -117,7 +119,7 @@ def _around_tiles(board: Board, tiles: tuple[str, ...]) -> tuple[dict[str, int],
                 fields[n] = fields.get(n, 0) + 1
         order = sorted(fields.keys() - set(tiles), key=board.index.__getitem__)
     got = (fields, order)
-    remember(memo, tiles, got)
+    remember(_AROUND, (board, tiles), got)
     return got
 
 

@@ -21,14 +21,14 @@ from itertools import combinations
 
 from ...errors import IllegalStep
 from ...model.catalogue import CROPS
-from ...model.state import Pending, PlayerState, State, pending
+from ...model.state import Pending, PlayerState, State
 from ...model.steps import (
     Pass,
     Step,
-    pass_of,
 )
 from ..bag import HandDrawFrame, PlaceEventsFrame
 from ..engine import COLOUR, COLOURS, COUNT, STRING, Frame, expect, saved, sectioned
+from ..memo import pass_of, pending
 
 RULE = "E.3"
 
@@ -70,13 +70,18 @@ class EventFrame(Frame):
         i = colours.index(drawer)  # state.order_from(drawer), as colours
         return cls(drawer, colours[i:] + colours[:i])
 
+    def whose(self) -> str:
+        """The colour of the player who answers now."""
+        order = self.order
+        return order[self.i % len(order)]
+
     def who(self, state: State) -> PlayerState:
         order = self.order
-        return state.player(order[self.i % len(order)])
+        return state.player(order[self.i % len(order)])  # whose()
 
     def ask(self, state: State, purpose: str = "") -> Pending:
         order = self.order
-        colour = order[self.i % len(order)]  # who(state).colour
+        colour = order[self.i % len(order)]  # whose()
         return pending("event", colour, self.rule, purpose, None, self.letter)
 
     def advance(self) -> None:

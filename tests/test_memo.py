@@ -1,0 +1,126 @@
+"""One memo module (issue 12, item 5): ``rules.memo`` owns every memo table of the engine,
+``memo.clear()`` empties them all, and what the engine answers does not depend on what it
+remembers: the same listings, steps and games with a cold memo as with a warm one."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import keyharvest.model
+import keyharvest.rules
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.formats.records import format_record, load_records
+from keyharvest.notation import itemcache
+from keyharvest.play import selfplay
+from keyharvest.play.selfplay import selfplay_game
+from keyharvest.rules import legal_steps, legal_view, memo, push
+from keyharvest.rules.actions import new_game
+from keyharvest.rules.scoring import score
+
+
+def engine_modules() -> list:
+    out = []
+    for package in (keyharvest.model, keyharvest.rules):
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            out.append(importlib.import_module(info.name))
+    return out
+
+
+def module_dicts() -> dict[tuple[str, str], dict]:
+    return {(m.__name__, name): value for m in engine_modules()
+            for name, value in vars(m).items() if type(value) is dict}
+
+
+def test_every_table_the_engine_fills_while_playing_is_a_memo_table() -> None:
+    before = {k: len(v) for k, v in module_dicts().items()}
+    memo.clear()
+    for i in range(3):
+        selfplay_game(4, 5, i)
+        selfplay_game(3, 5, i, bot="greedy")
+    owned = {id(t) for t in memo.TABLES.values()}
+    grew = [k for k, v in module_dicts().items() if len(v) != before.get(k, len(v))
+            and id(v) not in owned]
+    assert grew == [], f"module-level tables filled by play outside rules.memo: {grew}"
+
+
+def test_clear_empties_every_table() -> None:
+    selfplay_game(4, 9, 0)
+    selfplay_game(2, 9, 1, bot="greedy")
+    filled = [name for name, t in memo.TABLES.items() if t]
+    assert len(filled) >= 10, filled  # play used nearly every table
+    memo.clear()
+    assert all(not t for t in memo.TABLES.values())
+    assert len(memo.TABLES) >= 12
+
+
+def test_a_table_holds_at_most_the_bound() -> None:
+    selfplay_game(4, 13, 0)
+    assert all(len(t) <= memo.MEMO_SIZE for t in memo.TABLES.values())
+    t = memo.TABLES["bids"]
+    for i in range(3 * memo.MEMO_SIZE):
+        memo.remember(t, ("probe", i), i)
+        assert len(t) <= memo.MEMO_SIZE
+    memo.clear()
+
+
+def test_the_notation_memo_clears_too() -> None:
+    load_records(format_record(selfplay_game(2, 3, 0)))
+    assert itemcache._TABLES
+    itemcache.clear()
+    assert not itemcache._TABLES
+
+
+def views(state) -> tuple:
+    """What the engine answers about ``state``: its listing (in full and lazily), the state
+    after each listed step (its pending decision and listing size), and the score."""
+    listed = legal_steps(state)
+    lazy = list(legal_view(state))
+    after = []
+    for step in listed[:40]:
+        s = state.copy()
+        push(s, step)
+        after.append((s.pending, len(legal_view(s)), s.result))
+    return listed, lazy, after, score(state)
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10_000), at=st.floats(0, 1),
+       bot=st.sampled_from(["random", "greedy"]))
+def test_a_cleared_memo_answers_as_a_warm_one(players: int, seed: int, at: float,
+                                              bot: str) -> None:
+    record = selfplay_game(players, seed, 0, bot=bot, max_turns=80)
+    state = new_game(record.setup, standard_board())
+    for step in record.steps[:int(at * len(record.steps))]:  # a state part way through
+        push(state, step)
+    warm = views(state)
+    assert views(state) == warm  # warm: answered from the memo
+    memo.clear()
+    assert views(state) == warm  # cold: worked out again
+
+
+@settings(max_examples=6, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10_000),
+       bot=st.sampled_from(["random", "greedy"]))
+def test_a_game_played_with_the_memo_cleared_at_every_step_is_the_same_game(
+        players: int, seed: int, bot: str) -> None:
+    warm = format_record(selfplay_game(players, seed, 2, bot=bot, max_turns=60))
+
+    pushed = []
+
+    def cold_push(state, step) -> None:
+        pushed.append(step)
+        memo.clear()
+        push(state, step)
+        memo.clear()  # the bot chooses the next step from a cold memo too
+
+    original = selfplay.push
+    selfplay.push = cold_push
+    try:
+        cold = format_record(selfplay_game(players, seed, 2, bot=bot, max_turns=60))
+    finally:
+        selfplay.push = original
+    assert pushed and cold == warm
