@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from cli_util import FINAL_TABLE, FOUR, TWO
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from keyharvest.formats.cutter import is_blank_or_comment, is_delimiter, split_lines
 from keyharvest.play import batch
 from keyharvest.play import pool as processes
 from keyharvest.play.batch import (
@@ -66,31 +68,37 @@ def test_a_bom_and_lone_cr_line_ends() -> None:
     (u,) = _units(b"\xef\xbb\xbf" + two)
     assert check_unit(u)[0].ok
     cr = two.replace(b"\n", b"\r")
-    reports = check_unit(_units(cr + b"\r" + cr)[0])
-    assert [r.ok for r in reports] == [True, True]
+    got = _units(cr + b"\r" + cr)  # a lone '\r' ends a line: two records, cut apart
+    assert [(u.line, u.index) for u in got] == [(1, 1), (two.count(b"\n") + 2, 2)]
+    assert got[1].data == cr
+    assert [r.ok for u in got for r in check_unit(u)] == [True, True]
+
+
+_LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 
 def _line_cut(data: bytes) -> list[tuple[bytes, int, int]]:
     """How records are cut, line by line (the definition the block cutter keeps): a record
     starts at the 1st, 3rd, 5th ... ``+++`` line; comment lines before the first are left
-    out; lines are cut at ``\\n`` and counted at ``\\n``, ``\\r\\n`` and ``\\r``."""
+    out; lines end at ``\n``, ``\r\n`` and a lone ``\r``; a byte order mark counts at the
+    start of the input only."""
     out, chunk = [], b""
     start = line = 1
     seen = 0
     head_clean = True
-    for raw in io.BytesIO(data):
-        if raw.strip().removeprefix(b"\xef\xbb\xbf") == b"+++":
+    for raw in _LINE.findall(data):
+        s = (raw.removeprefix(b"\xef\xbb\xbf") if line == 1 else raw).strip()
+        if s == b"+++":
             seen += 1
             if seen % 2 and seen > 1:
                 out.append((chunk, start, (seen - 1) // 2))
                 chunk, start = b"", line
             elif seen == 1 and head_clean:
                 chunk, start = b"", line
-        elif not seen and raw.strip().removeprefix(b"\xef\xbb\xbf").strip()[:1] not in (b"",
-                                                                                   b"#"):
+        elif not seen and s[:1] not in (b"", b"#"):
             head_clean = False
         chunk += raw
-        line += raw.count(b"\n") + raw.count(b"\r") - raw.count(b"\r\n")
+        line += 1
     out.append((chunk, start, max((seen + 1) // 2, 1)))
     return out
 
@@ -127,9 +135,10 @@ def test_the_block_cutter_is_the_line_cutter(lines: list[bytes], ends: list[byte
     try:
         assert _block_cut(data) == _line_cut(data)
         # standard input is sniffed: the first line not blank or a comment says which
-        first = next((x for x in io.BytesIO(data) if not batch._is_blank_or_comment(x)), b"+++")
+        lines = split_lines(data.removeprefix(b"\xef\xbb\xbf"))
+        first = next((x for x in lines if not is_blank_or_comment(x)), b"+++")
         got = [(u.kind, u.data, u.line, u.index) for u in units("-", io.BytesIO(data))]
-        if batch._is_delimiter(first):
+        if is_delimiter(first):
             assert got == [("record", *cut) for cut in _line_cut(data)]
         else:
             assert got == [("position", data, 1, 0)]
@@ -265,3 +274,59 @@ def test_selfplay_texts_do_not_depend_on_jobs() -> None:
     one = list(selfplay_texts(2, 3, 3, jobs=1))
     assert list(selfplay_texts(2, 3, 3, jobs=2, per_task=1)) == one
     assert len(set(one)) == 3
+
+
+def _reader_verdicts(data: bytes) -> list[tuple[int | None, bool, list[str]]]:
+    """What the reader of a whole text (``iter_records``, ``replay``) says of each record,
+    up to the first that does not read."""
+    from keyharvest.errors import KeyHarvestError
+    from keyharvest.formats.diagnostics import diagnose, diagnose_all
+    from keyharvest.formats.records import iter_records, replay
+
+    text = data.decode("utf-8-sig")
+    out: list[tuple[int | None, bool, list[str]]] = []
+    try:
+        for record in iter_records(text, "x.kh"):
+            done = replay(record)
+            out.append((record.line, done.ok,
+                        [] if done.ok else [diagnose(done.error, text, "x.kh").format()]))
+    except KeyHarvestError as exc:
+        out.append((None, False, [d.format() for d in diagnose_all(exc, text, "x.kh",
+                                                                   batch.MAX_ERRORS)]))
+    return out
+
+
+_TWO = TWO.read_bytes()
+
+
+@pytest.mark.parametrize("data", [
+    b"# c\rjunk\n" + _TWO,  # a lone '\r' before the first record: 'junk' is a line of its own
+    _TWO + b"\xef\xbb\xbf" + _TWO,  # a byte order mark counts at the start of the input only
+    (_TWO.replace(b"5. green: remove B", b"5. green: remove") + b"\n" + _TWO).replace(
+        b"\n", b"\r"),  # lone '\r' line ends, a bad step in the first of two records
+    _TWO.rstrip(b"\n") + b" draw\n" + _TWO,  # a bad last line of a record that is not last
+    _TWO.replace(b"+++\n1.", b"+++\r\n1.").replace(b"\n", b"\r", 3),  # mixed line ends
+], ids=["cr-junk", "mid-bom", "lone-cr", "bad-end", "mixed"])
+def test_validate_cuts_and_reads_as_the_reader_does(tmp_path: Path, data: bytes) -> None:
+    """validate (cut in blocks, each record read apart) and the reader of the whole text
+    agree, whatever the line ends: the same records at the same lines, and the same
+    diagnostics up to the first record that does not read."""
+    path = tmp_path / "x.kh"
+    path.write_bytes(data)
+    reports = [r for u in units(str(path)) for r in check_unit(u)]
+    got = [(r.line, r.ok, [d.format().replace(str(path), "x.kh") for d in r.diagnostics])
+           for r in reports]
+    want = _reader_verdicts(data)
+    assert [g if w[0] is not None else (None, *g[1:]) for g, w in zip(got, want)] == want
+    assert len(got) >= len(want)
+
+
+def test_a_bad_record_with_lone_cr_line_ends_is_kept_byte_for_byte(tmp_path: Path) -> None:
+    """The rejects file gets the exact bytes of a bad record, whatever its line ends."""
+    bad = _TWO.replace(b"5. green: remove B", b"5. green: remove").replace(b"\n", b"\r")
+    good = _TWO.replace(b"\n", b"\r")
+    path = tmp_path / "x.kh"
+    path.write_bytes(good + b"\r" + bad + good)
+    reports = list(check_inputs([str(path)]))
+    assert [r.ok for r in reports] == [True, False, True]
+    assert reports[1].data == bad

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import IllegalStep, KeyHarvestError, NotationError, PositionError, Span, every_error
 from ..rules.invariants import Violation
+from .cutter import split_lines
 
 GUTTER = 5  # width of the line numbers in the excerpt
 
@@ -91,13 +92,14 @@ class Diagnostic:
         }
 
 
-def _excerpt(text: str | None, line: int | None) -> str | None:
-    if text is None or line is None or line < 1:
+def _excerpt(text: str | None, line: int | None, first: int = 1) -> str | None:
+    """Line ``line`` of a file of which ``text`` holds the lines from ``first`` on."""
+    if text is None or line is None or line < first:
         return None
-    lines = text.split("\n")
-    if line > len(lines):
+    lines = split_lines(text)
+    if line - first >= len(lines):
         return None
-    return lines[line - 1].rstrip("\r")
+    return lines[line - first]
 
 
 def _where(span: Span | None) -> dict[str, Any]:
@@ -107,11 +109,17 @@ def _where(span: Span | None) -> dict[str, Any]:
             "end_column": span.end_column}
 
 
-def diagnose(exc: BaseException, text: str | None = None, source: str | None = None) -> Diagnostic:
+def diagnose(exc: BaseException, text: str | None = None, source: str | None = None, *,
+             line: int = 1) -> Diagnostic:
     """A ``Diagnostic`` for ``exc`` raised while reading or replaying ``text`` from
-    ``source``. ``text`` supplies the source line shown under the message; a span's own
-    source wins over ``source``."""
+    ``source``. ``text`` supplies the source line shown under the message (``line``: the
+    line of its first line in the file, for a part of a file); a span's own source wins
+    over ``source``."""
     span: Span | None = getattr(exc, "span", None)
+
+    def excerpt(at: int | None) -> str | None:
+        return _excerpt(text, at, line)
+
     src = (span.source if span is not None and span.source else None) or source or "<stdin>"
     hint = getattr(exc, "hint", None)
     if isinstance(exc, IllegalStep):
@@ -120,11 +128,11 @@ def diagnose(exc: BaseException, text: str | None = None, source: str | None = N
         step = format_step(exc.step) if exc.step is not None else None
         notes: tuple[str, ...] = ()
         if step is not None and step.endswith(": end") and span is not None:
-            excerpt = _excerpt(text, span.line)
-            if excerpt is not None and not excerpt[span.column - 1:].lower().startswith("end"):
+            shown = excerpt(span.line)
+            if shown is not None and not shown[span.column - 1:].lower().startswith("end"):
                 notes = (f"the turn header here ends the turn before it ({step})",)
         return Diagnostic(exc.message, src, rule=exc.rule, kind="rule", step=step,
-                          excerpt=_excerpt(text, span.line if span else None), hint=hint,
+                          excerpt=excerpt(span.line if span else None), hint=hint,
                           notes=notes, alternatives=tuple(getattr(exc, "alternatives", ())),
                           **_where(span))
     if isinstance(exc, NotationError):
@@ -132,26 +140,26 @@ def diagnose(exc: BaseException, text: str | None = None, source: str | None = N
         path = getattr(exc, "path", None)
         return Diagnostic(exc.message, src, rule=rule, kind="setup" if path else "syntax",
                           hint=exc.hint, expected=tuple(exc.expected), path=path,
-                          excerpt=_excerpt(text, span.line if span else None), **_where(span))
+                          excerpt=excerpt(span.line if span else None), **_where(span))
     if isinstance(exc, PositionError):
         message = f"{exc.path}: {exc.message}" if exc.path else exc.message
         return Diagnostic(message, src, rule=exc.rule, kind="position", hint=hint,
                           path=exc.path or None,
-                          excerpt=_excerpt(text, span.line if span else None), **_where(span))
+                          excerpt=excerpt(span.line if span else None), **_where(span))
     if isinstance(exc, KeyHarvestError):
         return Diagnostic(str(exc), src, rule=exc.rule, hint=hint,
-                          excerpt=_excerpt(text, span.line if span else None), **_where(span))
+                          excerpt=excerpt(span.line if span else None), **_where(span))
     if isinstance(exc, OSError):
         return Diagnostic(f"cannot read: {exc.strerror or exc}", src, kind="io")
     return Diagnostic(f"internal error: {type(exc).__name__}: {exc}", src, kind="internal")
 
 
 def diagnose_all(exc: BaseException, text: str | None = None, source: str | None = None,
-                 limit: int | None = None) -> list[Diagnostic]:
+                 limit: int | None = None, *, line: int = 1) -> list[Diagnostic]:
     """A ``Diagnostic`` for ``exc`` and for each further problem found with it
-    (``KeyHarvestError.also``), at most ``limit`` of them."""
+    (``KeyHarvestError.also``), at most ``limit`` of them (``line``: see ``diagnose``)."""
     found = every_error(exc) if isinstance(exc, KeyHarvestError) else [exc]
-    return [diagnose(e, text, source) for e in found[:limit]]
+    return [diagnose(e, text, source, line=line) for e in found[:limit]]
 
 
 def count_line(n: int, where: str, limit: int | None = None) -> str:

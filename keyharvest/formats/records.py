@@ -70,10 +70,10 @@ from ..notation.movetext import MAX_ERRORS, read_movetext
 from ..rules import legal_steps, push, push_steps
 from ..rules.actions import new_game
 from .boardfile import STANDARD, load_board, standard_board
+from .cutter import DELIMITER, Piece, breaks_in, cut, joined, split_lines
 from .tomltext import decode_error, dumps, key_hint, locate_span
 
 T = TypeVar("T")
-DELIMITER = "+++"
 #: Front-matter keys that describe the setup (RULES.md B) and the board.
 SETUP_KEYS = ("players", "start", "board", "max_turns", "registry", "removed", "tiles", "crops")
 #: Front-matter keys for metadata, in the order they are written. Anything else goes
@@ -122,18 +122,17 @@ class Record:
 
 
 # -- reading ------------------------------------------------------------------------------------
-def decode_source(data: bytes, source: str = "<stdin>") -> str:
-    """The text of a record or position file. Raises ``NotationError`` (with the line and
-    column of the first bad byte) for a file that is not UTF-8 text."""
+def decode_source(data: bytes, source: str = "<stdin>", line: int = 1) -> str:
+    """The text of a record or position file (or of a part of one that starts on ``line``).
+    Raises ``NotationError`` (with the line and column of the first bad byte) for a file
+    that is not UTF-8 text."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        head = data[:exc.start]
-        line = head.count(b"\n") + 1
-        col = exc.start - (head.rfind(b"\n") + 1) + 1
+        line, col = _line_col(data, exc.start, line)
         raise NotationError(f"not a text file: byte 0x{data[exc.start]:02x} is not UTF-8",
                             Span(line, col, line, col + 1, source)) from None
-    _check_binary(text, source)
+    _check_binary(text, source, line)
     return text
 
 
@@ -149,13 +148,19 @@ def read_source(path: str | Path) -> str:
     return decode_source(data, str(p))
 
 
-def _check_binary(text: str, source: str) -> None:
+def _check_binary(text: str, source: str, line: int = 1) -> None:
     i = text.find("\x00")
     if i >= 0:
-        line = text.count("\n", 0, i) + 1
-        col = i - text.rfind("\n", 0, i)
+        line, col = _line_col(text, i, line)
         raise NotationError("not a text file: it holds a NUL byte",
                             Span(line, col, line, col + 1, source))
+
+
+def _line_col(data: str | bytes, i: int, line: int = 1) -> tuple[int, int]:
+    """The line and column of ``data[i]``, lines counted from ``line``."""
+    nl, cr = ("\n", "\r") if isinstance(data, str) else (b"\n", b"\r")
+    start = max(data.rfind(nl, 0, i), data.rfind(cr, 0, i)) + 1
+    return line + breaks_in(data, 0, start), i - start + 1
 
 
 def load_records(text: str, source: str = "<stdin>", *, board: Board | None = None,
@@ -177,43 +182,45 @@ def load_record(text: str, source: str = "<stdin>", *, board: Board | None = Non
 
 
 def iter_records(text: str, source: str = "<stdin>", *, board: Board | None = None,
+                 line: int = 1, last: bool = True,
                  max_errors: int = MAX_ERRORS) -> Iterator[Record]:
     """The records of ``text`` one at a time (memory stays flat for a long file).
 
-    ``board`` overrides the board named in the front matter. Raises ``NotationError`` for
-    the first problem of a record, with its other independent problems in ``also``: every
-    front-matter problem, then every syntax and name error of its movetext (up to
-    ``max_errors`` in all; 1 reads no further than the first).
+    ``board`` overrides the board named in the front matter. ``line`` is the line of
+    ``text``'s first line in its file (for a part of a file: ``validate`` reads a big
+    input record by record), and ``last`` says whether ``text`` runs to the end of it.
+    Raises ``NotationError`` for the first problem of a record, with its other independent
+    problems in ``also``: every front-matter problem, then every syntax and name error of
+    its movetext (up to ``max_errors`` in all; 1 reads no further than the first).
     """
-    _check_binary(text, source)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = text.removeprefix("\ufeff")
-    lines = text.split("\n")
-    delims = [i for i, line in enumerate(lines) if line.strip() == DELIMITER]
-    first = delims[0] if delims else len(lines)
-    for i in range(first):
-        s = lines[i].strip()
-        if s and not s.startswith("#"):
+    _check_binary(text, source, line)
+    for piece in cut([text], line=line):
+        yield _read_piece(piece, source, board, not (piece.last and last), max_errors)
+
+
+def _read_piece(piece: Piece[str], source: str, board: Board | None, more: bool,
+                max_errors: int) -> Record:
+    """The record of ``piece``; ``more``: another record follows it in the file."""
+    data = piece.data
+    head = data[:piece.opening] if piece.opening is not None else data
+    for i, s in enumerate(split_lines(head.removeprefix("\ufeff"))):
+        if s.strip() and not s.strip().startswith("#"):
+            n = piece.line + i
             raise NotationError("a record starts with its front matter between '+++' lines",
-                                Span(i + 1, 1, i + 1, len(lines[i]) + 1, source),
+                                Span(n, 1, n, len(s) + 1, source),
                                 hint="put a line '+++' before the setup and one after it")
-    if not delims:
+    if piece.opening is None:
         raise NotationError("no record here: a record starts with a line '+++'",
-                            Span(1, 1, 1, 1, source))
-    k = 0
-    while k < len(delims):
-        open_ = delims[k]
-        if k + 1 >= len(delims):
-            raise NotationError("the front matter opened here is not closed by a line '+++'",
-                                Span(open_ + 1, 1, open_ + 1, 4, source))
-        close = delims[k + 1]
-        end = delims[k + 2] if k + 2 < len(delims) else len(lines)
-        front = "\n".join(lines[open_ + 1:close])
-        movetext = "\n".join(lines[close + 1:end])
-        rec_text = "\n".join(lines[open_:end])
-        yield _read_record(front, movetext, source, open_ + 1, close + 1, rec_text, board,
-                           max_errors)
-        k += 2
+                            Span(piece.line, 1, piece.line, 1, source))
+    open_line = piece.opening_line
+    if piece.close is None:
+        raise NotationError("the front matter opened here is not closed by a line '+++'",
+                            Span(open_line, 1, open_line, 4, source))
+    front = joined(data[piece.front:piece.close])
+    movetext = joined(data[piece.body:], more)
+    rec_text = joined(data[piece.opening:], more)
+    return _read_record(front, movetext, source, open_line, piece.close_line, rec_text, board,
+                        max_errors)
 
 
 def _read_record(front: str, movetext: str, source: str, line: int, close: int, text: str,

@@ -24,12 +24,15 @@ its turn limit, I.10) or ``in progress``.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Self, TypeVar
+
+from ..formats.cutter import cut, is_blank_or_comment, is_delimiter, split_lines
 
 if TYPE_CHECKING:
     from ..formats.diagnostics import Diagnostic
@@ -45,6 +48,7 @@ BATCH_BYTES = 1 << 16
 BATCH_UNITS = 64
 #: How much of an input is read at a time to cut it into records.
 BLOCK_BYTES = 1 << 18
+BOM = b"\xef\xbb\xbf"
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -56,7 +60,8 @@ class Unit:
     """One piece of work: a record (``kind="record"``; a chunk of lines that starts at a
     ``+++`` line), a whole position (``"position"``), or an input that could not be read
     (``"file"``, with its ``error``). ``line`` is where it starts in its file; ``index``
-    is the number in its file of the (first) record it holds."""
+    is the number in its file of the record it holds; ``last`` says whether it runs to the
+    end of its file."""
 
     source: str
     kind: str
@@ -64,6 +69,7 @@ class Unit:
     line: int = 1
     index: int = 0
     error: Diagnostic | None = None
+    last: bool = True  # the last record of its file
 
 
 @dataclass(frozen=True)
@@ -220,44 +226,6 @@ def input_size(paths: Iterable[str]) -> int | None:
     return total
 
 
-def _breaks_in(data: bytes | bytearray, start: int, end: int) -> int:
-    """The line breaks in ``data[start:end]`` as records count them (``\\n``, ``\\r\\n``
-    and ``\\r``), without a copy. ``start`` and ``end`` are line starts: no ``\\r\\n``
-    straddles them."""
-    breaks = data.count(b"\n", start, end)
-    cr = data.count(b"\r", start, end)
-    return breaks + cr - data.count(b"\r\n", start, end) if cr else breaks
-
-
-BOM = b"\xef\xbb\xbf"
-
-
-def _is_delimiter(line: bytes) -> bool:
-    return line.strip().removeprefix(BOM) == b"+++"
-
-
-def _is_blank_or_comment(line: bytes) -> bool:
-    s = line.strip().removeprefix(BOM).strip()
-    return not s or s.startswith(b"#")
-
-
-def _delimiters(data: bytearray, start: int, end: int) -> list[int]:
-    """Where the ``+++`` lines start among the whole lines of ``data[start:end]`` (lines
-    cut at ``\\n``; ``start`` is a line start): a search for ``+++``, then a look at the
-    line around each one found."""
-    found = []
-    at = data.find(b"+++", start, end)
-    while at >= 0:
-        first = max(data.rfind(b"\n", start, at) + 1, start)
-        last = data.find(b"\n", at, end)
-        if last < 0:
-            last = end
-        if _is_delimiter(data[first:last]):
-            found.append(first)
-        at = data.find(b"+++", last, end)
-    return found
-
-
 def units(path: str, stdin: IO[bytes] | None = None) -> Iterator[Unit]:
     """The units of work of one input (``-``: ``stdin``), streamed in blocks."""
     source = STDIN_NAME if path == STDIN else path
@@ -307,9 +275,11 @@ def _units(source: str, stream: IO[bytes]) -> Iterator[Unit]:
         kind = "position"
     else:  # sniff: the first line that is not blank or a comment
         for raw in stream:
+            lines = split_lines(raw if head else raw.removeprefix(BOM))
             head.append(raw)
-            if not _is_blank_or_comment(raw):
-                kind = "record" if _is_delimiter(raw) else "position"
+            line = next((x for x in lines if not is_blank_or_comment(x)), None)
+            if line is not None:
+                kind = "record" if is_delimiter(line) else "position"
                 break
         kind = kind or "record"
     if kind == "position":
@@ -319,68 +289,20 @@ def _units(source: str, stream: IO[bytes]) -> Iterator[Unit]:
 
 
 def _record_units(source: str, stream: IO[bytes], head: bytes = b"") -> Iterator[Unit]:
-    """Records cut at their opening ``+++`` lines (``head``, then the rest of ``stream``).
-    Comment lines before the first record are left out of it; anything else there stays
-    with it, for the reader to reject.
-
-    Lines are those of the file's lines cut at ``\\n`` (a lone ``\\r`` ends no line here,
-    but counts as a line break for the line numbers, as the reader counts them). The input
-    is read in blocks of ``BLOCK_BYTES``: a search for ``+++`` finds the delimiters
-    among a block's whole lines (the part of a line that runs on into the next block waits
-    for it), and line numbers are counted with ``bytes.count``, so that the process that
-    cuts an input for others does little work. Delimiters alternate: the first, third,
-    fifth ... open records, the others close their front matter. Only the record being
-    gathered and one block are held."""
+    """Records cut at their opening ``+++`` lines (``head``, then the rest of ``stream``,
+    read in blocks of ``BLOCK_BYTES``) by ``keyharvest.formats.cutter``: only the record
+    being gathered and one block are held."""
     read = getattr(stream, "read1", stream.read)  # what is there: a pipe is not waited on
-    buf = bytearray(head)
-    scanned = 0  # buf[:scanned] is searched for delimiters: whole lines only
-    start = 0  # where the record being gathered starts in buf
-    line = 1  # its line
-    counted, counted_line = 0, 1  # line starts at buf[counted] (a line start)
-    delimiters = 0
-    index = 0  # the number of the record being gathered (0: none yet)
-    done = False
-    while not done:
-        block = read(BLOCK_BYTES)
-        if block:
-            if start:  # forget what has been given out
-                del buf[:start]
-                scanned, counted, start = scanned - start, counted - start, 0
-            buf += block
-            end = buf.rfind(b"\n", scanned) + 1  # up to the last whole line
-            if not end:
-                continue
-        else:
-            done = True
-            end = len(buf)
-        found = _delimiters(buf, scanned, end)
-        scanned = end
-        opening = found[delimiters % 2::2]  # the 1st, 3rd, 5th ... of the input
-        delimiters += len(found)
-        for at in opening:
-            counted_line += _breaks_in(buf, counted, at)
-            counted = at
-            if index:
-                yield Unit(source, "record", bytes(buf[start:at]), line, index)
-                start, line = at, counted_line
-            elif all(map(_is_blank_or_comment, bytes(buf[:at]).split(b"\n"))):
-                start, line = at, counted_line
-            index += 1
-    yield Unit(source, "record", bytes(buf[start:]), line, max(index, 1))
+    blocks = itertools.chain((head,), iter(lambda: read(BLOCK_BYTES), b""))
+    for piece in cut(blocks):
+        yield Unit(source, "record", piece.data, piece.line, piece.index, last=piece.last)
 
 
 # -- checking ------------------------------------------------------------------------------------
-def _shift(d: Diagnostic, lines: int) -> Diagnostic:
-    if not lines or d.line is None:
-        return d
-    return dataclasses.replace(d, line=d.line + lines,
-                               end_line=None if d.end_line is None else d.end_line + lines)
-
-
 def _decode(unit: Unit) -> str:
     from ..formats.records import decode_source
 
-    return decode_source(unit.data, unit.source)
+    return decode_source(unit.data, unit.source, unit.line)
 
 
 def check_unit(unit: Unit, max_errors: int = MAX_ERRORS) -> list[Report]:
@@ -398,17 +320,17 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS) -> list[Report]:
     from ..errors import KeyHarvestError, NotationError
     from ..formats.diagnostics import diagnose, diagnose_all
 
-    offset = unit.line - 1
     try:
         text = _decode(unit)
     except NotationError as exc:
         return [Report("record", unit.source, False, unit.index, unit.line,
-                       diagnostics=(_shift(diagnose(exc, None, unit.source), offset),),
-                       data=unit.data, size=size)]
+                       diagnostics=(diagnose(exc, None, unit.source),), data=unit.data,
+                       size=size)]
     from ..formats.records import iter_records
 
     reports: list[Report] = []
-    records = iter_records(text, unit.source, max_errors=max_errors)
+    records = iter_records(text, unit.source, line=unit.line, last=unit.last,
+                           max_errors=max_errors)
     while True:
         index = unit.index + len(reports)
         try:
@@ -416,15 +338,12 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS) -> list[Report]:
         except StopIteration:
             break
         except KeyHarvestError as exc:
-            data = unit.data if not reports else None
-            diags = diagnose_all(exc, text, unit.source, max_errors)
+            diags = diagnose_all(exc, text, unit.source, max_errors, line=unit.line)
             reports.append(Report("record", unit.source, False, index, unit.line,
-                                  diagnostics=tuple(_shift(d, offset) for d in diags),
-                                  data=data))
+                                  diagnostics=tuple(diags)))
             break
-        reports.append(_check_record(record, text, unit, index, offset))
-    # a chunk holds one record, but lone '\r' line ends can hide '+++' lines from the
-    # cutter: the exact bytes are those of the chunk only when it holds one record
+        reports.append(_check_record(record, text, unit, index))
+    # a unit holds one record, cut by the same rules as the reader's: its exact bytes
     if len(reports) == 1 and not reports[0].ok:
         reports[0] = dataclasses.replace(reports[0], data=unit.data)
     if reports:
@@ -432,24 +351,23 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS) -> list[Report]:
     return reports
 
 
-def _check_record(record: Any, text: str, unit: Unit, index: int, offset: int) -> Report:
+def _check_record(record: Any, text: str, unit: Unit, index: int) -> Report:
     from ..errors import KeyHarvestError
     from ..formats.diagnostics import diagnose
     from ..formats.records import replay
 
-    line = record.line + offset
     try:
         done = replay(record)
     except KeyHarvestError as exc:  # a setup that cannot start (PositionError, BoardError)
-        return Report("record", unit.source, False, index, line,
-                      diagnostics=(_shift(diagnose(exc, text, unit.source), offset),),
+        return Report("record", unit.source, False, index, record.line,
+                      diagnostics=(diagnose(exc, text, unit.source, line=unit.line),),
                       data=record.text.encode("utf-8"))
     if done.error is not None:
-        return Report("record", unit.source, False, index, line, None, done.applied,
-                      (_shift(diagnose(done.error, text, unit.source), offset),),
+        return Report("record", unit.source, False, index, record.line, None, done.applied,
+                      (diagnose(done.error, text, unit.source, line=unit.line),),
                       data=record.text.encode("utf-8"))
-    return Report("record", unit.source, True, index, line, done.state.result or "in progress",
-                  done.applied)
+    return Report("record", unit.source, True, index, record.line,
+                  done.state.result or "in progress", done.applied)
 
 
 def _check_position(unit: Unit, max_errors: int = MAX_ERRORS) -> Report:

@@ -1,0 +1,251 @@
+"""Cutting a file of records at its ``+++`` lines: the one place that knows where a record
+begins, for every reader (``records.iter_records`` on text, ``validate`` on the bytes of
+a big input, read in blocks).
+
+The rules, the same for text and for bytes:
+
+- a line ends at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (line numbers count those breaks);
+- a delimiter is a line that is ``+++`` once stripped of white space; a byte order mark
+  counts only at the very start of the input;
+- the 1st, 3rd, 5th ... delimiter opens a record, the others close its front matter;
+- blank and comment (``#``) lines before the first record are left out of it; anything
+  else there stays with it (a ``Piece`` from the start of the input), for the reader to
+  reject.
+
+``cut(blocks)`` yields ``Piece`` s: the exact text (or bytes) of each record, the line it
+starts on, and where its front matter and movetext are. The input comes in blocks;
+delimiters are found with ``find`` over each block's whole lines (the part of a line that
+runs on into the next block waits for it) and lines are counted with ``count``, so that
+cutting a big input is little work. Only the record being gathered and one block are held.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+DELIMITER = "+++"
+
+S = TypeVar("S", str, bytes)
+
+
+@dataclass(frozen=True)
+class _Marks(Generic[S]):
+    nl: S
+    cr: S
+    crlf: S
+    plus: S
+    bom: S
+    empty: S
+
+
+_TEXT = _Marks("\n", "\r", "\r\n", DELIMITER, "\ufeff", "")
+_BYTES = _Marks(b"\n", b"\r", b"\r\n", DELIMITER.encode(), b"\xef\xbb\xbf", b"")
+
+
+def _marks(data: str | bytes) -> _Marks:
+    return _TEXT if isinstance(data, str) else _BYTES
+
+
+@dataclass(frozen=True)
+class Piece(Generic[S]):
+    """One record as written: ``data`` runs from the start of its opening line (or of the
+    input, when something other than comments comes before the first delimiter) to the
+    start of the next record's opening line, or to the end of the input (``last``).
+
+    ``line`` is the line of ``data``'s first line in the input and ``index`` the number of
+    the record (from 1). Offsets into ``data``: ``opening`` is where the opening line
+    starts (None: no delimiter at all), ``front`` where the front matter starts (after the
+    opening line), ``close`` where the closing line starts (None: not closed) and ``body``
+    where the movetext starts; ``close_line`` is the closing line's number."""
+
+    data: S
+    line: int
+    index: int
+    last: bool
+    opening: int | None = None
+    front: int = 0
+    close: int | None = None
+    body: int = 0
+    close_line: int = 0
+
+    @property
+    def opening_line(self) -> int:
+        """The line of the opening delimiter."""
+        if self.opening is None:
+            return self.line
+        return self.line + breaks_in(self.data, 0, self.opening)
+
+
+def breaks_in(data: str | bytes, start: int = 0, end: int | None = None) -> int:
+    """The line breaks in ``data[start:end]`` (``\\n``, ``\\r\\n``, lone ``\\r``), without
+    a copy. ``start`` and ``end`` are line starts (no ``\\r\\n`` straddles them)."""
+    m = _marks(data)
+    end = len(data) if end is None else end
+    breaks = data.count(m.nl, start, end)
+    cr = data.count(m.cr, start, end)
+    return breaks + cr - data.count(m.crlf, start, end) if cr else breaks
+
+
+def normalize(text: S) -> S:
+    """``text`` with every line break written ``\\n``."""
+    m = _marks(text)
+    if m.cr not in text:
+        return text
+    return text.replace(m.crlf, m.nl).replace(m.cr, m.nl)
+
+
+def split_lines(text: S) -> list[S]:
+    """The lines of ``text`` (a final line break ends a last, empty line)."""
+    return normalize(text).split(_marks(text).nl)
+
+
+def joined(text: S, more: bool = True) -> S:
+    """The lines that ``text`` (a run of whole lines) holds, joined by ``\\n``: without the
+    break that ends the last of them, unless ``more`` is False (the run reaches the end of
+    its input, where a final break ends a last, empty line)."""
+    text = normalize(text)
+    return text[:-1] if more and text.endswith(_marks(text).nl) else text
+
+
+def _stripped(line: str | bytes) -> str:
+    if isinstance(line, bytes):
+        line = line.decode("utf-8", "replace")
+    return line.strip()
+
+
+def is_delimiter(line: str | bytes) -> bool:
+    """Whether ``line`` (without its line break, nor a byte order mark) is a delimiter."""
+    return _stripped(line) == DELIMITER
+
+
+def is_blank_or_comment(line: str | bytes) -> bool:
+    """Whether ``line`` (without its line break, nor a byte order mark) may come before the
+    first record."""
+    s = _stripped(line)
+    return not s or s.startswith("#")
+
+
+def _line_end(data: S, at: int, end: int, m: _Marks) -> int:
+    last = data.find(m.nl, at, end)
+    if last < 0:
+        last = end
+    r = data.find(m.cr, at, last)
+    return last if r < 0 else r
+
+
+def _next_line(data: S, last: int, m: _Marks) -> int:
+    """The start of the line after the one that ends at ``last``."""
+    if data[last:last + 2] == m.crlf:
+        return last + 2
+    return min(last + 1, len(data))
+
+
+def _delimiters(data: S, start: int, end: int, bom: bool) -> list[tuple[int, int]]:
+    """(start, end) of the delimiter lines among the whole lines of ``data[start:end]``
+    (``start`` is a line start; with ``bom``, ``data`` starts the input): a search for
+    ``+++``, then a look at the line around each one found."""
+    m = _marks(data)
+    found = []
+    at = data.find(m.plus, start, end)
+    while at >= 0:
+        first = max(data.rfind(m.nl, start, at) + 1, start)
+        r = data.rfind(m.cr, first, at)
+        if r >= 0:
+            first = r + 1
+        last = _line_end(data, at, end, m)
+        line = data[first:last]
+        if bom and first == 0:
+            line = line.removeprefix(m.bom)
+        if is_delimiter(line):
+            found.append((first, last))
+        at = data.find(m.plus, last, end)
+    return found
+
+
+def _head_is_clean(data: S, end: int) -> bool:
+    """Whether the lines of ``data[:end]`` (the start of the input) are blank or comments."""
+    m = _marks(data)
+    return all(map(is_blank_or_comment, split_lines(data[:end].removeprefix(m.bom))))
+
+
+def cut(blocks: Iterable[S], *, line: int = 1) -> Iterator[Piece[S]]:
+    """The records of the input that ``blocks`` (text, or bytes) make, one ``Piece`` at a
+    time, lines counted from ``line``. An input without a delimiter is one piece (with
+    ``opening`` None); an empty input too."""
+    it = iter(blocks)
+    buf = None
+    for block in it:
+        buf = block
+        break
+    if buf is None:
+        return
+    m = _marks(buf)
+    base = 0  # the offset of buf[0] in the input
+    scanned = 0  # buf[:scanned] is searched for delimiters: whole lines only
+    start = 0  # where the piece being gathered starts in buf
+    first_line = line  # its line
+    counted, counted_line = 0, line  # buf[counted] is a line start, on line counted_line
+    marks: list[tuple[int, int]] = []  # its delimiters: the opening (if any) and closing
+    delimiters = 0
+    index = 0  # the number of the piece being gathered (0: none yet)
+    done = False
+    fresh = True  # buf holds a block not yet scanned
+    while True:
+        if fresh:
+            end = max(buf.rfind(m.nl, scanned), buf.rfind(m.cr, scanned)) + 1
+        if done:
+            end = len(buf)
+        if end > scanned:
+            found = _delimiters(buf, scanned, end, base == 0)
+            scanned = end
+            for at, stop in found:
+                delimiters += 1
+                if delimiters % 2 == 0:  # it closes the front matter
+                    marks.append((at, stop))
+                    continue
+                counted_line += breaks_in(buf, counted, at)
+                counted = at
+                if index:
+                    yield _piece(buf, start, at, first_line, index, False, marks, m)
+                    start, first_line = at, counted_line
+                elif base == 0 and _head_is_clean(buf, at):
+                    start, first_line = at, counted_line
+                marks = [(at, stop)]
+                index += 1
+        if done:
+            break
+        block = next(it, None)
+        if not block:
+            done = True
+            fresh = False
+            continue
+        if start:  # forget what has been given out
+            buf = buf[start:]
+            base += start
+            scanned, counted = scanned - start, counted - start
+            marks = [(a - start, b - start) for a, b in marks]
+            start = 0
+        buf += block
+        fresh = True
+    yield _piece(buf, start, len(buf), first_line, max(index, 1), True, marks, m)
+
+
+def _piece(buf: S, start: int, end: int, line: int, index: int, last: bool,
+           marks: list[tuple[int, int]], m: _Marks) -> Piece[S]:
+    data = buf[start:end]
+    if not marks:
+        return Piece(data, line, index, last)
+    (open_at, open_end), *rest = marks
+    front = _next_line(buf, open_end, m) - start
+    if not rest:
+        return Piece(data, line, index, last, open_at - start, front)
+    close_at, close_end = rest[0]
+    close_line = line + breaks_in(buf, start, close_at)
+    return Piece(data, line, index, last, open_at - start, front, close_at - start,
+                 _next_line(buf, close_end, m) - start, close_line)
+
+
+__all__ = ["DELIMITER", "Piece", "breaks_in", "cut", "is_blank_or_comment", "is_delimiter",
+           "joined", "normalize", "split_lines"]
