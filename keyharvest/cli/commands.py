@@ -225,10 +225,8 @@ def score(
     (exit 0). Every record of every file is scored (at --to, if given). With --format
     json, one JSON line per game.
     """
-    from ..formats.diagnostics import diagnose_violations
-    from ..formats.records import iter_records
-    from ..play.replay import POSITION, at_point, locate, sniff
-    from ..rules.scoring import score as score_of
+    from ..play.inputs import score_games
+    from ..play.replay import POSITION
     from .shapes import located_dict, located_title, score_dict, score_table
 
     point = _point(to)
@@ -236,9 +234,8 @@ def score(
     bad = False
     first = True
 
-    def show(at) -> None:
+    def show(at, sc) -> None:
         nonlocal first
-        sc = score_of(at.state)
         emit([note(n, at.source) for n in [*at.notes, *sc.notes]])
         if json_mode:
             out(to_json({"ok": True, **located_dict(at), **score_dict(sc),
@@ -261,38 +258,14 @@ def score(
     for path in paths:
         try:
             text, source = read_input(path)
-            if sniff(text) == POSITION:
-                with diagnosing(text, source):
-                    at = locate(text, source, point)
-                problems = diagnose_violations(at.position.problems, source)
-                if problems:
-                    raise Failure(problems)
-                show(at)
-                continue
         except Failure as exc:
             failed(exc.diagnostics, path)
             continue
-        # every record of the file, one after another; a bad one does not stop the others
-        records = iter_records(text, source)
-        n = 0
-        while True:
-            try:
-                with diagnosing(text, source):
-                    record = next(records, None)
-            except Failure as exc:  # the file cannot be read past this point
-                failed(exc.diagnostics, source)
-                break
-            if record is None:
-                break
-            n += 1
-            try:
-                with diagnosing(text, source):
-                    at = at_point(record, point)
-            except Failure as exc:  # this record does not replay; the next one may
-                failed(exc.diagnostics, source)
-                continue
-            at.text, at.game, at.games = text, n, n
-            show(at)
+        for game in score_games(text, source, point):
+            if game.ok:
+                show(game.at, game.score)
+            else:
+                failed(game.diagnostics, path if game.kind == POSITION else source)
     return INVALID if bad else OK
 
 
@@ -314,66 +287,37 @@ def diff(
     """
     if a == "-" and b == "-":
         raise typer.BadParameter("only one side can be read from stdin", param_hint="'B'")
-    import dataclasses
-
-    from ..formats.diagnostics import diagnose
-    from ..play.compare import compare_records, diff_positions
-    from ..play.replay import RECORD, locate
+    from ..play.inputs import diff_games, diff_side
     from .shapes import comparison_dict, comparison_text, differences
 
     sides = []
     for path in (a, b):
         text, source = read_input(path)
         with diagnosing(text, source):
-            sides.append(locate(text, source) if _is_position(text) else _record_side(
-                text, source))
-    la, lb = sides
+            side = diff_side(text, source)
+        emit([note(n, source) for n in side.notes])
+        sides.append(side)
+    d = diff_games(*sides)
+    la, lb = d.a, d.b
     json_mode = is_json(output)
-    if la.kind == RECORD and lb.kind == RECORD:
-        c = compare_records(la.record, lb.record)
-        warnings = []
-        for side, at in ((c.a, la), (c.b, lb)):
-            if side.error is not None:
-                d = diagnose(side.error, at.text, at.source)
-                warnings.append(dataclasses.replace(d, severity="warning"))
-        emit(warnings)
+    if d.comparison is not None:
+        emit(d.warnings)
         names = ((la.source, la.text), (lb.source, lb.text))
         if json_mode:
-            out(to_json({"ok": True, **comparison_dict(c, *names),
-                         "diagnostics": [w.to_dict() for w in warnings]}))
+            out(to_json({"ok": True, **comparison_dict(d.comparison, *names),
+                         "diagnostics": [w.to_dict() for w in d.warnings]}))
         else:
-            out(comparison_text(c, *names))
-        return OK if c.same_game else INVALID
-    diffs = diff_positions(la.state, lb.state)
+            out(comparison_text(d.comparison, *names))
+        return OK if d.same else INVALID
     if json_mode:
-        out(to_json({"ok": True, "same": not diffs, "a": la.source, "b": lb.source,
-                     "at_end": [d.to_dict() for d in diffs], "diagnostics": []}))
-    elif diffs:
+        out(to_json({"ok": True, "same": d.same, "a": la.source, "b": lb.source,
+                     "at_end": [x.to_dict() for x in d.positions], "diagnostics": []}))
+    elif not d.same:
         out(f"A = {la.source}\nB = {lb.source}\nthe positions differ:")
-        out("\n".join(differences(diffs, "A", "B")))
+        out("\n".join(differences(d.positions, "A", "B")))
     else:
         out(f"{la.source} and {lb.source}: the same position")
-    return INVALID if diffs else OK
-
-
-def _is_position(text: str) -> bool:
-    from ..play.replay import POSITION, sniff
-
-    return sniff(text) == POSITION
-
-
-def _record_side(text: str, source: str):
-    """The first record of ``text``, not replayed (``compare_records`` replays it)."""
-    from ..play.replay import RECORD, Located, choose_record
-
-    record, game, games = choose_record(text, source)
-    from ..formats.records import start_state
-
-    at = Located(source, text, RECORD, start_state(record), record=record, game=game,
-                 games=games)
-    if games > 1:
-        emit([note(f"{source} holds more than one record: comparing game 1", source)])
-    return at
+    return OK if d.same else INVALID
 
 
 # -- moves ---------------------------------------------------------------------------------------
@@ -432,45 +376,37 @@ def fmt(
     if write and "-" in paths:
         raise typer.BadParameter("--write rewrites files; stdin is not one",
                                  param_hint="'PATH'")
-    from pathlib import Path
-
-    from ..formats.diagnostics import Diagnostic
-    from ..formats.records import format_records, load_records
-    from ..play.batch import expand
-    from ..play.replay import POSITION, sniff
+    from ..play.inputs import format_paths, format_text
     from .support import write_atomically
 
     json_mode = is_json(output)
     bad = changed = False
     first = True
-    for path in expand(paths):
-        if path != "-" and Path(path).suffix.lower() == ".toml" and path not in paths:
-            continue  # a folder's positions: fmt formats records
+    for path in format_paths(paths):
         result = {"source": path, "ok": True, "canonical": None, "written": False}
         try:
             text, source = read_input(path)
-            if sniff(text) == POSITION:
-                raise Failure([Diagnostic("not a record: fmt formats records (.kh), which "
-                                          "start with a line '+++'", source, line=1, column=1)])
-            with diagnosing(text, source):
-                canonical = format_records(load_records(text, source))
         except Failure as exc:
+            diagnostics = exc.diagnostics
+        else:
+            done = format_text(text, source, None if path == "-" else path)
+            diagnostics = done.diagnostics
+        if diagnostics:
             bad = True
-            emit(exc.diagnostics)
+            emit(diagnostics)
             if json_mode:
-                result.update(ok=False, diagnostics=[d.to_dict() for d in exc.diagnostics])
+                result.update(ok=False, diagnostics=[d.to_dict() for d in diagnostics])
                 out(to_json(result, lines=True))
             continue
-        same = canonical == text and (path == "-" or Path(path).read_bytes()
-                                      == canonical.encode("utf-8"))
-        result["canonical"] = same
+        canonical = done.canonical
+        result["canonical"] = done.same
         if check:
-            if not same:
+            if not done.same:
                 changed = True
                 if not json_mode:
                     out(path)
         elif write:
-            if not same:
+            if not done.same:
                 write_atomically(path, canonical)
                 result["written"] = True
                 if not json_mode:

@@ -25,8 +25,9 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import KeyHarvestError
+from ..formats.cutter import is_blank_or_comment, is_delimiter, split_lines
 from ..formats.positions import Position, load_position
-from ..formats.records import DELIMITER, Record, iter_records, replay
+from ..formats.records import Record, iter_records, replay
 from ..model.state import State
 
 RECORD = "record"
@@ -84,11 +85,9 @@ def parse_point(text: str) -> Point:
 def sniff(text: str) -> str:
     """``"record"`` if the first line that is neither blank nor a ``#`` comment is ``+++``
     (or there is none), else ``"position"``."""
-    for line in text.splitlines():
-        s = line.strip()
-        if not s or s.startswith("#"):
-            continue
-        return RECORD if s == DELIMITER else POSITION
+    for line in split_lines(text):
+        if not is_blank_or_comment(line):
+            return RECORD if is_delimiter(line) else POSITION
     return RECORD
 
 
