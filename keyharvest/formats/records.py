@@ -27,8 +27,10 @@ text of records; legality is the engine's (``replay`` reports the first ``Illega
 
 How a record is read, end to end (``keyharvest validate`` does this for every record):
 
-1. ``iter_records`` cuts the text at its ``+++`` lines into front matter and movetext,
-   keeping each part's first line number in the file;
+1. ``iter_records`` cuts the text at its ``+++`` lines into front matter and movetext
+   with ``formats.cutter.cut`` (the one cutter: ``validate`` cuts a big input's bytes
+   with it too; lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``), keeping each part's
+   first line number in the file;
 2. the front matter is TOML (``tomllib``); ``_FrontMatter.setup`` checks every key and
    value (messages quote the record and name the key path) and gives a ``Setup`` and the
    board (``boardfile.load_board``);
