@@ -48,7 +48,7 @@ def _marks(data: str | bytes) -> _Marks:
     return _TEXT if isinstance(data, str) else _BYTES
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Piece(Generic[S]):
     """One record as written: ``data`` runs from the start of its opening line (or of the
     input, when something other than comments comes before the first delimiter) to the
@@ -58,17 +58,24 @@ class Piece(Generic[S]):
     the record (from 1). Offsets into ``data``: ``opening`` is where the opening line
     starts (None: no delimiter at all), ``front`` where the front matter starts (after the
     opening line), ``close`` where the closing line starts (None: not closed) and ``body``
-    where the movetext starts; ``close_line`` is the closing line's number."""
+    where the movetext starts."""
 
     data: S
     line: int
     index: int
     last: bool
     opening: int | None = None
-    front: int = 0
+    opening_end: int = 0  # where the opening line's text ends (its break starts)
     close: int | None = None
-    body: int = 0
-    close_line: int = 0
+    close_end: int = 0
+
+    @property
+    def front(self) -> int:
+        return _next_line(self.data, self.opening_end, _marks(self.data))
+
+    @property
+    def body(self) -> int:
+        return _next_line(self.data, self.close_end, _marks(self.data))
 
     @property
     def opening_line(self) -> int:
@@ -76,6 +83,13 @@ class Piece(Generic[S]):
         if self.opening is None:
             return self.line
         return self.line + breaks_in(self.data, 0, self.opening)
+
+    @property
+    def close_line(self) -> int:
+        """The line of the closing delimiter (of the opening one, when there is none)."""
+        if self.close is None:
+            return self.opening_line
+        return self.line + breaks_in(self.data, 0, self.close)
 
 
 def breaks_in(data: str | bytes, start: int = 0, end: int | None = None) -> int:
@@ -117,6 +131,8 @@ def _stripped(line: str | bytes) -> str:
 
 def is_delimiter(line: str | bytes) -> bool:
     """Whether ``line`` (without its line break, nor a byte order mark) is a delimiter."""
+    if isinstance(line, bytes) and line.strip() == _BYTES.plus:  # the usual case, at once
+        return True
     return _stripped(line) == DELIMITER
 
 
@@ -208,7 +224,7 @@ def cut(blocks: Iterable[S], *, line: int = 1) -> Iterator[Piece[S]]:
                 counted_line += breaks_in(buf, counted, at)
                 counted = at
                 if index:
-                    yield _piece(buf, start, at, first_line, index, False, marks, m)
+                    yield _piece(buf, start, at, first_line, index, False, marks)
                     start, first_line = at, counted_line
                 elif base == 0 and _head_is_clean(buf, at):
                     start, first_line = at, counted_line
@@ -229,22 +245,20 @@ def cut(blocks: Iterable[S], *, line: int = 1) -> Iterator[Piece[S]]:
             start = 0
         buf += block
         fresh = True
-    yield _piece(buf, start, len(buf), first_line, max(index, 1), True, marks, m)
+    yield _piece(buf, start, len(buf), first_line, max(index, 1), True, marks)
 
 
 def _piece(buf: S, start: int, end: int, line: int, index: int, last: bool,
-           marks: list[tuple[int, int]], m: _Marks) -> Piece[S]:
+           marks: list[tuple[int, int]]) -> Piece[S]:
     data = buf[start:end]
     if not marks:
         return Piece(data, line, index, last)
     (open_at, open_end), *rest = marks
-    front = _next_line(buf, open_end, m) - start
     if not rest:
-        return Piece(data, line, index, last, open_at - start, front)
-    close_at, close_end = rest[0]
-    close_line = line + breaks_in(buf, start, close_at)
-    return Piece(data, line, index, last, open_at - start, front, close_at - start,
-                 _next_line(buf, close_end, m) - start, close_line)
+        return Piece(data, line, index, last, open_at - start, open_end - start)
+    (close_at, close_end), *_ = rest
+    return Piece(data, line, index, last, open_at - start, open_end - start, close_at - start,
+                 close_end - start)
 
 
 __all__ = ["DELIMITER", "Piece", "breaks_in", "cut", "is_blank_or_comment", "is_delimiter",
