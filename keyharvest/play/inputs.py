@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import KeyHarvestError
-from ..formats.diagnostics import Diagnostic, diagnose, diagnose_violations
+from ..formats.diagnostics import Diagnostic, diagnose, diagnose_all, diagnose_violations
+from ..notation.movetext import MAX_ERRORS
 from .replay import POSITION, RECORD, Located, Point, at_point, choose_record, locate, sniff
 
 if TYPE_CHECKING:
@@ -45,18 +46,20 @@ class Scored:
         return not self.diagnostics
 
 
-def score_games(text: str, source: str, point: Point | None = None) -> Iterator[Scored]:
+def score_games(text: str, source: str, point: Point | None = None, *,
+                max_errors: int = MAX_ERRORS) -> Iterator[Scored]:
     """Every game of ``text`` scored at ``point`` (the end by default): a position's one
     table (its broken invariants are diagnostics), or each record in turn. A record that
     does not replay is reported and the next one scored; one that does not read stops the
-    file (nothing after it can be read)."""
+    file (nothing after it can be read). Input that does not read gets up to
+    ``max_errors`` diagnostics (every problem found with the first)."""
     from ..rules.scoring import score
 
     if sniff(text) == POSITION:
         try:
             at = locate(text, source, point)
         except KeyHarvestError as exc:
-            yield Scored(POSITION, diagnostics=[diagnose(exc, text, source)])
+            yield Scored(POSITION, diagnostics=diagnose_all(exc, text, source, max_errors))
             return
         assert at.position is not None
         problems = diagnose_violations(at.position.problems, source)
@@ -73,7 +76,7 @@ def score_games(text: str, source: str, point: Point | None = None) -> Iterator[
         try:
             record = next(records, None)
         except KeyHarvestError as exc:  # the file cannot be read past this point
-            yield Scored(RECORD, diagnostics=[diagnose(exc, text, source)])
+            yield Scored(RECORD, diagnostics=diagnose_all(exc, text, source, max_errors))
             return
         if record is None:
             return
@@ -81,7 +84,7 @@ def score_games(text: str, source: str, point: Point | None = None) -> Iterator[
         try:
             at = at_point(record, point)
         except KeyHarvestError as exc:  # this record does not replay; the next one may
-            yield Scored(RECORD, diagnostics=[diagnose(exc, text, source)])
+            yield Scored(RECORD, diagnostics=diagnose_all(exc, text, source, max_errors))
             continue
         at.text, at.game, at.games = text, n, n
         yield Scored(RECORD, at, score(at.state))
@@ -116,10 +119,12 @@ def format_paths(paths: Iterable[str]) -> Iterator[str]:
         yield path
 
 
-def format_text(text: str, source: str, path: str | None = None) -> Formatted:
+def format_text(text: str, source: str, path: str | None = None, *,
+                max_errors: int = MAX_ERRORS) -> Formatted:
     """``text`` (the records of ``source``) in canonical form. With ``path``, ``same``
     compares with the bytes of that file (a byte order mark, say, is not canonical);
-    without, with ``text``."""
+    without, with ``text``. Records that do not read get up to ``max_errors``
+    diagnostics."""
     from ..formats.records import format_records, load_records
 
     if sniff(text) == POSITION:
@@ -129,7 +134,7 @@ def format_text(text: str, source: str, path: str | None = None) -> Formatted:
     try:
         canonical = format_records(load_records(text, source))
     except KeyHarvestError as exc:
-        return Formatted(source, diagnostics=[diagnose(exc, text, source)])
+        return Formatted(source, diagnostics=diagnose_all(exc, text, source, max_errors))
     same = canonical == text and (path is None or Path(path).read_bytes()
                                   == canonical.encode("utf-8"))
     return Formatted(source, canonical, same)
