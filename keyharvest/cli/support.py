@@ -94,11 +94,12 @@ def internal_error_line(exc: BaseException) -> str:
 
 # -- the contract ----------------------------------------------------------------------------
 def _passes_through(exc: BaseException) -> bool:
-    """Typer's and Click's own exits and usage errors, which Typer reports itself."""
+    """Typer's own exits and the usage errors a command raises (``typer.BadParameter``),
+    which Typer reports itself (exit 2). Only Typer's public names: from typer 0.26 on
+    click lives inside typer as a private module, before it click is a dependency."""
     import typer
-    from typer._click.exceptions import ClickException
 
-    return isinstance(exc, (typer.Exit, typer.Abort, ClickException))
+    return isinstance(exc, (typer.Exit, typer.Abort, typer.BadParameter))
 
 
 def contract(*, trouble: int = INVALID) -> Callable[[Callable[..., int | None]],
