@@ -14,6 +14,7 @@ Playwright's own browser download is never used: it drives the system chromium.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import shutil
@@ -108,9 +109,11 @@ def replay(game: Frames, tmp_path_factory: pytest.TempPathFactory) -> Path:
 class Viewer:
     """A page showing a replay, with the checks every test makes."""
 
-    def __init__(self, browser: Browser, path: Path, frames: Frames, hash_: str = "") -> None:
+    def __init__(self, browser: Browser, path: Path, frames: Frames, hash_: str = "",
+                 viewport: tuple[int, int] = (1400, 900)) -> None:
         self.frames = frames
-        self.page: Page = browser.new_page(viewport={"width": 1400, "height": 900})
+        self.page: Page = browser.new_page(viewport={"width": viewport[0],
+                                                     "height": viewport[1]})
         self.errors: list[str] = []
         self.requests: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -130,6 +133,14 @@ class Viewer:
         shown = self.page.evaluate(READ_POSITION, list(CROPS))
         assert shown == expected_summary(state), f"frame {n} ({words}) is not drawn as it is"
         assert controls["drawnTiles"] == [len(p.tiles) for p in state.players]
+
+    def wait(self, n: int) -> None:
+        """Wait until the viewer shows frame ``n`` (after a change of the address), then
+        check it."""
+        self.page.wait_for_function(f"document.getElementById('viewer').dataset.step === '{n}'",
+                                    timeout=10_000)
+        self.check(n)
+        assert self.page.evaluate("location.hash") == f"#{n}"
 
     def click(self, button: str, expect: int) -> None:
         self.page.click(f"#{button}")
@@ -231,4 +242,83 @@ def test_one_player_view(browser: Browser, game: Frames, tmp_path: Path) -> None
     v.page.keyboard.press("End")
     shown = v.page.evaluate(READ_POSITION, list(CROPS))
     assert shown == expected_summary(game[-1][1], ("red",))
+    v.close()
+
+
+PHONE = (390, 844)  # CSS pixels of a phone held upright
+
+
+@pytest.mark.parametrize("viewport", [(1400, 900), PHONE], ids=["desktop", "phone"])
+def test_the_viewer_follows_the_address_and_back_and_forward(
+        browser: Browser, game: Frames, replay: Path, viewport: tuple[int, int]) -> None:
+    v = Viewer(browser, replay, game, viewport=viewport)
+    v.check(0)
+    v.page.evaluate("location.hash = '#12'")  # an address typed in: hashchange
+    v.wait(12)
+    if viewport == PHONE:
+        v.page.click("#steps-toggle")  # the list is folded on a phone
+    v.page.click('#steps li[data-step="57"]')  # a jump: a new entry of the history
+    v.wait(57)
+    v.click("next", 58)  # a step: no new entry
+    v.page.click('#steps li[data-step="80"]')
+    v.wait(80)
+    v.page.go_back()
+    v.wait(58)
+    v.page.go_back()
+    v.wait(12)
+    v.page.go_forward()
+    v.wait(58)
+    v.key("End", len(game) - 1)
+    v.page.go_back()
+    v.wait(58)
+    v.page.evaluate("location.hash = '#99999'")  # past the end: the last frame
+    v.wait(len(game) - 1)
+    v.close()
+
+
+def test_a_phone_shows_the_boards_stacked_and_folds_the_steps(
+        browser: Browser, game: Frames, replay: Path, tmp_path: Path) -> None:
+    v = Viewer(browser, replay, game, hash_="#40", viewport=PHONE)
+    v.check(40)
+    page = v.page
+    layout = page.evaluate("""() => ({
+      scroll: document.documentElement.scrollWidth,
+      stacked: document.querySelector("#stage svg").dataset.stacked,
+      boards: Array.from(document.querySelectorAll("#stage g.board")).map((b) => {
+        const r = b.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom];
+      }),
+      list: getComputedStyle(document.getElementById("step-list")).display,
+      button: document.getElementById("steps-toggle").getBoundingClientRect().width,
+      notation: document.getElementById("notation").getBoundingClientRect().right,
+    })""")
+    width = PHONE[0]
+    assert layout["scroll"] <= width  # nothing sticks out sideways
+    assert layout["stacked"] == "1"
+    boards = layout["boards"]
+    assert len(boards) == 4
+    for left, _, right, _ in boards:  # every board whole on the screen, and not tiny
+        assert left >= 0 and right <= width and right - left >= 0.45 * width
+    for above, below in itertools.pairwise(boards):  # one above the other
+        assert below[1] >= above[3] and abs(below[0] - above[0]) < 1
+    assert layout["notation"] <= width
+    # the list of steps is folded under its button; it opens, works, and folds again
+    assert layout["list"] == "none" and layout["button"] > 0.9 * width
+    assert page.get_attribute("#steps-toggle", "aria-expanded") == "false"
+    page.click("#steps-toggle")
+    assert page.is_visible('#steps li[data-step="40"]')
+    assert page.get_attribute("#steps-toggle", "aria-expanded") == "true"
+    page.click('#steps li[data-step="41"]')
+    v.check(41)
+    v.click("next", 42)
+    page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+    page.click("#steps-toggle")
+    assert not page.is_visible('#steps li[data-step="42"]')
+    # turned to a wide window, the boards go two by two again, still at the same step
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.wait_for_function("document.querySelector('#stage svg').dataset.stacked === '0'")
+    v.check(42)
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    page.wait_for_function("document.querySelector('#stage svg').dataset.stacked === '1'")
+    v.check(42)
     v.close()

@@ -6,6 +6,7 @@ long game, determinism; and ``render_file`` / ``replay_frames``, which the CLI c
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -149,7 +150,9 @@ def test_a_1500_step_game_stays_small() -> None:
 
 def test_one_player_view(game: Frames) -> None:
     page = render_html(game, "t", player="green")
-    assert page.count('class="board"') == 1 and 'data-player="green"' in page
+    # one board in each skeleton (two by two, and stacked for a phone)
+    assert page.count('class="board"') == 2
+    assert page.count('data-player="green"') == 2 and 'data-player="red"' not in page
     with pytest.raises(RenderError, match="'purple'"):
         render_html(game, "t", player="purple")
 
@@ -228,3 +231,20 @@ def test_render_file_errors(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         render_file(tmp_path / "missing" / "x.svg", midgame())
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_stacked_skeleton_for_narrow_screens(game: Frames, page: str) -> None:
+    """The page holds a second skeleton, in a template, with the same slots as the first
+    (so the same parts fill it) and the boards one above the other."""
+    wide, stacked = layout_of(game[0][1]), layout_of(game[0][1], columns=1)
+    assert [s.key for s in stacked.slots] == [s.key for s in wide.slots]
+    xs = {x for x, _ in stacked.panels.values()}
+    ys = sorted(y for _, y in stacked.panels.values())
+    assert len(xs) == 1 and len(ys) == len(game[0][1].colours)
+    assert all(b - a >= stacked.panel_h for a, b in itertools.pairwise(ys))  # stacked, apart
+    assert stacked.width < 0.55 * wide.width  # half as wide: readable on a phone
+    head, template = page.split('<template id="kh-stacked">', 1)
+    template = template.split("</template>", 1)[0]
+    assert '<svg data-stacked="0" ' in head and template.lstrip().startswith(
+        '<svg data-stacked="1" ')
+    assert template.count('class="board"') == len(game[0][1].colours)

@@ -3,7 +3,13 @@
 The file loads nothing from the network: its stylesheet, script and data are inline. It
 shows the boards (the same picture as ``render_svg``), the list of steps in notation (click
 one to go there), first/previous/next/last buttons and a slider, and answers the arrow keys
-(and Home/End). ``#N`` at the end of the address opens frame N.
+(and Home/End). ``#N`` at the end of the address opens frame N, and the viewer follows
+the address: a new ``#N`` typed in, and the browser's back and forward (a jump, by the list,
+first/last or Home/End, is a new entry of the history; a step by step move is not).
+
+**Narrow screens.** Below 700 CSS pixels (a phone is some 390) the boards are stacked one
+above the other (a second skeleton, in a ``<template>``, swapped in by the script), the
+controls wrap, and the list of steps folds under its "steps" button.
 
 **Size.** A picture is a fixed layout of slots (``keyharvest.render.layout``). The file holds
 each distinct part (the SVG fragment of a slot) once, and for each frame only the slots that
@@ -63,12 +69,16 @@ def _script_json(data: object) -> str:
     return out.replace("</", "<\\/").replace("<!--", "\\u003c!--")
 
 
-def _encode(frames: Sequence[Frame], player: str | None) -> tuple[str, int, list[str],
+def _encode(frames: Sequence[Frame], player: str | None) -> tuple[str, str, int, list[str],
                                                                    list[list[int]]]:
-    """The SVG skeleton, its number of slots, the distinct parts (0 is the empty part) and
-    each frame's changes."""
+    """The SVG skeletons (boards two by two, and stacked for a narrow screen), their number
+    of slots, the distinct parts (0 is the empty part) and each frame's changes. Both
+    skeletons have the same slots in the same order (only where they sit differs), so one
+    list of parts and changes fills either."""
     first = frames[0][1]
     layout = layout_of(first, player)
+    narrow = layout_of(first, player, columns=1)
+    assert [s.key for s in narrow.slots] == [s.key for s in layout.slots]
     index = {slot.key: i for i, slot in enumerate(layout.slots)}
     parts: list[str] = [""]
     part_no: dict[str, int] = {"": 0}
@@ -94,7 +104,10 @@ def _encode(frames: Sequence[Frame], player: str | None) -> tuple[str, int, list
         diffs.append(diff)
         shown = want
     skeleton = document(layout, lambda i, slot: "", slot_id=lambda i: f"kh-s{i}")
-    return skeleton, len(layout.slots), parts, diffs
+    stacked = document(narrow, lambda i, slot: "", slot_id=lambda i: f"kh-s{i}")
+    skeleton = skeleton.replace("<svg ", '<svg data-stacked="0" ', 1)
+    stacked = stacked.replace("<svg ", '<svg data-stacked="1" ', 1)
+    return skeleton, stacked, len(layout.slots), parts, diffs
 
 
 def _step_list(frames: Sequence[Frame]) -> str:
@@ -134,7 +147,7 @@ def render_html(frames: Sequence[Frame], title: str, player: str | None = None) 
     """
     if not frames:
         raise RenderError("nothing to replay: no frames")
-    skeleton, slots, parts, diffs = _encode(frames, player)
+    skeleton, stacked, slots, parts, diffs = _encode(frames, player)
     data = {"parts": parts, "frames": diffs, "slots": slots}
     last = len(frames) - 1
     t = escape(title)
@@ -164,8 +177,11 @@ def render_html(frames: Sequence[Frame], title: str, player: str | None = None) 
 </header>
 <div id="stage">
 {skeleton}</div>
+<template id="kh-stacked">
+{stacked}</template>
 <nav id="steps" aria-label="steps">
-<ol>
+<button type="button" id="steps-toggle" aria-controls="step-list" aria-expanded="true">steps</button>
+<ol id="step-list">
 {_step_list(frames)}
 </ol>
 </nav>

@@ -154,12 +154,14 @@ def _flow(inner: float, heights: Mapping[str, float]) -> tuple[dict[str, Box], f
 
 
 @lru_cache(maxsize=32)
-def layout_for(board: Board, colours: tuple[str, ...], shown: tuple[str, ...]) -> Layout:
-    """The layout of a table with ``colours`` playing that draws the panels of ``shown``."""
+def layout_for(board: Board, colours: tuple[str, ...], shown: tuple[str, ...],
+               columns: int = 2) -> Layout:
+    """The layout of a table with ``colours`` playing that draws the panels of ``shown``,
+    in ``columns`` columns of panels (1: the boards stacked, for a narrow screen)."""
     geo = BoardGeometry.of(board)
     panel_w = 10 + geo.width + 16 + SIDE_W + 10
     panel_h = HEADER_H + 8 + max(geo.height, SIDE_H) + 10
-    cols = 1 if len(shown) == 1 else 2
+    cols = max(1, min(columns, len(shown)))
     width = 2 * MARGIN + cols * panel_w + (cols - 1) * GAP
     heights = {"track": 74.0, "registry": 74.0, "stock": 74.0,
                "scores": 44.0 + SCORE_ROW * len(colours), "table": 124.0}
@@ -203,8 +205,9 @@ def layout_for(board: Board, colours: tuple[str, ...], shown: tuple[str, ...]) -
                   tuple(slots))
 
 
-def layout_of(state: State, player: str | None = None) -> Layout:
-    """The layout for ``state``, showing every player or only ``player``.
+def layout_of(state: State, player: str | None = None, columns: int = 2) -> Layout:
+    """The layout for ``state``, showing every player or only ``player``, the panels in
+    ``columns`` columns.
 
     Raises ``RenderError`` if ``player`` is not playing.
     """
@@ -212,4 +215,4 @@ def layout_of(state: State, player: str | None = None) -> Layout:
     if player is not None and player not in colours:
         raise RenderError(f"cannot draw the board of {player!r}: the players are "
                           f"{', '.join(colours)}")
-    return layout_for(state.board, colours, (player,) if player else colours)
+    return layout_for(state.board, colours, (player,) if player else colours, columns)

@@ -1,23 +1,27 @@
 // The keyharvest replay viewer: swaps the SVG parts of the slots that change between
 // frames. Data: {"parts": [svg, ...], "frames": [[slot, part, ...], ...], "slots": n}.
+// Two skeletons hold the same slots: the boards two by two, and stacked (in the template
+// #kh-stacked) for a narrow screen; the one that fits the window is in the page.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("kh-data").textContent);
   const parts = data.parts;
   const count = data.frames.length;
   const viewer = document.getElementById("viewer");
+  const stage = document.getElementById("stage");
+  const spare = document.getElementById("kh-stacked").content;
   const slider = document.getElementById("slider");
   const stepno = document.getElementById("stepno");
   const notation = document.getElementById("notation");
-  const list = document.getElementById("steps");
+  const nav = document.getElementById("steps");
+  const list = document.getElementById("step-list");
+  const toggle = document.getElementById("steps-toggle");
   const items = list.querySelectorAll("li[data-step]");
   const buttons = {
     first: document.getElementById("first"), prev: document.getElementById("prev"),
     next: document.getElementById("next"), last: document.getElementById("last"),
   };
-  const slots = [];
-  for (let i = 0; i < data.slots; i++) slots.push(document.getElementById("kh-s" + i));
-  const boards = Array.from(document.querySelectorAll("#stage g.board"));
+  const narrow = window.matchMedia("(max-width: 700px)");
 
   // Every frame as the full list of its slots' parts, built once from the changes.
   const table = [];
@@ -27,8 +31,24 @@
     for (let k = 0; k < diff.length; k += 2) row[diff[k]] = diff[k + 1];
     table.push(row);
   }
-  const drawn = new Int32Array(data.slots).fill(-1);
+  let slots = [];
+  let boards = [];
+  const drawn = new Int32Array(data.slots);
   let current = -1;
+
+  // The skeleton in the page: the stacked one on a narrow screen. Its slots start empty.
+  function arrange() {
+    let svg = stage.querySelector("svg");
+    if ((svg.dataset.stacked === "1") !== narrow.matches) {
+      const other = spare.querySelector("svg");
+      spare.appendChild(svg);
+      svg = stage.appendChild(document.adoptNode(other));
+    }
+    slots = [];
+    for (let i = 0; i < data.slots; i++) slots.push(document.getElementById("kh-s" + i));
+    boards = Array.from(svg.querySelectorAll("g.board"));
+    drawn.fill(-1);
+  }
 
   // data-tiles / data-workers of a board, read from what is drawn on it.
   function summarize(board) {
@@ -45,7 +65,27 @@
     board.setAttribute("data-workers", workers.join(" "));
   }
 
-  function show(n) {
+  // Scroll the list (never the page) so that the item is in sight.
+  function reveal(item) {
+    const top = item.offsetTop;
+    const bottom = top + item.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  }
+
+  // The address says which frame is shown. A jump ("push") is a new entry of the
+  // history, so that back and forward return to it; a step ("replace") is not.
+  function address(n, how) {
+    if (how === "none") return;
+    try {
+      if (how === "push" && location.hash !== "#" + n) history.pushState(null, "", "#" + n);
+      else history.replaceState(null, "", "#" + n);
+    } catch (e) {
+      // some browsers refuse history changes on file:// pages; the address is a nicety
+    }
+  }
+
+  function show(n, how) {
     n = Math.max(0, Math.min(count - 1, Number(n) | 0));
     const want = table[n];
     for (let s = 0; s < want.length; s++) {
@@ -62,7 +102,7 @@
     const item = items[n];
     item.classList.add("current");
     item.setAttribute("aria-current", "step");
-    item.scrollIntoView({block: "nearest"});
+    reveal(item);
     current = n;
     slider.value = String(n);
     stepno.textContent = String(n);
@@ -70,31 +110,54 @@
     buttons.first.disabled = buttons.prev.disabled = n === 0;
     buttons.next.disabled = buttons.last.disabled = n === count - 1;
     viewer.dataset.step = String(n);
-    try {
-      history.replaceState(null, "", "#" + n);
-    } catch (e) {
-      // some browsers refuse history changes on file:// pages; the address is a nicety
-    }
+    address(n, how || "replace");
   }
 
-  buttons.first.addEventListener("click", () => show(0));
+  // The frame the address names (#N), or null.
+  function fromAddress() {
+    const m = /^#(\d+)$/.exec(location.hash);
+    return m ? Number(m[1]) : null;
+  }
+
+  function follow() {
+    const n = fromAddress();
+    if (n !== null && n !== current) show(n, n < count ? "none" : "replace");
+  }
+
+  function fold(folded) {
+    nav.classList.toggle("folded", folded);
+    toggle.setAttribute("aria-expanded", folded ? "false" : "true");
+    if (!folded && items[current]) reveal(items[current]);
+  }
+
+  buttons.first.addEventListener("click", () => show(0, "push"));
   buttons.prev.addEventListener("click", () => show(current - 1));
   buttons.next.addEventListener("click", () => show(current + 1));
-  buttons.last.addEventListener("click", () => show(count - 1));
+  buttons.last.addEventListener("click", () => show(count - 1, "push"));
   slider.addEventListener("input", () => show(slider.value));
   list.addEventListener("click", (ev) => {
     const li = ev.target.closest("li[data-step]");
-    if (li) show(li.dataset.step);
+    if (li) show(li.dataset.step, "push");
   });
+  toggle.addEventListener("click", () => fold(!nav.classList.contains("folded")));
   document.addEventListener("keydown", (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if (ev.target === slider) return; // the slider moves itself and reports "input"
     const to = {ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: count - 1}[ev.key];
     if (to === undefined) return;
     ev.preventDefault();
-    show(to);
+    show(to, ev.key === "Home" || ev.key === "End" ? "push" : "replace");
   });
-  const start = /^#(\d+)$/.exec(location.hash);
-  show(start ? Number(start[1]) : 0);
+  window.addEventListener("hashchange", follow); // an address typed in
+  window.addEventListener("popstate", follow); // back and forward
+  narrow.addEventListener("change", () => {
+    arrange();
+    fold(narrow.matches);
+    show(current, "none");
+  });
+  arrange();
+  fold(narrow.matches);
+  const start = fromAddress();
+  show(start === null ? 0 : start);
   viewer.dataset.ready = "1";
 })();
