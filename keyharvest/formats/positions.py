@@ -51,7 +51,7 @@ from ..model.catalogue import (
     TOWNSFOLK,
     WORKERS,
 )
-from ..model.state import Pending, PlayerState, State, StoreItem, Turn
+from ..model.state import Pending, PendingKind, PlayerState, Result, State, StoreItem, Turn
 from ..rules import engine
 from ..rules.actions import start
 from ..rules.invariants import Violation, check
@@ -68,10 +68,10 @@ TOP_KEYS = (
 PLAYER_KEYS = ("tiles", "harvested", "workers", "supply", "crops", "store")
 TURN_KEYS = ("player", "number", "used", "count")
 PENDING_KEYS = ("kind", "player", "rule", "purpose", "worker", "event")
-PENDING_KINDS = ("turn", "chance", "replace", "ability", "event", "choice", "over")
+PENDING_KINDS = tuple(PendingKind)
 #: Without these a position is partial: the conservation counts cannot be made.
 COMPLETE_KEYS = ("bag", "registry")
-RESULTS = ("finished", "unfinished")
+RESULTS = tuple(Result)
 _TAGS = ("none", "tuple", "set", "map")
 
 
@@ -364,6 +364,7 @@ class _Reader:
         result = data.get("result")
         if result is not None:
             result = self.attempt(self.string, result, "result", RESULTS)
+            result = None if result is None else Result(result)
         end_trigger = None if "end_trigger" not in data else self.attempt(
             self.colour, data["end_trigger"], "end_trigger", players)
         state = State(
@@ -476,7 +477,7 @@ class _Reader:
 
     def pending(self, value: Any, players: list[str]) -> Pending:
         t = self.table(value, "pending", PENDING_KEYS)
-        kind = self.string(t.get("kind", "turn"), "pending.kind", PENDING_KINDS)
+        kind = PendingKind(self.string(t.get("kind", "turn"), "pending.kind", PENDING_KINDS))
         player = t.get("player")
         if player is not None:
             player = self.colour(player, "pending.player", players)

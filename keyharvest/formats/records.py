@@ -65,7 +65,7 @@ from ..errors import (
 from ..model.board import Board
 from ..model.catalogue import EVENT_LETTERS, PLAYER_COLOURS
 from ..model.setup import REMOVED_EVENTS, Setup, setup_problems
-from ..model.state import State
+from ..model.state import PendingKind, Result, State
 from ..model.steps import Draw, Pass, Step, norm_crops
 from ..notation import Comment, Names, Where, format_movetext
 from ..notation.movetext import MAX_ERRORS, read_movetext
@@ -556,7 +556,7 @@ class Replay:
 
     @property
     def finished(self) -> bool:
-        return self.state.result == "finished"
+        return self.state.result == Result.FINISHED
 
 
 def start_state(record: Record, board: Board | None = None) -> State:
@@ -607,7 +607,7 @@ def _fill_passes(state: State, step: Step, index: int, implied: list[tuple[int, 
     for a decision of a player other than the step's, and pass is its only legal answer."""
     for _ in range(64):
         pending = state.pending
-        if state.result is not None or pending.kind in ("chance", "over", "turn"):
+        if state.result is not None or pending.kind in (PendingKind.CHANCE, PendingKind.OVER, PendingKind.TURN):
             return
         if not isinstance(step, Draw) and getattr(step, "player", None) == pending.player:
             return

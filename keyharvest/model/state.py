@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy as _copy
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 
 from .board import Board
@@ -34,6 +35,26 @@ class StackFrame(Protocol):
 
 
 
+class PendingKind(StrEnum):
+    """What sort of decision the game waits for (``Pending.kind``); the values are the
+    words positions and JSON write."""
+
+    TURN = "turn"
+    CHANCE = "chance"
+    REPLACE = "replace"
+    ABILITY = "ability"
+    EVENT = "event"
+    CHOICE = "choice"
+    OVER = "over"
+
+
+class Result(StrEnum):
+    """How a game ended (``State.result``; None while it is being played)."""
+
+    FINISHED = "finished"  # by the end of the event track (F.4)
+    UNFINISHED = "unfinished"  # stopped at the technical turn limit (I.10)
+
+
 @dataclass(frozen=True, slots=True)
 class Pending:
     """What the game waits for. ``kind`` is one of:
@@ -47,7 +68,7 @@ class Pending:
     - ``over``: the game has ended (or stopped at the turn limit); nothing more is legal.
     """
 
-    kind: str
+    kind: PendingKind
     player: str | None = None
     rule: str = "C.1"
     purpose: str = ""
@@ -57,15 +78,15 @@ class Pending:
     def describe(self) -> str:
         who = f"{self.player} " if self.player else ""
         what = {
-            "turn": "to take an action or end the turn",
-            "chance": "a draw from the bag",
-            "replace": f"to re-place worker {self.worker} or pass",
-            "ability": f"to use the ability of worker {self.worker} or pass",
-            "event": f"to answer event {self.event}",
-            "choice": self.purpose,
-            "over": "nothing: the game is over",
+            PendingKind.TURN: "to take an action or end the turn",
+            PendingKind.CHANCE: "a draw from the bag",
+            PendingKind.REPLACE: f"to re-place worker {self.worker} or pass",
+            PendingKind.ABILITY: f"to use the ability of worker {self.worker} or pass",
+            PendingKind.EVENT: f"to answer event {self.event}",
+            PendingKind.CHOICE: self.purpose,
+            PendingKind.OVER: "nothing: the game is over",
         }[self.kind]
-        if self.kind == "chance" and self.purpose:
+        if self.kind == PendingKind.CHANCE and self.purpose:
             what += f" ({self.purpose})"
         return f"{who}{what}".strip()
 
@@ -144,9 +165,9 @@ class State:
     end_countdown: int | None = None  # turns still to play after this one (F.4)
     end_trigger: str | None = None  # colour of the player whose turn the 10th event came in
     max_turns: int | None = None  # a technical limit (I.10), not a rule
-    result: str | None = None  # None while playing; "finished" or "unfinished" at the end
+    result: Result | None = None  # None while playing
     stack: list[StackFrame] = field(default_factory=list)
-    pending: Pending = field(default_factory=lambda: Pending("turn"))
+    pending: Pending = field(default_factory=lambda: Pending(PendingKind.TURN))
     steps: int = 0  # steps applied since setup
     #: ``steps`` just after the step whose draw last filled a registry gap, and (``steps``
     #: just after it, the event) for the last event drawn: what a refusal right after them

@@ -28,6 +28,7 @@ import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Self, TypeVar
@@ -55,16 +56,25 @@ R = TypeVar("R")
 
 
 # -- units of work -------------------------------------------------------------------------------
+class UnitKind(StrEnum):
+    """What a unit of work (and the report on it) is about; the values are the ``type``
+    of ``--json`` reports."""
+
+    RECORD = "record"
+    POSITION = "position"
+    FILE = "file"  # an input that could not be read
+
+
 @dataclass(frozen=True)
 class Unit:
-    """One piece of work: a record (``kind="record"``; a chunk of lines that starts at a
-    ``+++`` line), a whole position (``"position"``), or an input that could not be read
-    (``"file"``, with its ``error``). ``line`` is where it starts in its file; ``index``
+    """One piece of work: a record (``kind=RECORD``; a chunk of lines that starts at a
+    ``+++`` line), a whole position (``POSITION``), or an input that could not be read
+    (``FILE``, with its ``error``). ``line`` is where it starts in its file; ``index``
     is the number in its file of the record it holds; ``last`` says whether it runs to the
     end of its file."""
 
     source: str
-    kind: str
+    kind: UnitKind
     data: bytes = b""
     line: int = 1
     index: int = 0
@@ -81,7 +91,7 @@ class Report:
     exact original text of a bad record (for a file of rejects); ``size`` the bytes of
     input this report accounts for (progress)."""
 
-    kind: str
+    kind: UnitKind
     source: str
     ok: bool
     index: int = 0
@@ -94,9 +104,9 @@ class Report:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind, "source": self.source, "ok": self.ok}
-        if self.kind == "record":
+        if self.kind == UnitKind.RECORD:
             out.update(game=self.index, line=self.line, status=self.status, steps=self.steps)
-        elif self.kind == "position":
+        elif self.kind == UnitKind.POSITION:
             out["status"] = self.status
         out["diagnostics"] = [d.to_dict() for d in self.diagnostics]
         return out
@@ -117,14 +127,14 @@ class Tally:
 
     def add(self, report: Report) -> None:
         self.sources.add(report.source)
-        if report.kind == "record":
+        if report.kind == UnitKind.RECORD:
             if report.ok:
                 self.records_ok += 1
                 key = report.status or "in progress"
                 self.status[key] = self.status.get(key, 0) + 1
             else:
                 self.records_bad += 1
-        elif report.kind == "position":
+        elif report.kind == UnitKind.POSITION:
             if report.ok:
                 self.positions_ok += 1
             else:
@@ -232,7 +242,7 @@ def units(path: str, stdin: IO[bytes] | None = None) -> Iterator[Unit]:
     if path != STDIN and os.path.isdir(path):
         from ..formats.diagnostics import Diagnostic
 
-        yield Unit(source, "file", error=Diagnostic(
+        yield Unit(source, UnitKind.FILE, error=Diagnostic(
             f"{source} is a folder with no records (.kh) or positions (.toml)", source,
             kind="io"))
         return
@@ -246,12 +256,12 @@ def units(path: str, stdin: IO[bytes] | None = None) -> Iterator[Unit]:
         else:
             stream = open(path, "rb")  # noqa: SIM115 - closed below
     except OSError as exc:
-        yield Unit(source, "file", error=_io_diagnostic(exc, source))
+        yield Unit(source, UnitKind.FILE, error=_io_diagnostic(exc, source))
         return
     try:
         yield from _units(source, stream)
     except OSError as exc:  # a read that fails midway (a folder, a device)
-        yield Unit(source, "file", error=_io_diagnostic(exc, source))
+        yield Unit(source, UnitKind.FILE, error=_io_diagnostic(exc, source))
     finally:
         if path != STDIN:
             stream.close()
@@ -270,20 +280,20 @@ def _units(source: str, stream: IO[bytes]) -> Iterator[Unit]:
     kind = None
     suffix = os.path.splitext(source)[1].lower()
     if suffix in RECORD_SUFFIXES:
-        kind = "record"
+        kind = UnitKind.RECORD
     elif suffix in POSITION_SUFFIXES:
-        kind = "position"
+        kind = UnitKind.POSITION
     else:  # sniff: the first line that is not blank or a comment
         for raw in stream:
             lines = split_lines(raw if head else raw.removeprefix(BOM))
             head.append(raw)
             line = next((x for x in lines if not is_blank_or_comment(x)), None)
             if line is not None:
-                kind = "record" if is_delimiter(line) else "position"
+                kind = UnitKind.RECORD if is_delimiter(line) else UnitKind.POSITION
                 break
-        kind = kind or "record"
-    if kind == "position":
-        yield Unit(source, "position", b"".join(head) + stream.read())
+        kind = kind or UnitKind.RECORD
+    if kind == UnitKind.POSITION:
+        yield Unit(source, UnitKind.POSITION, b"".join(head) + stream.read())
         return
     yield from _record_units(source, stream, b"".join(head))  # streamed, not a list
 
@@ -295,7 +305,7 @@ def _record_units(source: str, stream: IO[bytes], head: bytes = b"") -> Iterator
     read = getattr(stream, "read1", stream.read)  # what is there: a pipe is not waited on
     blocks = itertools.chain((head,), iter(lambda: read(BLOCK_BYTES), b""))
     for piece in cut(blocks):
-        yield Unit(source, "record", piece.data, piece.line, piece.index, last=piece.last)
+        yield Unit(source, UnitKind.RECORD, piece.data, piece.line, piece.index, last=piece.last)
 
 
 # -- checking ------------------------------------------------------------------------------------
@@ -312,10 +322,10 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS) -> list[Report]:
     of a position's schema), and, when it reads, the first rule error of its replay (or
     every broken invariant of the position)."""
     size = len(unit.data)
-    if unit.kind == "file":
-        return [Report("file", unit.source, False, diagnostics=(unit.error,) if unit.error
+    if unit.kind == UnitKind.FILE:
+        return [Report(UnitKind.FILE, unit.source, False, diagnostics=(unit.error,) if unit.error
                        else (), size=size)]
-    if unit.kind == "position":
+    if unit.kind == UnitKind.POSITION:
         return [_check_position(unit, max_errors)]
     from ..errors import KeyHarvestError, NotationError
     from ..formats.diagnostics import diagnose, diagnose_all
@@ -323,7 +333,7 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS) -> list[Report]:
     try:
         text = _decode(unit)
     except NotationError as exc:
-        return [Report("record", unit.source, False, unit.index, unit.line,
+        return [Report(UnitKind.RECORD, unit.source, False, unit.index, unit.line,
                        diagnostics=(diagnose(exc, None, unit.source),), data=unit.data,
                        size=size)]
     from ..formats.records import iter_records
@@ -339,7 +349,7 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS) -> list[Report]:
             break
         except KeyHarvestError as exc:
             diags = diagnose_all(exc, text, unit.source, max_errors, line=unit.line)
-            reports.append(Report("record", unit.source, False, index, unit.line,
+            reports.append(Report(UnitKind.RECORD, unit.source, False, index, unit.line,
                                   diagnostics=tuple(diags)))
             break
         reports.append(_check_record(record, text, unit, index))
@@ -359,14 +369,14 @@ def _check_record(record: Any, text: str, unit: Unit, index: int) -> Report:
     try:
         done = replay(record)
     except KeyHarvestError as exc:  # a setup that cannot start (PositionError, BoardError)
-        return Report("record", unit.source, False, index, record.line,
+        return Report(UnitKind.RECORD, unit.source, False, index, record.line,
                       diagnostics=(diagnose(exc, text, unit.source, line=unit.line),),
                       data=record.text.encode("utf-8"))
     if done.error is not None:
-        return Report("record", unit.source, False, index, record.line, None, done.applied,
+        return Report(UnitKind.RECORD, unit.source, False, index, record.line, None, done.applied,
                       (diagnose(done.error, text, unit.source, line=unit.line),),
                       data=record.text.encode("utf-8"))
-    return Report("record", unit.source, True, index, record.line,
+    return Report(UnitKind.RECORD, unit.source, True, index, record.line,
                   done.state.result or "in progress", done.applied)
 
 
@@ -379,17 +389,17 @@ def _check_position(unit: Unit, max_errors: int = MAX_ERRORS) -> Report:
     try:
         text = _decode(unit)
     except NotationError as exc:
-        return Report("position", unit.source, False, diagnostics=(diagnose(exc, None),),
+        return Report(UnitKind.POSITION, unit.source, False, diagnostics=(diagnose(exc, None),),
                       size=size)
     try:
         pos = load_position(text, unit.source)
     except PositionError as exc:
-        return Report("position", unit.source, False,
+        return Report(UnitKind.POSITION, unit.source, False,
                       diagnostics=tuple(diagnose_all(exc, text, unit.source, max_errors)),
                       size=size)
     status = "complete" if pos.complete else "partial"
     diags = tuple(diagnose_violations(pos.problems, unit.source)[:max_errors])
-    return Report("position", unit.source, not diags, status=status, diagnostics=diags,
+    return Report(UnitKind.POSITION, unit.source, not diags, status=status, diagnostics=diags,
                   size=size)
 
 

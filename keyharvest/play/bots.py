@@ -15,7 +15,7 @@ import random
 from typing import Any, Protocol
 
 from ..model.catalogue import WORKERS
-from ..model.state import State
+from ..model.state import PendingKind, State
 from ..model.steps import Draw, EndTurn, Pass, Step
 from ..rules import legal_steps, legal_view, push
 from ..rules.fields import groups
@@ -45,9 +45,9 @@ class RandomBot:
 
     def choose(self, state: State) -> Step:
         pending = state.pending
-        if pending.kind == "chance":
+        if pending.kind == PendingKind.CHANCE:
             return random_draw(state, self.rng)
-        if pending.kind == "turn":
+        if pending.kind == PendingKind.TURN:
             # Ending is always legal on a turn (C.1, I.1): toss the coin before listing the
             # other steps, which is the same draw from ``rng`` as tossing it after.
             if self.rng.random() < self.end_bias:
@@ -87,7 +87,7 @@ class GreedyBot:
 
     def choose(self, state: State) -> Step:
         pending = state.pending
-        if pending.kind == "chance":
+        if pending.kind == PendingKind.CHANCE:
             return random_draw(state, self.rng)
         legal = legal_steps(state)
         if not legal:

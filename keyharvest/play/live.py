@@ -24,7 +24,7 @@ from ..formats.alternatives import alternatives
 from ..formats.diagnostics import Diagnostic, diagnose
 from ..formats.records import Record, format_record, replay
 from ..model.board import Board
-from ..model.state import State
+from ..model.state import PendingKind, State
 from ..model.steps import Pass, Step
 from ..notation import format_step, parse_step, step_text
 from ..rules import legal_steps, push, push_steps
@@ -181,7 +181,7 @@ class LiveRecord:
         for _ in range(MAX_FORCED):
             state = self.state
             pend = state.pending
-            if state.is_over or pend.kind in ("turn", "chance") or pend.player is None:
+            if state.is_over or pend.kind in (PendingKind.TURN, PendingKind.CHANCE) or pend.player is None:
                 break
             only = Pass(pend.player)
             if legal_steps(state) != [only]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ..errors import KeyHarvestError
 from ..formats.cutter import is_blank_or_comment, is_delimiter, split_lines
@@ -34,19 +35,27 @@ RECORD = "record"
 POSITION = "position"
 
 
+class PointKind(StrEnum):
+    """The sorts of moment ``--to`` names (``Point.kind``)."""
+
+    STEP = "step"  # ``number`` steps applied
+    TURN = "turn"  # the start of turn ``number``, optionally ``player``'s
+    END = "end"  # after the last step
+
+
 @dataclass(frozen=True)
 class Point:
-    """A moment of a record: ``kind`` is ``"step"`` (``number`` steps applied),
-    ``"turn"`` (the start of turn ``number``, optionally ``player``'s) or ``"end"``."""
+    """A moment of a record: ``kind`` is ``STEP`` (``number`` steps applied), ``TURN``
+    (the start of turn ``number``, optionally ``player``'s) or ``END``."""
 
-    kind: str = "end"
+    kind: PointKind = PointKind.END
     number: int = 0
     player: str | None = None
 
     def __str__(self) -> str:
-        if self.kind == "step":
+        if self.kind == PointKind.STEP:
             return f"step {self.number}"
-        if self.kind == "turn":
+        if self.kind == PointKind.TURN:
             return f"turn {self.number}" + (f" {self.player}" if self.player else "")
         return "end"
 
@@ -62,9 +71,9 @@ def parse_point(text: str) -> Point:
     if s == "end":
         return END
     if s == "start":
-        return Point("step", 0)
+        return Point(PointKind.STEP, 0)
     if s.isdigit():
-        return Point("step", int(s))
+        return Point(PointKind.STEP, int(s))
     m = _TURN.fullmatch(s)
     if m:
         number = int(m.group(1))
@@ -77,7 +86,7 @@ def parse_point(text: str) -> Point:
             if player not in PLAYER_COLOURS:
                 raise ValueError(f"unknown player {m.group(2)!r} (players are colours: "
                                  f"{', '.join(PLAYER_COLOURS)})")
-        return Point("turn", number, player)
+        return Point(PointKind.TURN, number, player)
     raise ValueError(f"{text!r} is not a point of a record: write a step number (0 is the "
                      "setup), 'turn T', 'turn T colour', 'start' or 'end'")
 
@@ -181,12 +190,12 @@ def at_point(record: Record, point: Point | None = None, *, each: bool = False) 
     """The table of ``record`` at ``point`` (the end by default): see ``locate``."""
     point = point or END
     n = len(record.steps)
-    if point.kind == "step":
+    if point.kind == PointKind.STEP:
         if point.number > n:
             raise KeyHarvestError(f"there is no step {point.number}: the record has {n} "
                                   f"step{'s' * (n != 1)}")
         upto = point.number
-    elif point.kind == "turn":
+    elif point.kind == PointKind.TURN:
         upto = _turn_start(record, point)
     else:
         upto = n

@@ -20,7 +20,7 @@ from ..model.catalogue import (
     PLAYER_COLOURS,
 )
 from ..model.setup import Setup, deal
-from ..model.state import State
+from ..model.state import PendingKind, State
 from ..model.steps import Step
 from ..rules import push
 from ..rules.actions import new_game
@@ -58,7 +58,7 @@ def play_game(setup: Setup, board: Board, bots: Sequence[Bot] | Mapping[str, Bot
         if len(steps) >= MAX_STEPS:
             raise RuntimeError(f"the game did not end within {MAX_STEPS} steps")
         pending = state.pending
-        if pending.kind == "chance":
+        if pending.kind == PendingKind.CHANCE:
             step: Step = random_draw(state, rng)
         else:
             step = by_colour[pending.player].choose(state)  # type: ignore[index]

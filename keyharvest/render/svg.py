@@ -40,7 +40,7 @@ from functools import lru_cache
 
 from ..model.board import Board
 from ..model.catalogue import CROPS, EVENTS, FARMHANDS, QUESTION_SPACE, TRACK_SIZE, WORKERS
-from ..model.state import PlayerState, State
+from ..model.state import PendingKind, PlayerState, State
 from ..rules.scoring import Score, score
 from .ink import (
     CROP_FILL,
@@ -320,7 +320,7 @@ def _flag(state: State, p: PlayerState, sc: Score) -> str | None:
     elif not state.is_over:
         if state.current.colour == p.colour:
             flag = "to play"
-        if state.pending.player == p.colour and state.pending.kind != "turn":
+        if state.pending.player == p.colour and state.pending.kind != PendingKind.TURN:
             flag = "to answer" if not flag else "to play, to answer"
     if not flag:
         return None

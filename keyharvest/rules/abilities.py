@@ -21,11 +21,12 @@ that worker's space (I.15). This module defines no step classes: it uses the voc
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from enum import StrEnum
 from itertools import combinations, combinations_with_replacement
 
 from ..errors import IllegalStep
 from ..model.catalogue import CROPS, STORE_SIZE, WORKERS
-from ..model.state import Pending, PlayerState, State
+from ..model.state import Pending, PendingKind, PlayerState, State
 from ..model.steps import (
     Accept,
     Buy,
@@ -54,6 +55,7 @@ from .engine import (
     SPACE,
     WORKER,
     Frame,
+    among,
     expect,
     one_of,
     optional,
@@ -108,7 +110,7 @@ class AbilityFrame(Frame):
     #: The step classes that use the ability (besides Pass).
     steps: tuple[type[Step], ...] = ()
     fields = saved(player=COLOUR, worker=WORKER, space=SPACE, via=optional(WORKER),
-              rule=one_of("D.3", "D.4"), done=FLAG)
+              rule=among("D.3", "D.4"), done=FLAG)
 
     def __init__(self, player: str, worker: str, space: str, via: str | None = None) -> None:
         self.player = player
@@ -131,7 +133,7 @@ class AbilityFrame(Frame):
         if self.done:
             return None
         purpose = f"copied by the Notary ({self.via})" if self.via else ""
-        return pending("ability", self.player, self.rule, purpose, self.worker)
+        return pending(PendingKind.ABILITY, self.player, self.rule, purpose, self.worker)
 
     def apply(self, state: State, step: Step) -> None:
         if type(step) is Pass:
@@ -453,6 +455,16 @@ class NotaryFrame(AbilityFrame):
 
 
 # -- K: the Merchant ------------------------------------------------------------------------
+class MerchantPhase(StrEnum):
+    """Where the Merchant's use stands (``MerchantFrame.phase``)."""
+
+    OFFER = "offer"  # accept or pass
+    DRAW = "draw"  # a HandDrawFrame runs
+    REGISTRY = "registry"  # I.35 only: pick a registry tile
+    HAND = "hand"  # place or fallow the tile in hand
+    EVENTS = "events"  # I.35 only: place the set-aside events
+
+
 class MerchantFrame(AbilityFrame):
     """K: draw from the bag under the set-aside rule (E.2); the field tile drawn goes to the
     board or the fallow. When the bag yields no field tile the player may take a registry
@@ -467,13 +479,13 @@ class MerchantFrame(AbilityFrame):
     """
 
     steps = (Accept,)
-    fields = saved(phase=one_of("offer", "draw", "registry", "hand", "events"),
+    fields = saved(phase=one_of(MerchantPhase),
               hand_mark=COUNT, aside_mark=COUNT, aside=EVENTS,
               tile=optional(SPACE))
 
     def __init__(self, player: str, worker: str, space: str, via: str | None = None) -> None:
         super().__init__(player, worker, space, via)
-        self.phase = "offer"
+        self.phase = MerchantPhase.OFFER
         self.hand_mark = 0  # len(state.in_hand) before the draw
         self.aside_mark = 0  # len(state.set_aside) before the draw
         self.aside: list[str] = []  # events this draw left set aside (I.35)
@@ -482,33 +494,33 @@ class MerchantFrame(AbilityFrame):
     def settle(self, state: State) -> Pending | None | object:
         if self.done:
             return None
-        if self.phase == "draw":
+        if self.phase == MerchantPhase.DRAW:
             if len(state.in_hand) > self.hand_mark:
                 self.tile = state.in_hand[-1]
-                self.phase = "hand"
+                self.phase = MerchantPhase.HAND
             else:  # the bag holds no field tile (I.16, I.35)
                 self.aside = state.set_aside[self.aside_mark:]
-                self.phase = "registry" if state.registry else "events"
-        if self.phase == "events":
+                self.phase = MerchantPhase.REGISTRY if state.registry else MerchantPhase.EVENTS
+        if self.phase == MerchantPhase.EVENTS:
             self.done = True
             if self.aside:
                 state.stack.append(PlaceEventsFrame(self.aside, self.player))
                 self.aside = []
                 return CONTINUE
             return None
-        if self.phase == "registry":
-            return pending("choice", self.player, rule="I.35", worker=self.worker,
+        if self.phase == MerchantPhase.REGISTRY:
+            return pending(PendingKind.CHOICE, self.player, rule="I.35", worker=self.worker,
                            purpose="to take a registry tile or pass (the bag holds no field "
                                    "tile)")
-        if self.phase == "hand":
-            return pending("choice", self.player, rule=self.rule, worker=self.worker,
+        if self.phase == MerchantPhase.HAND:
+            return pending(PendingKind.CHOICE, self.player, rule=self.rule, worker=self.worker,
                            purpose=f"to place {self.tile} on the board or send it to the "
                                    "fallow")
         return super().settle(state)
 
     def apply(self, state: State, step: Step) -> None:
         p = state.player(self.player)
-        if self.phase == "offer":
+        if self.phase == MerchantPhase.OFFER:
             if isinstance(step, Pass):
                 self.done = True
                 return
@@ -520,14 +532,14 @@ class MerchantFrame(AbilityFrame):
             expect(step, self.steps, self.rule, f"the use of {self.name} or pass")
             self.use(state, p, step)
             return
-        if self.phase == "registry":
+        if self.phase == MerchantPhase.REGISTRY:
             if type(step) is Pass:  # "may take": none at all (I.35)
-                self.phase = "events"
+                self.phase = MerchantPhase.EVENTS
                 return
             self.tile = take_from_registry(state, step, "a registry tile to take, or pass",
                                            "the registry tile is taken without payment")
             state.in_hand.append(self.tile)
-            self.phase = "hand"
+            self.phase = MerchantPhase.HAND
             return
         expect(step, (Place, Fallow), self.rule, f"placing {self.tile} or sending it to "
                "the fallow")
@@ -535,7 +547,7 @@ class MerchantFrame(AbilityFrame):
         if step.tile != self.tile:
             raise IllegalStep(self.rule, f"the tile in hand is {self.tile}, not {step.tile}")
         state.in_hand.remove(step.tile)
-        self.phase = "events"
+        self.phase = MerchantPhase.EVENTS
         if isinstance(step, Fallow):
             state.fallow.append(step.tile)
         else:
@@ -547,20 +559,20 @@ class MerchantFrame(AbilityFrame):
                               "registry holds no tile")
         self.hand_mark = len(state.in_hand)
         self.aside_mark = len(state.set_aside)
-        self.phase = "draw"
+        self.phase = MerchantPhase.DRAW
         state.stack.append(HandDrawFrame(p.colour, "the Merchant's (K) draw"))
 
     def legal(self, state: State) -> Iterator[Step]:
         c = self.player
-        if self.phase == "offer":
+        if self.phase == MerchantPhase.OFFER:
             yield Pass(c)
             if state.bag_count or state.registry:
                 yield Accept(c)
-        elif self.phase == "registry":
+        elif self.phase == MerchantPhase.REGISTRY:
             yield Pass(c)
             for tile in state.registry:
                 yield Pick(c, tile)
-        elif self.phase == "hand" and self.tile is not None:
+        elif self.phase == MerchantPhase.HAND and self.tile is not None:
             yield Place(c, self.tile)
             yield Fallow(c, self.tile)
 

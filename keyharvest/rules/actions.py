@@ -16,7 +16,7 @@ from ..errors import IllegalStep
 from ..model.board import Board
 from ..model.catalogue import CROP_INDEX, CROPS, EVENT_LETTERS, STORE_SIZE, TOTAL_COUNTERS, WORKERS
 from ..model.setup import REMOVED_EVENTS, Setup, check_setup
-from ..model.state import Pending, PlayerState, State, StoreItem, Turn
+from ..model.state import Pending, PendingKind, PlayerState, Result, State, StoreItem, Turn
 from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from .bag import RefillFrame
 from .crops import add_crops, check_can_pay, crop_counts, move_crops
@@ -50,7 +50,7 @@ class TurnFrame(Frame):
         colour = state.players[state.turn.player].colour
         got = _TURN_PENDING.get(colour)
         if got is None:
-            got = pending("turn", colour, self.rule)
+            got = pending(PendingKind.TURN, colour, self.rule)
             remember(_TURN_PENDING, colour, got)
         return got
 
@@ -82,11 +82,11 @@ class TurnFrame(Frame):
             countdown = state.end_countdown
             if countdown is not None:
                 if countdown == 0:
-                    state.result = "finished"
+                    state.result = Result.FINISHED
                     return
                 state.end_countdown = countdown - 1
             if state.max_turns is not None and t.number >= state.max_turns:
-                state.result = "unfinished"
+                state.result = Result.UNFINISHED
                 return
             t.player = (t.player + 1) % len(state.players)
             t.number += 1

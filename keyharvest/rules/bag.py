@@ -13,7 +13,7 @@ from ..errors import IllegalStep
 from ..model.catalogue import QUESTION_SPACE, TRACK_SIZE
 from ..model.state import Pending, State
 from ..model.steps import Draw, Step
-from .engine import COLOUR, CONTINUE, COUNT, EVENTS, FLAG, STRING, Frame, expect, saved
+from .engine import CHANCE, COLOUR, CONTINUE, COUNT, EVENTS, FLAG, STRING, Frame, expect, saved
 from .events import start_event
 from .fields import someone_below_threshold
 from .invariants import question_check
@@ -98,7 +98,7 @@ class RefillFrame(Frame):
         if self.gap > 0 and len(state.bag) > state.hidden_removed:  # state.bag_count > 0
             got = _REFILL_PENDING.get(self.purpose)
             if got is None:
-                got = pending("chance", None, self.rule, self.purpose)
+                got = pending(CHANCE, None, self.rule, self.purpose)
                 remember(_REFILL_PENDING, self.purpose, got)
             return got
         if self.mine:
@@ -206,7 +206,7 @@ class HandDrawFrame(Frame):
     def settle(self, state: State) -> Pending | None:
         if self.done or state.bag_count == 0:
             return None
-        return pending("chance", None, self.rule, self.purpose)
+        return pending(CHANCE, None, self.rule, self.purpose)
 
     def apply(self, state: State, step: Step) -> None:
         item = check_draw(state, step, self.rule)

@@ -22,16 +22,18 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 from ..errors import IllegalStep
 from ..model.catalogue import EVENT_LETTERS, WORKERS
-from ..model.state import Pending, State
+from ..model.state import Pending, PendingKind, Result, State
 from ..model.steps import Draw, Step
 
 CONTINUE: Final = object()
-OVER = Pending("over", rule="F.4")
+OVER = Pending(PendingKind.OVER, rule="F.4")
+CHANCE: Final = PendingKind.CHANCE  # a module global: faster to read than the member
 
 
 #: Every frame class by name, for writing and reading positions taken mid-effect.
@@ -43,11 +45,13 @@ class FieldKind:
     values accepted (for messages), ``ok(value, state)`` decides (``state`` is the table
     the frame is read into: its players and board, its stack not yet set)."""
 
-    __slots__ = ("ok", "what")
+    __slots__ = ("ok", "read", "what")
 
-    def __init__(self, what: str, ok: Callable[[Any, State], bool]) -> None:
+    def __init__(self, what: str, ok: Callable[[Any, State], bool],
+                 read: Callable[[Any], Any] | None = None) -> None:
         self.what = what
         self.ok = ok
+        self.read = read  # turns an accepted value into what the frame holds
 
     def __repr__(self) -> str:
         return f"FieldKind({self.what!r})"
@@ -84,9 +88,17 @@ def optional(kind: FieldKind) -> FieldKind:
     return FieldKind(f"{kind.what}, or none", lambda v, s: v is None or kind.ok(v, s))
 
 
-def one_of(*values: str) -> FieldKind:
+def among(*values: str) -> FieldKind:
+    """One of the strings ``values``."""
     return FieldKind("one of " + ", ".join(repr(v) for v in values),
                      lambda v, s: type(v) is str and v in values)
+
+
+def one_of(enum: type[StrEnum]) -> FieldKind:
+    """One of the values of ``enum`` (read as its member)."""
+    values = {m.value for m in enum}
+    return FieldKind("one of " + ", ".join(repr(m.value) for m in enum),
+                     lambda v, s: type(v) is str and v in values, enum)
 
 
 class FrameDataError(ValueError):
@@ -150,7 +162,7 @@ class Frame:
             value = data[name]
             if not kind.ok(value, state):
                 raise FrameDataError(name, f"expected {kind.what}, not {value!r}")
-            setattr(frame, name, value)
+            setattr(frame, name, value if kind.read is None else kind.read(value))
         return frame
 
     def settle(self, state: State) -> Pending | None | object:
@@ -213,15 +225,15 @@ def push(state: State, step: Step) -> None:
     # the hot path of replay and self-play: the checks are ordered for the common cases
     pending = state.pending
     if state.result is not None:
-        if state.result == "unfinished":  # stopped by the technical turn limit
+        if state.result == Result.UNFINISHED:  # stopped by the technical turn limit
             limit = f" (max_turns = {state.max_turns})" if state.max_turns else ""
             raise IllegalStep("I.10", f"the game stopped unfinished at the turn limit{limit}: "
                               "no step is legal", step=step, span=step_span(step))
         raise IllegalStep("F.4", f"the game is {state.result}: no step is legal",
                           step=step, span=step_span(step))
     player = step.player
-    if (type(step) is Draw) != (pending.kind == "chance") or (
-            player != pending.player and pending.kind != "chance"):
+    if (type(step) is Draw) != (pending.kind == CHANCE) or (
+            player != pending.player and pending.kind != CHANCE):
         raise out_of_turn(state, step)
     try:
         state.stack[-1].apply(state, step)
@@ -239,7 +251,7 @@ def out_of_turn(state: State, step: Step) -> IllegalStep:
     game waits for (I.54)."""
     pending = state.pending
     waiting = pending.describe()
-    if pending.kind == "chance":  # a step other than a draw
+    if pending.kind == CHANCE:  # a step other than a draw
         got = state.stack[-1].refusal(state)
         rule, why = got if got is not None else (pending.rule, "")
         message = f"a draw from the bag is due ({pending.purpose}), not {step.text()!r}{why}"
@@ -253,7 +265,7 @@ def out_of_turn(state: State, step: Step) -> IllegalStep:
             rule, message = "F.2", (f"no draw is due: the event {event} placed on the track "
                                     f"is resolved first (waiting for {waiting})")
         else:
-            rule = "C.1" if pending.kind == "turn" else pending.rule
+            rule = "C.1" if pending.kind == PendingKind.TURN else pending.rule
             message = f"no draw is due: waiting for {waiting}"
     else:  # another player's decision
         in_event = resolving_event(state)
@@ -301,7 +313,7 @@ def push_steps(state: State, steps: Iterable[Step],
         # a decision by the player asked (a draw has no player, so it is never one), or a
         # draw when a draw is due
         if state.result is not None or (
-                player is None and (type(step) is not Draw or pending.kind != "chance")):
+                player is None and (type(step) is not Draw or pending.kind != CHANCE)):
             push(state, step)
             continue
         try:

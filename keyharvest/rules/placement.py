@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from ..errors import IllegalStep
 from ..model.board import Board
 from ..model.catalogue import WORKERS
-from ..model.state import Pending, PlayerState, State
+from ..model.state import Pending, PendingKind, PlayerState, State
 from ..model.steps import Pass, Pick, Replace, Step
 from .engine import COLOUR, FLAG, WORKER, Frame, expect, saved
 from .memo import pending, remember, table
@@ -234,7 +234,7 @@ class DisplacedFrame(Frame):
     def settle(self, state: State) -> Pending | None:
         if self.done:
             return None
-        return pending("replace", self.player, self.rule, "", self.worker)
+        return pending(PendingKind.REPLACE, self.player, self.rule, "", self.worker)
 
     def apply(self, state: State, step: Step) -> None:
         if not isinstance(step, (Replace, Pass)):

@@ -17,17 +17,18 @@ The frames of each event live in the family modules of this package.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from enum import StrEnum
 from itertools import combinations
 
 from ...errors import IllegalStep
 from ...model.catalogue import CROPS
-from ...model.state import Pending, PlayerState, State
+from ...model.state import Pending, PendingKind, PlayerState, State
 from ...model.steps import (
     Pass,
     Step,
 )
 from ..bag import HandDrawFrame, PlaceEventsFrame
-from ..engine import COLOUR, COLOURS, COUNT, STRING, Frame, expect, saved, sectioned
+from ..engine import COLOUR, COLOURS, COUNT, Frame, expect, one_of, saved, sectioned
 from ..memo import pass_of, pending
 
 RULE = "E.3"
@@ -48,6 +49,24 @@ def mandatory_error(letter: str, colour: str, why: str) -> IllegalStep:
                        f"{why}")
 
 
+EVENT = PendingKind.EVENT  # a module global: faster to read than the member
+
+
+class Phase(StrEnum):
+    """Where the answering player's part of an event stands (``EventFrame.phase``)."""
+
+    NEW = ""  # not started
+    DRAWN = "drawn"  # the player's draw (E.2) is done: M, Q, W
+    PICK = "pick"  # Q: pick a registry tile instead (I.35)
+    EVENTS = "events"  # Q: the set-aside events are being placed (I.35)
+    REFILL = "refill"  # R, T: the refill after the answers
+    KEEP = "keep"  # O, W: place or fallow the tile kept
+    DONE = "done"  # Y: the windfall is shared out
+
+
+NEW = Phase.NEW  # a module global: faster to read than the member
+
+
 class EventFrame(Frame):
     """An event being resolved: ``order`` holds the colours in event order (E.1), ``i`` the
     player answering now, ``phase`` where that player's answer stands ("" = not started)."""
@@ -55,13 +74,13 @@ class EventFrame(Frame):
     rule = RULE
     is_event = True
     letter = ""
-    fields = saved(drawer=COLOUR, order=COLOURS, i=COUNT, phase=STRING)
+    fields = saved(drawer=COLOUR, order=COLOURS, i=COUNT, phase=one_of(Phase))
 
     def __init__(self, drawer: str, order: list[str]) -> None:
         self.drawer = drawer
         self.order = list(order)
         self.i = 0
-        self.phase = ""
+        self.phase = NEW
 
     @classmethod
     def start(cls, state: State, letter: str, drawer: str) -> EventFrame:
@@ -82,11 +101,11 @@ class EventFrame(Frame):
     def ask(self, state: State, purpose: str = "") -> Pending:
         order = self.order
         colour = order[self.i % len(order)]  # whose()
-        return pending("event", colour, self.rule, purpose, None, self.letter)
+        return pending(EVENT, colour, self.rule, purpose, None, self.letter)
 
     def advance(self) -> None:
         self.i += 1
-        self.phase = ""
+        self.phase = NEW
 
     @property
     def finished(self) -> bool:
@@ -109,7 +128,7 @@ class OneAnswerFrame(EventFrame):
                        f"{self.what} (event {self.letter})")
             self.answer(state, self.who(state), step)  # checks first, then changes
         self.i += 1  # advance(), inlined
-        self.phase = ""
+        self.phase = NEW
 
     legal = sectioned
 
@@ -145,7 +164,7 @@ class DrawingFrame(EventFrame):
     def draw(self, state: State, p: PlayerState) -> None:
         self.hand = len(state.in_hand)
         self.aside = len(state.set_aside)
-        self.phase = "drawn"
+        self.phase = Phase.DRAWN
         state.stack.append(HandDrawFrame(p.colour, f"{p.colour} draws for event {self.letter}"))
 
     def drawn(self, state: State) -> str | None:

@@ -23,7 +23,14 @@ from ..placement import (
     take_from_registry,
 )
 from . import register
-from .base import DrawingFrame, EventFrame, OneAnswerFrame, mandatory_error, payment_choices
+from .base import (
+    DrawingFrame,
+    EventFrame,
+    OneAnswerFrame,
+    Phase,
+    mandatory_error,
+    payment_choices,
+)
 
 
 # -- M: Blind Swap ------------------------------------------------------------------------
@@ -34,7 +41,7 @@ class BlindSwapFrame(DrawingFrame):
     what = "a tile to the fallow, or pass"
 
     def settle(self, state: State) -> Pending | None | object:
-        if self.phase == "drawn":
+        if self.phase == Phase.DRAWN:
             p = self.who(state)
             tile = self.drawn(state)
             self.advance()
@@ -79,7 +86,7 @@ class LuckyDipFrame(DrawingFrame):
 
     def settle(self, state: State) -> Pending | None | object:
         p = self.who(state) if not self.finished else None
-        if self.phase == "drawn":
+        if self.phase == Phase.DRAWN:
             assert p is not None
             tile = self.drawn(state)
             if tile is not None:
@@ -87,10 +94,10 @@ class LuckyDipFrame(DrawingFrame):
                 self.advance()
                 place_tile(state, p, tile)
                 return CONTINUE
-            self.phase = "pick" if state.registry else "events"
-        if self.phase == "pick":
+            self.phase = Phase.PICK if state.registry else Phase.EVENTS
+        if self.phase == Phase.PICK:
             return self.ask(state, "to take a registry tile (I.35)")
-        if self.phase == "events":
+        if self.phase == Phase.EVENTS:
             assert p is not None
             self.advance()
             self.place_set_aside(state, p)
@@ -99,10 +106,10 @@ class LuckyDipFrame(DrawingFrame):
 
     def apply(self, state: State, step: Step) -> None:
         p = self.who(state)
-        if self.phase == "pick":
+        if self.phase == Phase.PICK:
             tile = take_from_registry(state, step, "a registry tile to take (event Q)",
                                       "the registry tile of Q is already paid for")
-            self.phase = "events"
+            self.phase = Phase.EVENTS
             place_tile(state, p, tile)  # a displaced worker comes first (I.34)
             return
         if not isinstance(step, (Pay, Pass)):
@@ -123,7 +130,7 @@ class LuckyDipFrame(DrawingFrame):
 
     def legal(self, state: State) -> Iterator[Step]:
         p = self.who(state)
-        if self.phase == "pick":
+        if self.phase == Phase.PICK:
             for ref in state.registry:
                 yield Pick(p.colour, ref)
             return
@@ -143,7 +150,7 @@ class NewSupplyFrame(EventFrame):
     def settle(self, state: State) -> Pending | None | object:
         if self.phase:
             return None
-        self.phase = "refill"
+        self.phase = Phase.REFILL
         k = len(state.registry)
         state.bag.update(state.registry)
         state.registry.clear()
@@ -176,9 +183,9 @@ class SaleFrame(OneAnswerFrame):
     def settle(self, state: State) -> Pending | None | object:
         if not self.finished:
             return self.ask(state, self.what)
-        if self.phase == "refill":
+        if self.phase == Phase.REFILL:
             return None
-        self.phase = "refill"
+        self.phase = Phase.REFILL
         if self.taken:
             state.stack.append(RefillFrame(self.drawer, self.taken, set_aside=True,
                                            purpose="sale refill (event T)"))
@@ -224,23 +231,23 @@ class ReplacementFrame(DrawingFrame):
         if self.finished:
             return None
         p = self.who(state)
-        if self.phase == "":
+        if self.phase == Phase.NEW:
             if state.bag_count:  # a draw even from a bag of events only (I.21)
                 self.draw(state, p)
                 return CONTINUE
             return self.ask(state, "the bag is empty: pass (I.21)")
-        if self.phase == "drawn":
+        if self.phase == Phase.DRAWN:
             self.tile = self.drawn(state)
             if self.tile is None:  # no field tile came: nothing to place (I.21)
                 self.advance()
                 self.place_set_aside(state, p)
                 return CONTINUE
-            self.phase = "keep"
+            self.phase = Phase.KEEP
         return self.ask(state, f"to fallow {self.tile}, or another tile to place {self.tile}")
 
     def apply(self, state: State, step: Step) -> None:
         p = self.who(state)
-        if self.phase == "":
+        if self.phase == Phase.NEW:
             expect(step, (Pass,), "I.21", "pass: the bag is empty (event W)")
             self.advance()
             return
@@ -264,7 +271,7 @@ class ReplacementFrame(DrawingFrame):
 
     def legal(self, state: State) -> Iterator[Step]:
         p = self.who(state)
-        if self.phase == "":
+        if self.phase == Phase.NEW:
             yield Pass(p.colour)
             return
         assert self.tile is not None
