@@ -40,7 +40,7 @@ from functools import lru_cache
 
 from ..model.board import Board
 from ..model.catalogue import CROPS, EVENTS, FARMHANDS, QUESTION_SPACE, TRACK_SIZE, WORKERS
-from ..model.state import PendingKind, PlayerState, State
+from ..model.state import PendingKind, PlayerState, Result, State
 from ..rules.scoring import Score, score
 from .ink import (
     CROP_FILL,
@@ -263,7 +263,7 @@ def _status(state: State, sc: Score) -> tuple[str, str]:
     """The two status lines: whose turn (or the result), and what the game waits for."""
     pend = state.pending
     turns = plural(state.turn.number, "turn")
-    if state.result == "finished":
+    if state.result == Result.FINISHED:
         head = f"Game over: {sc.winner} wins" if sc.winner else "Game over: a draw"
         more = (f"after {turns}; decided by {sc.decided_by}" if sc.winner
                 else f"after {turns}, between {' and '.join(sc.winners)}")
@@ -314,7 +314,7 @@ def _store_item(tile: str, crop: str, bid: Sequence[int]) -> str:
 
 def _flag(state: State, p: PlayerState, sc: Score) -> str | None:
     flag = ""
-    if state.result == "finished":
+    if state.result == Result.FINISHED:
         if p.colour in sc.winners:
             flag = "winner" if len(sc.winners) == 1 else "shares the win"
     elif not state.is_over:
@@ -393,7 +393,7 @@ def parts_of(state: State, layout: Layout) -> dict[str, str]:
         "stepno": text(0, 15, f"step {state.steps}", 11, MUTED, "end", class_="stepno",
                        data_steps=str(state.steps)),
         "track": _track(tuple(state.track)),
-        "scores:note": text(0, 0, "final" if state.result == "finished"
+        "scores:note": text(0, 0, "final" if state.result == Result.FINISHED
                             else "as the position stands", 9, MUTED),
         "bag": text(72, 0, f"{plural(state.bag_count, 'tile')}"
                     + (f" + {state.hidden_removed} events removed unseen"
@@ -412,7 +412,7 @@ def parts_of(state: State, layout: Layout) -> dict[str, str]:
         out[f"stock:{crop}"] = text(0, 0, str(k), 12, weight="bold", data_count=str(k))
     for p in state.players:
         total, values = _score_values(sc, p.colour)
-        win = state.result == "finished" and p.colour in sc.winners
+        win = state.result == Result.FINISHED and p.colour in sc.winners
         out[f"score:{p.colour}"] = _score_row(total, values, win)
     for colour in layout.shown:
         p = state.player(colour)

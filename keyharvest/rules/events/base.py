@@ -2,7 +2,7 @@
 
 An event placed on the track (``bag.place_event``) is resolved player by player: the drawer
 first, then clockwise (E.1). Each answer is one step, asked with
-``Pending("event", colour, rule="E.3", event=letter)``; an optional event (bell) accepts
+``Pending(PendingKind.EVENT, colour, rule="E.3", event=letter)``; an optional event (bell) accepts
 ``Pass``, a mandatory one (scroll: O, S, W, Z, I.20) only where the player has nothing to
 give or draw (I.12, I.21, I.37). New Supply (S) asks nothing: the drawer's duty is automatic.
 
