@@ -321,4 +321,62 @@ def test_a_phone_shows_the_boards_stacked_and_folds_the_steps(
     page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
     page.wait_for_function("document.querySelector('#stage svg').dataset.stacked === '1'")
     v.check(42)
+
+# -- standings and unknowns (issue 14) ----------------------------------------------------------
+READ_STANDING = """() => {
+  const first = (key) => document.querySelector(`[data-slot="${key}"]`).firstElementChild;
+  const rows = Array.from(document.querySelectorAll('[data-slot^="score:"] > g.score'));
+  return {
+    note: first("scores:note").textContent,
+    leading: rows.filter((r) => r.dataset.leading === "1")
+      .map((r) => r.parentElement.dataset.slot.slice(6)).sort(),
+    winners: rows.filter((r) => r.dataset.winner === "1")
+      .map((r) => r.parentElement.dataset.slot.slice(6)).sort(),
+    status: first("status").textContent,
+    bag: first("bag").textContent,
+    registry: document.querySelector('[data-slot="registry:0"]').textContent,
+    track: first("track").dataset.track,
+    stage: document.getElementById("stage").textContent,
+  };
+}"""
+
+
+def test_the_viewer_shows_who_leads_at_each_step(browser: Browser, game: Frames,
+                                                 replay: Path) -> None:
+    from keyharvest.rules.scoring import score
+
+    v = Viewer(browser, replay, game)
+    last = len(game) - 1
+    for n in [0, 1, 5, 30, 57, last // 2, last - 1, last]:
+        v.page.eval_on_selector("#slider", f"el => {{ el.value = {n}; "
+                                "el.dispatchEvent(new Event('input', {bubbles: true})); }")
+        v.check(n)
+        shown = v.page.evaluate(READ_STANDING)
+        state = game[n][1]
+        sc = score(state)
+        if sc.finished:
+            assert shown["note"] == "final" and shown["winners"] == sorted(sc.winners)
+            assert shown["leading"] == []
+        else:
+            assert shown["note"] == f"not finished: standings after step {state.steps}"
+            assert shown["leading"] == sorted(sc.leaders) and shown["winners"] == []
+            assert "winner" not in shown["stage"] and "Game over" not in shown["stage"]
+    v.close()
+
+
+def test_a_partial_position_in_the_viewer_shows_its_unknowns(browser: Browser,
+                                                            tmp_path: Path) -> None:
+    from test_render_svg import partial_table
+
+    pos = partial_table()
+    path = render_file(tmp_path / "table.html", pos.state, unknown=pos.unknown)
+    v = Viewer(browser, path, [("start", pos.state)])
+    shown = v.page.evaluate(READ_STANDING)
+    assert shown["bag"] == "unknown" and shown["registry"] == "unknown"
+    assert shown["track"] == "unknown" and shown["status"] == "Turn unknown"
+    assert shown["note"] == "not finished: standings of this position"
+    assert shown["leading"] == ["red"] and shown["winners"] == []
+    assert "Game over" not in shown["stage"] and "winner" not in shown["stage"]
+    assert "0 tiles" not in shown["stage"]
+    v.page.screenshot(path=str(tmp_path / "partial.png"))
     v.close()

@@ -18,6 +18,7 @@ import pytest
 from builders import table
 
 import keyharvest as kh
+from keyharvest.formats import positions as kh_positions
 from keyharvest.model.board import Board
 from keyharvest.model.catalogue import CROPS
 from keyharvest.model.state import Pending
@@ -28,6 +29,7 @@ from keyharvest.rules.invariants import check
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("KEYHARVEST_REGEN_GOLDEN") == "1"
+ROOT = Path(__file__).resolve().parent.parent
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -154,7 +156,15 @@ def svg_summary(svg: str) -> dict:
 
 # -- golden files -----------------------------------------------------------------------------
 
+def partial_table() -> kh_positions.Position:
+    """The hand-written final table of scenarios/positions, without its result: a partial
+    position of a game not known to have ended (no bag, registry, track, turn or steps)."""
+    text = (ROOT / "scenarios" / "positions" / "final-table.toml").read_text(encoding="utf-8")
+    return kh_positions.load_position(text.replace('result = "finished"\n', ""), "table.toml")
+
+
 GOLDEN_CASES = {
+    "partial2": lambda: render_svg(partial_table().state, unknown=partial_table().unknown),
     "midgame4": lambda: render_svg(midgame()),
     "midgame4_red": lambda: render_svg(midgame(), player="red"),
     "final2": lambda: render_svg(final_two()),

@@ -196,7 +196,7 @@ def replay(
                              "position": position_data(state)}, lines=True))
             else:
                 out(f"== step {i}: {label if i else 'the setup'} ==")
-                out(render(state))
+                out(render(state, unknown=at.unknown))
                 out()
     elif fmt == "toml":
         out(dump_position(at.state), end="")
@@ -205,7 +205,7 @@ def replay(
                      "diagnostics": []}))
     else:
         out(located_title(at))
-        out(render(at.state))
+        out(render(at.state, unknown=at.unknown))
     return OK
 
 
@@ -581,7 +581,8 @@ def render(
         at = locate(text, source, point, game=game, each=suffix == "html")
         what = at.state if suffix == "svg" else at.frames()
         try:
-            written = render_file(dest, what, player=player.lower() if player else None)
+            written = render_file(dest, what, player=player.lower() if player else None,
+                                  unknown=at.unknown)
         except OSError as exc:
             from ..formats.diagnostics import Diagnostic
 

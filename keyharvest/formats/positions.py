@@ -71,6 +71,9 @@ PENDING_KEYS = ("kind", "player", "rule", "purpose", "worker", "event")
 PENDING_KINDS = tuple(PendingKind)
 #: Without these a position is partial: the conservation counts cannot be made.
 COMPLETE_KEYS = ("bag", "registry")
+#: What a partial position may leave unknown: a hand-written final table does not know
+#: the bag, the registry, the removed events, the track, the turn or the steps played.
+UNKNOWABLE = ("bag", "registry", "removed", "track", "turn", "steps")
 RESULTS = tuple(Result)
 _TAGS = ("none", "tuple", "set", "map")
 
@@ -85,6 +88,9 @@ class Position:
     problems: list[Violation] = field(default_factory=list)
     source: str = "<stdin>"
     board: str = STANDARD
+    #: What a partial position leaves unknown (keys of ``UNKNOWABLE`` it does not give):
+    #: pictures show these as unknown, not as empty or zero. Empty for a complete one.
+    unknown: frozenset[str] = frozenset()
 
     @property
     def ok(self) -> bool:
@@ -391,7 +397,8 @@ class _Reader:
             start(state)
         self.stop()
         problems = check(state, complete=complete)
-        return Position(state, complete, problems, self.source, board_spec)
+        unknown = frozenset() if complete else frozenset(k for k in UNKNOWABLE if k not in data)
+        return Position(state, complete, problems, self.source, board_spec, unknown)
 
     def board(self, spec: str) -> Board:
         if spec == STANDARD:

@@ -125,6 +125,11 @@ class Located:
     notes: list[str] = field(default_factory=list)
 
     @property
+    def unknown(self) -> frozenset[str]:
+        """What the input leaves unknown (a partial position's ``Position.unknown``)."""
+        return self.position.unknown if self.position is not None else frozenset()
+
+    @property
     def result(self) -> str:
         """``"finished"``, ``"unfinished"`` (stopped at the turn limit) or ``"in progress"``."""
         return self.state.result or "in progress"

@@ -14,7 +14,7 @@ self-contained. The render layer reads states; it changes none and knows no text
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from ..model.state import State
@@ -36,13 +36,15 @@ SUFFIXES = (".svg", ".html")
 
 
 def render_file(path: str | os.PathLike[str], what: State | Sequence[Frame], *,
-                player: str | None = None, title: str | None = None) -> Path:
+                player: str | None = None, title: str | None = None,
+                unknown: Collection[str] = ()) -> Path:
     """Write a picture to ``path``, chosen by its suffix, and return the path written.
 
     ``what`` is a state or a list of frames (``replay_frames``). ``.svg`` draws the state, or
     the last frame's; ``.html`` replays the frames (a lone state is a one-frame replay) under
     ``title`` (by default the file's name). ``player`` shows only that player's board. The file
-    is replaced atomically. Raises ``RenderError`` for another suffix, no frames or an unknown
+    is replaced atomically. ``unknown`` names what a partial position leaves unknown
+    (``Position.unknown``), drawn as unknown. Raises ``RenderError`` for another suffix, no frames or an unknown
     player, and ``OSError`` if the file cannot be written.
     """
     out = Path(path)
@@ -54,9 +56,9 @@ def render_file(path: str | os.PathLike[str], what: State | Sequence[Frame], *,
     if not frames:
         raise RenderError("nothing to render: no frames")
     if suffix == ".svg":
-        content = render_svg(frames[-1][1], player)
+        content = render_svg(frames[-1][1], player, unknown)
     else:
-        content = render_html(frames, title if title is not None else out.stem, player)
+        content = render_html(frames, title if title is not None else out.stem, player, unknown)
     _write_atomically(out, content)
     return out
 

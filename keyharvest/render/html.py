@@ -27,7 +27,7 @@ computed from what is drawn on it, and the slots carry the attributes documented
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from html import escape
 from importlib import resources
@@ -69,8 +69,8 @@ def _script_json(data: object) -> str:
     return out.replace("</", "<\\/").replace("<!--", "\\u003c!--")
 
 
-def _encode(frames: Sequence[Frame], player: str | None) -> tuple[str, str, int, list[str],
-                                                                   list[list[int]]]:
+def _encode(frames: Sequence[Frame], player: str | None, unknown: Collection[str] = ()
+            ) -> tuple[str, str, int, list[str], list[list[int]]]:
     """The SVG skeletons (boards two by two, and stacked for a narrow screen), their number
     of slots, the distinct parts (0 is the empty part) and each frame's changes. Both
     skeletons have the same slots in the same order (only where they sit differs), so one
@@ -89,7 +89,7 @@ def _encode(frames: Sequence[Frame], player: str | None) -> tuple[str, str, int,
             raise RenderError(f"frame {n} is not of the same game as frame 0 (another board "
                               "or other players)")
         want = [0] * len(layout.slots)
-        for key, body in parts_of(state, layout).items():
+        for key, body in parts_of(state, layout, unknown).items():
             if key in _LEFT_OUT:
                 continue
             k = part_no.get(body)
@@ -137,17 +137,21 @@ def _player_css() -> str:
                    for colour, fill in PLAYER_FILL.items())
 
 
-def render_html(frames: Sequence[Frame], title: str, player: str | None = None) -> str:
+def render_html(frames: Sequence[Frame], title: str, player: str | None = None,
+                unknown: Collection[str] = ()) -> str:
     """A self-contained HTML replay of ``frames``.
 
     ``frames[0]`` is ``("start", initial state)``, then one ``(str(step), state after it)``
-    per step (``replay_frames`` makes them). ``player`` shows only that player's board.
+    per step (``replay_frames`` makes them). ``player`` shows only that player's board;
+    ``unknown`` names what a partial position leaves unknown (``render.svg.parts_of``).
+    Each frame's score shows the final result once the game has ended, and before that
+    the standings after that step with who is leading (I.55).
     Deterministic. Raises ``RenderError`` for no frames, frames of different games or a
     player who is not playing.
     """
     if not frames:
         raise RenderError("nothing to replay: no frames")
-    skeleton, stacked, slots, parts, diffs = _encode(frames, player)
+    skeleton, stacked, slots, parts, diffs = _encode(frames, player, unknown)
     data = {"parts": parts, "frames": diffs, "slots": slots}
     last = len(frames) - 1
     t = escape(title)

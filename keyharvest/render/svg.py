@@ -20,10 +20,16 @@ Reading a picture from a program: every filled slot is a group ``<g data-slot="K
 ``screen:PLAYER``            ``[data-count]`` (how many crops; the crops stay hidden)
 ``supply:PLAYER``            ``[data-supply="CEF"]``
 ``total:PLAYER``             ``[data-total]``; ``score:PLAYER`` ``[data-total][data-winner]``
+                             ``[data-leading]`` (before the end: the best total leads, I.55)
+``scores:note``              ``[data-finished]``: "final" or "not finished: standings after
+                             step N"
 ``track``                    ``[data-track="N Q M"]``
 ``bag`` ``town`` ``fallow``  ``[data-count]``, ``[data-town]``, ``[data-fallow]``
 ``extra``                    ``[data-set-aside][data-in-hand]``
-``status``                   ``[data-turn][data-result]`` (finished, unfinished or empty)
+``status``                   ``[data-turn][data-result]`` (finished, unfinished or empty;
+                             ``data-turn`` empty when a partial position does not give it)
+(unknown)                    what a partial position leaves out is drawn "unknown":
+                             ``bag[data-count]``, ``track[data-track]``, ``registry:0``
 ``waiting``                  ``[data-pending="turn red"]`` (the pending kind and player)
 ``stepno``                   ``[data-steps]`` (left out of the HTML viewer, which shows it)
 ==========================  ======================================================
@@ -35,7 +41,7 @@ does not replay records.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 
 from ..model.board import Board
@@ -84,6 +90,7 @@ from .layout import (
     Slot,
     layout_of,
 )
+from .standing import UNKNOWN, standings_note
 
 __all__ = ["RenderError", "board_summary", "document", "parts_of", "render_svg"]
 
@@ -259,27 +266,39 @@ def _legend(layout: Layout) -> str:
 
 # -- the parts --------------------------------------------------------------------------------
 
-def _status(state: State, sc: Score) -> tuple[str, str]:
-    """The two status lines: whose turn (or the result), and what the game waits for."""
+def _status(state: State, sc: Score, unknown: Collection[str] = ()) -> tuple[str, str]:
+    """The two status lines: whose turn (or the result), and what the game waits for.
+    Only an ended game has a winner (I.55); a turn the position does not give is not
+    counted."""
     pend = state.pending
-    turns = plural(state.turn.number, "turn")
+    turns = None if "turn" in unknown else plural(state.turn.number, "turn")
     if state.result == Result.FINISHED:
         head = f"Game over: {sc.winner} wins" if sc.winner else "Game over: a draw"
-        more = (f"after {turns}; decided by {sc.decided_by}" if sc.winner
-                else f"after {turns}, between {' and '.join(sc.winners)}")
+        more = (f"decided by {sc.decided_by}" if sc.winner
+                else f"between {' and '.join(sc.winners)}")
+        if turns:
+            more = f"after {turns}; {more}" if sc.winner else f"after {turns}, {more}"
     elif state.is_over:
-        head, more = "Game stopped unfinished", f"after {turns}"
+        head = "Game stopped unfinished"
+        more = (f"after {turns}; " if turns else "") + standings_note(state, sc, unknown)
+    elif turns is None:
+        head, more = f"Turn {UNKNOWN}", standings_note(state, sc, unknown)
     else:
         head = f"Turn {state.turn.number}: {state.current.colour} to play"
         more = f"waiting for {pend.describe()}"
     return (text(4, 15, head, 14, weight="bold", class_="status",
-                 data_turn=str(state.turn.number), data_result=state.result or ""),
+                 data_turn="" if turns is None else str(state.turn.number),
+                 data_result=state.result or ""),
             text(4, 0, more, 11, MUTED, class_="waiting",
                  data_pending=" ".join(x for x in (pend.kind, pend.player or "") if x)))
 
 
 @lru_cache(maxsize=4096)
 def _track(track: Sequence[str]) -> str:
+    return el("g", "".join(_track_cells(track)), class_="track", data_track=" ".join(track))
+
+
+def _track_cells(track: Sequence[str]) -> list[str]:
     out = []
     for i in range(TRACK_SIZE):
         x, y = 10 + i * TRACK_STEP, 26
@@ -297,7 +316,18 @@ def _track(track: Sequence[str]) -> str:
                                  "bold"), class_="event", data_event=event))
         elif question:
             out.append(text(x + TRACK_CELL / 2, y + 19, "?", 15, GOLD, "middle", "bold"))
-    return el("g", "".join(out), class_="track", data_track=" ".join(track))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _unknown_track() -> str:
+    """The track of a position that does not give it: empty spaces, marked unknown."""
+    middle = 10 + TRACK_SIZE * TRACK_STEP / 2
+    backdrop = el("rect", x=num(middle - 42), y="31", width="84", height="18", rx="4",
+                  fill="#fbfaf6", stroke="#a99f86")
+    return el("g", "".join(_track_cells(())) + backdrop
+              + text(middle, 44, UNKNOWN, 12, MUTED, "middle", "bold"),
+              class_="track", data_track=UNKNOWN)
 
 
 @lru_cache(maxsize=4096)
@@ -312,12 +342,12 @@ def _store_item(tile: str, crop: str, bid: Sequence[int]) -> str:
               data_bid=",".join(crops_list(bid)))
 
 
-def _flag(state: State, p: PlayerState, sc: Score) -> str | None:
+def _flag(state: State, p: PlayerState, sc: Score, unknown: Collection[str] = ()) -> str | None:
     flag = ""
     if state.result == Result.FINISHED:
         if p.colour in sc.winners:
             flag = "winner" if len(sc.winners) == 1 else "shares the win"
-    elif not state.is_over:
+    elif not state.is_over and "turn" not in unknown:
         if state.current.colour == p.colour:
             flag = "to play"
         if state.pending.player == p.colour and state.pending.kind != PendingKind.TURN:
@@ -338,14 +368,16 @@ def _supply(supply: Sequence[str]) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _score_row(ps_total: int, values: Sequence[int], win: bool) -> str:
+def _score_row(ps_total: int, values: Sequence[int], win: bool, lead: bool = False) -> str:
     out = []
     for (name, x), v in zip(SCORE_COLS[1:], values):
         out.append(text(x, 0, str(v), FONT_SIZE, INK, "end", "bold" if name == "total" else None))
     if win:
         out.append(text(SCORE_COLS[-1][1] - 24, 0, "\u2605", 12, GOLD, "end", "bold"))
+    if lead:  # before the end the best total leads; nobody wins yet (I.55)
+        out.append(text(66, 0, "leading", 8.5, GOLD, weight="bold", class_="leading"))
     return el("g", "".join(out), class_="score", data_total=str(ps_total),
-              data_winner="1" if win else "0")
+              data_winner="1" if win else "0", data_leading="1" if lead else "0")
 
 
 @lru_cache(maxsize=4096)
@@ -382,23 +414,27 @@ def _score_values(sc: Score, colour: str) -> tuple[int, tuple[int, ...]]:
                       majority, ps.total)
 
 
-def parts_of(state: State, layout: Layout) -> dict[str, str]:
-    """The filled slots of ``layout`` for ``state``: slot key -> SVG fragment."""
+def parts_of(state: State, layout: Layout, unknown: Collection[str] = ()) -> dict[str, str]:
+    """The filled slots of ``layout`` for ``state``: slot key -> SVG fragment. ``unknown``
+    names what a partial position leaves unknown (``Position.unknown``): drawn as
+    unknown, not as empty or zero."""
     sc = score(state)
     board = state.board
-    status, waiting = _status(state, sc)
+    status, waiting = _status(state, sc, unknown)
     out = {
         "status": status,
         "waiting": waiting,
-        "stepno": text(0, 15, f"step {state.steps}", 11, MUTED, "end", class_="stepno",
-                       data_steps=str(state.steps)),
-        "track": _track(tuple(state.track)),
-        "scores:note": text(0, 0, "final" if state.result == Result.FINISHED
-                            else "as the position stands", 9, MUTED),
-        "bag": text(72, 0, f"{plural(state.bag_count, 'tile')}"
-                    + (f" + {state.hidden_removed} events removed unseen"
-                       if state.hidden_removed else ""), 10.5,
-                    data_count=str(state.bag_count)),
+        "stepno": text(0, 15, f"step {UNKNOWN if 'steps' in unknown else state.steps}", 11,
+                       MUTED, "end", class_="stepno",
+                       data_steps=UNKNOWN if "steps" in unknown else str(state.steps)),
+        "track": _unknown_track() if "track" in unknown else _track(tuple(state.track)),
+        "scores:note": text(0, 0, standings_note(state, sc, unknown), 9, MUTED,
+                            class_="standing", data_finished="1" if sc.finished else "0"),
+        "bag": text(72, 0, UNKNOWN, 10.5, MUTED, data_count=UNKNOWN) if "bag" in unknown
+        else text(72, 0, f"{plural(state.bag_count, 'tile')}"
+                  + (f" + {state.hidden_removed} events removed unseen"
+                     if state.hidden_removed else ""), 10.5,
+                  data_count=str(state.bag_count)),
         "town": text(72, 0, " ".join(sorted(state.town)) or "empty", 10.5,
                      data_town="".join(sorted(state.town))),
         "fallow": _fallow(tuple(state.fallow)),
@@ -407,16 +443,17 @@ def parts_of(state: State, layout: Layout) -> dict[str, str]:
     for i, ref in enumerate(state.registry):
         out[f"registry:{i}"] = _chip(ref, board.crops[ref])
     if not state.registry:
-        out["registry:0"] = _empty("empty")
+        out["registry:0"] = _empty(UNKNOWN if "registry" in unknown else "empty")
     for crop, k in zip(CROPS, state.stock):
         out[f"stock:{crop}"] = text(0, 0, str(k), 12, weight="bold", data_count=str(k))
     for p in state.players:
         total, values = _score_values(sc, p.colour)
-        win = state.result == Result.FINISHED and p.colour in sc.winners
-        out[f"score:{p.colour}"] = _score_row(total, values, win)
+        win = sc.finished and p.colour in sc.winners
+        lead = not sc.finished and p.colour in sc.leaders
+        out[f"score:{p.colour}"] = _score_row(total, values, win, lead)
     for colour in layout.shown:
         p = state.player(colour)
-        flag = _flag(state, p, sc)
+        flag = _flag(state, p, sc, unknown)
         if flag:
             out[f"flag:{colour}"] = flag
         out[f"total:{colour}"] = text(0, 0, f"{sc.of(colour).total} pts", 12.5, INK, "end",
@@ -486,13 +523,15 @@ def document(layout: Layout, fill: Callable[[int, Slot], str | None],
     return "\n".join(out) + "\n"
 
 
-def render_svg(state: State, player: str | None = None) -> str:
-    """The position as a standalone SVG document: every player's panel, or only ``player``'s.
+def render_svg(state: State, player: str | None = None,
+               unknown: Collection[str] = ()) -> str:
+    """The position as a standalone SVG document: every player's panel, or only ``player``'s;
+    ``unknown`` as in ``parts_of``.
 
     Deterministic (the same state gives the same bytes) and self-contained. Raises
     ``RenderError`` if ``player`` is not playing.
     """
     layout = layout_of(state, player)
-    parts = parts_of(state, layout)
+    parts = parts_of(state, layout, unknown)
     boards = {c: board_summary(state.board, state.player(c)) for c in layout.shown}
     return document(layout, lambda i, slot: parts.get(slot.key), boards)

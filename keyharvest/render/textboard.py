@@ -9,8 +9,12 @@ field tile the capital of its crop's colour (``Y`` wheat, ``R`` wine, ``G`` vege
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..model.catalogue import CROP_COLOURS, CROPS, QUESTION_SPACE, TRACK_SIZE, WORKERS
 from ..model.state import PlayerState, State
+from ..rules.scoring import score
+from .standing import UNKNOWN, standings_line
 
 _INITIAL = {crop: colour[0].upper() for crop, colour in zip(CROPS, CROP_COLOURS)}
 LEGEND = ("legend: Y wheat, R wine, G vegetables, O apples, B hops; lower case = harvested; "
@@ -49,18 +53,29 @@ def board_lines(state: State, p: PlayerState) -> list[str]:
     return lines
 
 
-def render(state: State, *, show_screens: bool = True) -> str:
-    """The whole table as text."""
+def render(state: State, *, show_screens: bool = True, unknown: Collection[str] = ()) -> str:
+    """The whole table as text, ending its header with the score: the final one, or the
+    standings so far (``leading``, never a winner, before the end: I.55). ``unknown``
+    names what the position leaves unknown (``Position.unknown``): it is written
+    ``unknown``, not as empty or zero."""
     out: list[str] = []
     pend = state.pending
-    status = state.result or f"turn {state.turn.number}, {state.current.colour} to play"
-    out.append(f"{status}; waiting for {pend.describe()}")
-    out.append(f"registry: {' '.join(state.registry) or '(empty)'}   bag: {state.bag_count} "
-               f"tiles   fallow: {' '.join(state.fallow) or '(empty)'}")
+    if state.result:
+        out.append(f"{state.result}; waiting for {pend.describe()}")
+    elif "turn" in unknown:
+        out.append(f"in progress; the turn is {UNKNOWN}")
+    else:
+        out.append(f"turn {state.turn.number}, {state.current.colour} to play; waiting for "
+                   f"{pend.describe()}")
+    registry = UNKNOWN if "registry" in unknown else " ".join(state.registry) or "(empty)"
+    bag = UNKNOWN if "bag" in unknown else f"{state.bag_count} tiles"
+    out.append(f"registry: {registry}   bag: {bag}   fallow: {' '.join(state.fallow) or '(empty)'}")
     track = [state.track[i] if i < len(state.track) else ("?" if i + 1 == QUESTION_SPACE
                                                           else "_") for i in range(TRACK_SIZE)]
-    out.append(f"events: {' '.join(track)}   town: {' '.join(sorted(state.town)) or '(none)'}")
+    events = UNKNOWN if "track" in unknown else " ".join(track)
+    out.append(f"events: {events}   town: {' '.join(sorted(state.town)) or '(none)'}")
     out.append(f"stock: {crops_text(state.stock)}")
+    out.append(standings_line(state, score(state), unknown))
     for p in state.players:
         store = ", ".join(f"{it.tile} for {crops_text(it.bid)}" for it in p.store) or "empty"
         workers = " ".join(f"{w}({WORKERS[w].number})@{s}" for s, w in sorted(p.workers.items()))
