@@ -148,7 +148,11 @@ def test_score_of_a_finished_record_is_an_aligned_table() -> None:
     assert any("G.3" in row and "second group" in row and "A6 A7 A8 B7 C6" in row
                for row in rows)
     assert "red           total                    35" in r.out
-    assert lines[-1] == "winner: red (decided by points)"
+    assert lines[-2] == "winner: red (decided by points)"
+    # the footer says what the lines mean (G.1-G.4) and labels the tie-break counts
+    assert lines[-1] == ("G.1 workers: their numbers; G.2 largest group x1, G.3 second group "
+                         "x2 per tile; G.4 1 per crop held most; ties: field tiles, then crops")
+    assert "red           total                    35  tie-breaks: " in r.out
 
 
 def test_score_as_json_lines_per_game() -> None:
@@ -176,7 +180,7 @@ def test_score_notes_a_game_that_is_not_finished() -> None:
     assert lines[1] == "not finished: the standings so far, no winner (I.55)"
     assert lines[2].split() == ["player", "rule", "item", "points", "detail"]
     assert "red           total                    12" in r.out
-    assert lines[-1] == "leading: red (12 points)"
+    assert lines[-2] == "leading: red (12 points)" and lines[-1].startswith("G.1 workers")
     assert "winner:" not in r.out and "decided by" not in r.out and "draw" not in r.out
     data = kh("score", TWO, "--to", 40, "-f", "json").json()
     assert data["finished"] is False and data["notes"]

@@ -33,3 +33,19 @@ def test_readme_game_reaches_the_end_and_scores(capsys: pytest.CaptureFixture[st
     for ps in result.players:
         assert ps.total == sum(line.points for line in ps.lines)
         assert {line.rule for line in ps.lines} >= {"G.1", "G.2", "G.3"}
+
+
+def test_readme_shows_what_the_main_job_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The output shown under the main job's command is what it prints today."""
+    from cli_util import kh
+
+    text = README.read_text()
+    shown = re.search(r"The main job prints this.*?```text\n(.*?)```", text, flags=re.DOTALL)
+    assert shown is not None
+    monkeypatch.chdir(README.parent)
+    games = sorted(str(p.relative_to(README.parent))
+                   for p in (README.parent / "scenarios" / "games").glob("*.kh"))
+    validate = kh("validate", *games)
+    score = kh("score", "scenarios/games/four-players.kh")
+    assert validate.code == 0 and score.code == 0
+    assert shown.group(1) == validate.out + score.out

@@ -60,13 +60,14 @@ def score_rows(sc: Score) -> list[tuple[str, str, str, str, str]]:
         for line in ps.lines:
             rows.append((ps.player, line.rule, line.item, str(line.points), line.detail))
         rows.append((ps.player, "", "total", str(ps.total),
-                     f"{ps.field_tiles} field tiles, {ps.crops} crops"))
+                     f"tie-breaks: {ps.field_tiles} field tiles, {ps.crops} crops"))
     return rows
 
 
 def score_table(sc: Score) -> str:
     """The itemised score as an aligned table, then the winner and how it was decided; for
-    a game not finished, headed as the standings so far and ending with who leads (I.55)."""
+    a game not finished, headed as the standings so far and ending with who leads (I.55).
+    A last line says what the lines mean (``SCORE_KEY``)."""
     rows = score_rows(sc)
     widths = [max(len(r[i]) for r in [SCORE_HEADER, *rows]) for i in range(4)]
     lines = [] if sc.finished else ["not finished: the standings so far, no winner (I.55)"]
@@ -78,7 +79,13 @@ def score_table(sc: Score) -> str:
         lines.append("  ".join(cells).rstrip())
     lines.append("")
     lines.append(winner_line(sc))
+    lines.append(SCORE_KEY)
     return "\n".join(lines)
+
+
+#: The footer of the score table: what its lines mean (RULES.md G), in one line.
+SCORE_KEY = ("G.1 workers: their numbers; G.2 largest group x1, G.3 second group x2 per "
+             "tile; G.4 1 per crop held most; ties: field tiles, then crops")
 
 
 def winner_line(sc: Score) -> str:
