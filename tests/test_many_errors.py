@@ -144,3 +144,20 @@ def test_score_shows_every_error_of_a_record(tmp_path) -> None:
     bad.write_text(FRONT, encoding="utf-8")
     r = kh("score", bad)
     assert r.code == 1 and r.err.count(": error") == 6
+
+
+def test_a_rule_error_before_the_first_typo_is_reported_too() -> None:
+    text = (TWO.read_text(encoding="utf-8")
+            .replace("8. red: remove B; buy F5 from red", "8. red: remove B; buy F5 from green")
+            .replace("11. green: remove A", "11. green: remvoe A"))
+    with pytest.raises(NotationError) as info:
+        load_records(text, "game.kh")
+    found = every_error(info.value)
+    assert [(e.span.line, e.rule) for e in found] == [(34, None), (29, "C.4")]
+    assert found[1].alternatives[0] == "buy F5 from red"  # type: ignore[attr-defined]
+    # a rule error after the first typo is not judged: the steps in between may be missing
+    later = TWO.read_text(encoding="utf-8").replace("11. green: remove A", "11. green: remvoe A"
+                                                    ).replace("12. red: end", "12. red: buy A1 from red")
+    with pytest.raises(NotationError) as info:
+        load_records(later, "game.kh")
+    assert [e.span.line for e in every_error(info.value)] == [34]

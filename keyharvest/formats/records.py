@@ -229,7 +229,8 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
                  board: Board | None, max_errors: int = MAX_ERRORS) -> Record:
     """One record. Raises ``NotationError``: the first problem, with the other independent
     ones in its ``also`` (every front-matter problem, then every syntax and name error of
-    the movetext; up to ``max_errors`` in all)."""
+    the movetext, then the first rule error of the steps written before the first bad
+    line of the movetext, an ``IllegalStep``; up to ``max_errors`` in all)."""
     fm = _FrontMatter(front, source, line)
     data = fm.load()
     setup, board_spec, metadata = fm.setup(data)
@@ -251,6 +252,13 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
         mt = read_movetext(movetext, names, max_errors=max(max_errors - len(problems), 1))
     except NotationError as exc:
         problems.extend(every_error(exc))
+        before = getattr(exc, "steps_before", ())
+        if setup is not None and board is not None and before and len(problems) < max_errors:
+            # and the first rule error of the steps written before the first bad line
+            done = replay(Record(setup, list(before), metadata, board_spec, source=source),
+                          board)
+            if done.error is not None:
+                problems.append(done.error)
     raise_first(problems[:max_errors])
     assert setup is not None
     return Record(setup, mt.steps, metadata, board_spec, mt.comments, source, text, line,

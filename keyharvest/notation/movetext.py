@@ -78,7 +78,9 @@ def read_movetext(text: str, names: Names, *, max_errors: int = MAX_ERRORS) -> M
 
     Raises ``NotationError``: the first problem, as the full parser finds it; the reader
     goes on after a bad item or line, and the error's ``also`` lists the other problems
-    found (every syntax and name error, up to ``max_errors`` in all)."""
+    found (every syntax and name error, up to ``max_errors`` in all). Its
+    ``steps_before`` holds the steps written before the line of the first problem (they
+    can still be replayed)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:  # the usual case, parsed item by item with a memo (itemcache)
         return read_fast(text, names, TurnReader(names))
@@ -114,6 +116,10 @@ def read_full(text: str, names: Names, *, max_errors: int = 1) -> Movetext:
     errors.sort(key=lambda e: e.span.line if e.span else 0)  # stable: a line in reading order
     if first is not None:  # the full parser's own error stays first, as it always was
         errors = [first] + [e for e in errors if e.span != first.span]
+    # the steps written before the first problem's line can still be replayed
+    top = min((e.span.line for e in errors if e.span is not None), default=0)
+    errors[0].steps_before = tuple(  # type: ignore[attr-defined]
+        s for s in movetext.steps if s.span is not None and s.span.line < top)
     raise_first(errors[:max_errors])  # type: ignore[arg-type]
     raise AssertionError("unreachable")  # pragma: no cover
 
