@@ -35,12 +35,11 @@ for unknown keys and names); broken invariants (RULES.md J) are collected in
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from ..errors import BoardError, PositionError, Span, raise_first
+from ..errors import BoardError, PositionError, Span
 from ..model.board import Board, sort_key
 from ..model.catalogue import (
     COUNTERS_PER_CROP,
@@ -56,9 +55,8 @@ from ..rules import engine
 from ..rules.actions import start
 from ..rules.invariants import Violation, check
 from .boardfile import STANDARD, load_board, standard_board
-from .tomltext import decode_error, dumps, key_hint, locate_span
+from .tomltext import ValueChecker, decode_error, dumps, key_hint, locate_span, show
 
-T = TypeVar("T")
 HEADER = "# Key Harvest position (keyharvest); the format is described in docs/notation.md\n"
 TOP_KEYS = (
     "board", "players", "result", "max_turns", "steps", "turn", "end_countdown", "end_trigger",
@@ -181,30 +179,16 @@ def dump_position(state: State, board: str | None = None) -> str:
 
 
 # -- reading ------------------------------------------------------------------------------------
-class _Reader:
+class _Reader(ValueChecker):
     """Reads a position's data, going on after a bad key or value: every problem is kept in
     ``problems`` (in the order of the checks) and ``read`` raises the first, with the
-    others in its ``also``."""
+    others in its ``also``. The values are checked by ``tomltext.ValueChecker``."""
 
-    def __init__(self, text: str, source: str) -> None:
-        self.text = text
-        self.source = source
-        self.problems: list[PositionError] = []
+    ERROR = PositionError
+    problems: list[PositionError]  # type: ignore[assignment]
 
-    def attempt(self, check: Callable[..., T], *args: Any, default: Any = None) -> T:
-        """``check(*args)``, or ``default`` with its ``PositionError`` kept in ``problems``."""
-        try:
-            return check(*args)
-        except PositionError as exc:
-            self.problems.append(exc)
-            return default
-
-    def stop(self) -> None:
-        """Raise what was found so far, if anything."""
-        raise_first(self.problems)  # type: ignore[arg-type]
-
-    def fail(self, message: str, path: str, hint: str | None = None,
-             rule: str | None = None, value: bool = True) -> PositionError:
+    def error(self, message: str, path: str, hint: str | None = None,
+              rule: str | None = None, value: bool = True) -> PositionError:
         """An error at the key ``path`` (at its value, unless ``value`` is False)."""
         at = locate_span(self.text, path, value) if path else None
         span = Span(at[0], at[1], at[0], at[2], self.source) if at else Span(
@@ -213,43 +197,7 @@ class _Reader:
         err.hint = hint  # type: ignore[attr-defined]
         return err
 
-    # -- typed values ---------------------------------------------------------------------
-    def words(self, value: Any, path: str, what: str) -> list[str]:
-        if isinstance(value, str):
-            return value.replace(",", " ").split()
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            return [v.strip() for v in value]
-        raise self.fail(f"expected a list of {what}, not {_show(value)}", path)
-
-    def integer(self, value: Any, path: str, low: int = 0) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(f"expected a whole number, not {_show(value)}", path)
-        if value < low:
-            raise self.fail(f"expected a number of at least {low}, not {value}", path)
-        return value
-
-    def string(self, value: Any, path: str, choices: tuple[str, ...] | None = None) -> str:
-        if not isinstance(value, str):
-            raise self.fail(f"expected a string, not {_show(value)}", path)
-        if choices is not None and value not in choices:
-            raise self.fail(f"unknown value {value!r} (expected one of {', '.join(choices)})",
-                            path, hint=key_hint(value, choices))
-        return value
-
-    def table(self, value: Any, path: str, known: tuple[str, ...] | None = None) -> dict:
-        """A table; its unknown keys are kept in ``problems`` (and left out)."""
-        if not isinstance(value, dict):
-            raise self.fail(f"expected a table, not {_show(value)}", path)
-        if known is not None:
-            for k in value:
-                if k not in known:
-                    hint = key_hint(k, known)
-                    self.problems.append(self.fail(f"unknown key {k!r}", f"{path}.{k}",
-                                                   value=False,
-                                                   hint=hint or f"expected {', '.join(known)}"))
-            value = {k: v for k, v in value.items() if k in known}
-        return value
-
+    # -- the values of a position (and ValueChecker's) ------------------------------------
     def refs(self, value: Any, path: str, board: Board) -> list[str]:
         """References of ``board``; each one not on it is kept in ``problems`` (and left
         out)."""
@@ -260,51 +208,24 @@ class _Reader:
             ref = w.upper()
             if ref not in board:
                 hint = ref_hint(ref, board)
-                self.problems.append(self.fail(f"no space {ref} on the board", path, hint=hint))
+                self.problems.append(self.error(f"no space {ref} on the board", path, hint=hint))
                 continue
             out.append(ref)
         return out
 
-    def colour(self, value: Any, path: str, players: list[str]) -> str:
-        word = self.string(value, path).lower()
-        if word not in players:
-            hint = key_hint(word, players)
-            raise self.fail(f"unknown player {value!r}", path,
-                            hint=hint or f"the players are {', '.join(players)}")
-        return word
-
     def crops(self, value: Any, path: str) -> list[int]:
-        from ..notation.names import CROP_WORDS, crop_hint
-
+        """Counts of each crop: a table of numbers by crop, or a list of crop words."""
         counts = [0] * len(CROPS)
         if isinstance(value, dict):
             for k, v in value.items():
-                crop = CROP_WORDS.get(str(k).lower())
-                if crop is None:
-                    self.problems.append(self.fail(f"unknown crop {k!r}", f"{path}.{k}",
-                                                   hint=crop_hint(str(k))))
-                    continue
-                counts[CROPS.index(crop)] += self.attempt(self.integer, v, f"{path}.{k}",
-                                                          default=0)
+                crop = self.crop(str(k), f"{path}.{k}")
+                if crop is not None:
+                    counts[CROPS.index(crop)] += self.attempt(self.integer, v, f"{path}.{k}",
+                                                              default=0)
             return counts
-        for w in self.words(value, path, "crops"):
-            crop = CROP_WORDS.get(w.lower())
-            if crop is None:
-                self.problems.append(self.fail(f"unknown crop {w!r}", path, hint=crop_hint(w)))
-                continue
+        for crop in self.crop_words(value, path):
             counts[CROPS.index(crop)] += 1
         return counts
-
-    def letters(self, value: Any, path: str, allowed: tuple[str, ...], what: str) -> list[str]:
-        out = []
-        for w in self.words(value, path, what):
-            letter = w.upper()
-            if letter not in allowed:
-                self.problems.append(self.fail(f"{w!r} is not {what.removesuffix('s')} "
-                                               f"({allowed[0]} to {allowed[-1]})", path))
-                continue
-            out.append(letter)
-        return out
 
     # -- the position ---------------------------------------------------------------------
     def read(self, data: dict, board_override: Board | None) -> Position:
@@ -314,26 +235,26 @@ class _Reader:
         for k in colours_in_tables:
             if k.lower() not in PLAYER_COLOURS:
                 hint = key_hint(k, TOP_KEYS + PLAYER_COLOURS)
-                self.problems.append(self.fail(f"unknown key {k!r}", k, value=False,
+                self.problems.append(self.error(f"unknown key {k!r}", k, value=False,
                                                hint=hint or "a player's table is named by "
                                                             "its colour"))
         colours_in_tables = [k for k in colours_in_tables if k.lower() in PLAYER_COLOURS]
         if players_given:
             words = self.attempt(self.words, data["players"], "players", "colours", default=[])
-            players = [c for c in (self.attempt(self.colour, c, "players", list(PLAYER_COLOURS))
+            players = [c for c in (self.attempt(self.colour, c, "players")
                                    for c in words) if c is not None]
             for k in colours_in_tables:
                 if k.lower() not in players:
-                    self.problems.append(self.fail(f"{k} is not one of the players "
+                    self.problems.append(self.error(f"{k} is not one of the players "
                                                    f"({', '.join(players)})", k))
         else:
             players = [k.lower() for k in colours_in_tables]
         if not 2 <= len(players) <= 4:
-            self.problems.append(self.fail(
+            self.problems.append(self.error(
                 f"a position has 2 to 4 players, this one has {len(players)} (one table per "
                 "player, like [red])", "players" if players_given else ""))
         elif len(set(players)) != len(players):
-            self.problems.append(self.fail("a colour is seated twice", "players"))
+            self.problems.append(self.error("a colour is seated twice", "players"))
         board_spec = self.attempt(self.string, data.get("board", STANDARD), "board")
         board = board_override or (self.attempt(self.board, board_spec) if board_spec
                                    else None)
@@ -392,7 +313,7 @@ class _Reader:
                 engine.settle(state)
         else:
             if "pending" in data:
-                raise self.fail("a pending decision needs the frame stack that waits for it",
+                raise self.error("a pending decision needs the frame stack that waits for it",
                                 "pending")
             start(state)
         self.stop()
@@ -409,7 +330,7 @@ class _Reader:
         try:
             return load_board(path)
         except BoardError as exc:
-            raise self.fail(f"cannot load the board: {exc.message}", "board") from None
+            raise self.error(f"cannot load the board: {exc.message}", "board") from None
 
     def player(self, colour: str, spec: dict, board: Board) -> PlayerState:
         """A player's table; every problem in it is kept in ``problems``."""
@@ -420,7 +341,7 @@ class _Reader:
         harvested = refs("harvested")
         for ref in tiles:
             if ref in p.tiles:
-                self.problems.append(self.fail(f"{ref} is listed twice", f"{colour}.tiles"))
+                self.problems.append(self.error(f"{ref} is listed twice", f"{colour}.tiles"))
             p.tiles[ref] = False
         for ref in harvested:
             p.tiles[ref] = True
@@ -435,7 +356,7 @@ class _Reader:
             if len(self.problems) > before or not at:
                 continue
             if len(w) != 1:
-                self.problems.append(self.fail("a space holds one worker", path))
+                self.problems.append(self.error("a space holds one worker", path))
                 continue
             p.workers[at[0]] = w[0]
         if "supply" in spec:
@@ -447,15 +368,15 @@ class _Reader:
                                 default=[0] * len(CROPS))
         store = spec.get("store", [])
         if not isinstance(store, list):
-            self.problems.append(self.fail(
-                f"expected a list of {{ tile = ..., bid = ... }}, not {_show(store)}",
+            self.problems.append(self.error(
+                f"expected a list of {{ tile = ..., bid = ... }}, not {show(store)}",
                 f"{colour}.store"))
             store = []
         for i, item in enumerate(store):
             path = f"{colour}.store[{i}]"
             item = self.attempt(self.table, item, path, ("tile", "bid"), default={})
             if "tile" not in item:
-                self.problems.append(self.fail("a store item needs its tile", path))
+                self.problems.append(self.error("a store item needs its tile", path))
                 continue
             name = self.attempt(self.string, item["tile"], f"{path}.tile")
             tile = self.refs([name], f"{path}.tile", board) if name is not None else []
@@ -478,7 +399,7 @@ class _Reader:
         player = self.colour(t.get("player", players[0]), "turn.player", players)
         used = self.string(t.get("used", ""), "turn.used")
         if any(a not in "abcd" for a in used):
-            raise self.fail(f"actions are letters a to d, not {used!r}", "turn.used")
+            raise self.error(f"actions are letters a to d, not {used!r}", "turn.used")
         return Turn(players.index(player), self.integer(t.get("number", 1), "turn.number", 1),
                     used, self.integer(t.get("count", 0), "turn.count"))
 
@@ -501,7 +422,7 @@ class _Reader:
 
     def stack(self, value: Any, state: State) -> list[engine.Frame]:
         if not isinstance(value, list):
-            raise self.fail("expected a list of frames ([[stack]] tables)", "stack")
+            raise self.error("expected a list of frames ([[stack]] tables)", "stack")
         frames = []
         for i, item in enumerate(value):
             path = f"stack[{i}]"
@@ -510,13 +431,13 @@ class _Reader:
             cls = engine.FRAME_TYPES.get(name) if isinstance(name, str) else None
             if cls is None:
                 hint = key_hint(str(name), engine.FRAME_TYPES) if isinstance(name, str) else None
-                raise self.fail(f"unknown frame type {name!r}", f"{path}.type", hint=hint)
+                raise self.error(f"unknown frame type {name!r}", f"{path}.type", hint=hint)
             fields = {k: self.decode(v, f"{path}.{k}") for k, v in item.items() if k != "type"}
             try:
                 frames.append(cls.from_data(fields, state))
             except engine.FrameDataError as exc:
                 hint = key_hint(exc.field, exc.known) if exc.known else None
-                raise self.fail(exc.message, f"{path}.{exc.field}", hint=hint,
+                raise self.error(exc.message, f"{path}.{exc.field}", hint=hint,
                                 value=not exc.known) from None  # an unknown key: at the key
         return frames
 
@@ -525,7 +446,7 @@ class _Reader:
             return [self.decode(v, path) for v in value]
         if isinstance(value, dict):
             if len(value) != 1 or next(iter(value)) not in _TAGS:
-                raise self.fail("a frame field's table is one of { none = true }, "
+                raise self.error("a frame field's table is one of { none = true }, "
                                 "{ tuple = [...] }, { set = [...] }, { map = {...} }", path)
             tag, inner = next(iter(value.items()))
             if tag == "none":
@@ -536,19 +457,6 @@ class _Reader:
                 return {self.decode(v, path) for v in self.list_of(inner, path)}
             return {k: self.decode(v, path) for k, v in self.table(inner, path).items()}
         return value
-
-    def list_of(self, value: Any, path: str) -> list:
-        if not isinstance(value, list):
-            raise self.fail(f"expected a list, not {_show(value)}", path)
-        return value
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
 
 
 def load_position(text: str, source: str = "<stdin>", board: Board | None = None) -> Position:

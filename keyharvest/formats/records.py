@@ -48,10 +48,10 @@ How a record is read, end to end (``keyharvest validate`` does this for every re
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar
 
 from ..errors import (
     BoardError,
@@ -63,7 +63,7 @@ from ..errors import (
     raise_first,
 )
 from ..model.board import Board
-from ..model.catalogue import EVENT_LETTERS, PLAYER_COLOURS
+from ..model.catalogue import EVENT_LETTERS
 from ..model.setup import REMOVED_EVENTS, Setup, setup_problems
 from ..model.state import PendingKind, Result, State
 from ..model.steps import Draw, Pass, Step, norm_crops
@@ -73,9 +73,8 @@ from ..rules import legal_steps, push, push_steps
 from ..rules.actions import new_game
 from .boardfile import STANDARD, load_board, standard_board
 from .cutter import DELIMITER, Piece, breaks_in, cut, joined, split_lines
-from .tomltext import decode_error, dumps, key_hint, locate_span
+from .tomltext import ValueChecker, decode_error, dumps, key_hint, locate_span
 
-T = TypeVar("T")
 #: Front-matter keys that describe the setup (RULES.md B) and the board.
 SETUP_KEYS = ("players", "start", "board", "max_turns", "registry", "removed", "tiles", "crops")
 #: Front-matter keys for metadata, in the order they are written. Anything else goes
@@ -275,24 +274,21 @@ def _board_for(spec: str, source: str) -> Board:
     return load_board(path)
 
 
-class _FrontMatter:
-    """Reading and checking one record's front matter, with errors at its lines."""
+class _FrontMatter(ValueChecker):
+    """Reading and checking one record's front matter, with errors at its lines; the values
+    are checked by ``tomltext.ValueChecker``."""
+
+    ERROR = NotationError
+    EXAMPLES: ClassVar[Mapping[str, str]] = {
+        "references": '["B6", "G1"]', "colours": '["red", "green"]', "crops": '["wheat", "wine"]',
+        "events": '["M", "P"]'}
+    UNKNOWN_LETTER = "unknown {one} {word} ({what} are {first} to {last})"
+    problems: list[NotationError]  # type: ignore[assignment]
 
     def __init__(self, text: str, source: str, line: int) -> None:
-        self.text = text
-        self.source = source
+        super().__init__(text, source)
         self.line = line  # the line of the opening '+++'
-        #: Every problem found, in the order of the checks (each key is checked on its own).
-        self.problems: list[NotationError] = []
         self.players: tuple[str, ...] | None = None  # the seating, once it reads
-
-    def attempt(self, check: Callable[..., T], *args: Any, default: Any = None) -> T:
-        """``check(*args)``, or ``default`` with its ``NotationError`` kept in ``problems``."""
-        try:
-            return check(*args)
-        except NotationError as exc:
-            self.problems.append(exc)
-            return default
 
     def error(self, message: str, path: str = "", hint: str | None = None,
               rule: str | None = None, value: bool = True, named: bool = True) -> NotationError:
@@ -328,30 +324,6 @@ class _FrontMatter:
                     hint=(hint + " " if hint else "") + "(other metadata goes in a [meta] table)"))
         return data
 
-    # -- value checkers -------------------------------------------------------------------
-    def words(self, value: Any, path: str, what: str) -> list[str]:
-        if isinstance(value, str):
-            return value.replace(",", " ").split()
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            return [v.strip() for v in value]
-        raise self.error(f"expected a list of {what}, like [\"B6\", \"G1\"], not {_show(value)}",
-                         path)
-
-    def colour(self, value: Any, path: str, players: Sequence[str] | None = None) -> str:
-        if not isinstance(value, str):
-            raise self.error(f"expected a player's colour, not {_show(value)}", path)
-        word = value.strip().lower()
-        allowed = players if players is not None else PLAYER_COLOURS
-        if word not in allowed:
-            if players is not None and word in PLAYER_COLOURS:
-                raise self.error(f"{word} is not playing (the players are "
-                                 f"{', '.join(players)})", path)
-            raise self.error(f"unknown player {value!r}", path,
-                             hint=key_hint(word, allowed) or (
-                                 f"the players are {', '.join(players)}" if players is not None
-                                 else "players are colours: " + ", ".join(PLAYER_COLOURS)))
-        return word
-
     def per_player(self, data: dict, key: str,
                    players: Sequence[str] | None) -> dict[str, Any]:
         """The entries of table ``key``, one per player (of the players, when they are
@@ -361,9 +333,8 @@ class _FrontMatter:
             self.problems.append(self.error(f"missing [{key}]: one entry per player", key,
                                             value=False))
             return {}
-        if not isinstance(table, dict):
-            self.problems.append(self.error(
-                f"expected a table with one entry per player, not {_show(table)}", key))
+        table = self.attempt(self.table, table, key, None, "a table with one entry per player")
+        if table is None:
             return {}
         out: dict[str, Any] = {}
         unread = False
@@ -415,18 +386,8 @@ class _FrontMatter:
                 continue
             tiles[c] = (refs[0], refs[1])
         crops: dict[str, tuple[str, ...]] = {}
-        from ..notation.names import CROP_WORDS, crop_hint
-
         for c, v in self.per_player(data, "crops", players).items():
-            names = []
-            for w in self.attempt(self.words, v, f"crops.{c}", "crops", default=[]):
-                crop = CROP_WORDS.get(w.lower())
-                if crop is None:
-                    self.problems.append(self.error(f"unknown crop {w!r}", f"crops.{c}",
-                                                    hint=crop_hint(w)))
-                    continue
-                names.append(crop)
-            crops[c] = norm_crops(names)
+            crops[c] = norm_crops(self.attempt(self.crop_words, v, f"crops.{c}", default=[]))
         registry: tuple[str, ...] = ()
         if "registry" not in data:
             self.problems.append(self.error("missing 'registry': the 6 tiles of the first "
@@ -436,9 +397,8 @@ class _FrontMatter:
                 self.words, data["registry"], "registry", "references", default=[]))
         removed = self.removed(data, len(players) if players else 0)
         max_turns = data.get("max_turns")
-        if max_turns is not None and (not isinstance(max_turns, int) or isinstance(max_turns, bool)):
-            self.problems.append(self.error(
-                f"expected a whole number of turns, not {_show(max_turns)}", "max_turns"))
+        if max_turns is not None:
+            self.attempt(self.integer, max_turns, "max_turns", None, "a whole number of turns")
         metadata = {k: data[k] for k in META_KEYS if k in data}
         if "names" in metadata:
             names_table = metadata["names"]
@@ -465,23 +425,8 @@ class _FrontMatter:
         value = data["removed"]
         if isinstance(value, str) and value.strip().lower() == UNKNOWN:
             return None
-        out = []
-        for w in self.attempt(self.words, value, "removed", "event letters", default=[]):
-            letter = w.upper()
-            if letter not in EVENT_LETTERS:
-                self.problems.append(self.error(f"unknown event {w!r} (events are M to Z)",
-                                                "removed", rule="B.8"))
-                continue
-            out.append(letter)
-        return tuple(out)
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
+        return tuple(self.attempt(self.letters, value, "removed", EVENT_LETTERS, "events", "B.8",
+                                  default=[]))
 
 
 # -- writing ------------------------------------------------------------------------------------

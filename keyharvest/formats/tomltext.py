@@ -2,7 +2,9 @@
 
 ``tomllib`` parses but says nothing about where a key was written; these helpers find the
 line of a key path in the text again, so that a schema error can point at the line, and
-turn ``tomllib``'s messages into a line and column.
+turn ``tomllib``'s messages into a line and column. ``ValueChecker`` is the one checker of
+the values both kinds of file hold (words, numbers, strings, tables, colours, crops,
+letters), going on after a bad one.
 """
 
 from __future__ import annotations
@@ -10,8 +12,13 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
 
+from ..errors import KeyHarvestError, raise_first
+from ..model.catalogue import PLAYER_COLOURS
+
+T = TypeVar("T")
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 _KEY = re.compile(r"\s*((?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*'))*)\s*=")
 _PATH = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
@@ -262,3 +269,151 @@ def _table(out: list[str], path: list[str], data: dict, inline: tuple[str, ...])
             else:
                 out.append(f"{_key_text(k)} = {literal(v)}")
         stack.extend(reversed(subs))
+
+
+# -- checking values ----------------------------------------------------------------------------
+def show(value: object) -> str:
+    """``value`` as a message names it: "a table", "a list", else its ``repr``."""
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+class ValueChecker:
+    """Checks the values of one TOML document (a record's front matter, a position) and
+    goes on after a bad one: a check raises the error ``error`` makes at the value's key
+    path, ``attempt`` keeps it in ``problems`` and goes on, and a check of many parts
+    (the words of a list, the keys of a table) keeps each bad part there itself.
+
+    A kind of document says what its errors are (``error``, and ``ERROR``, the class
+    ``attempt`` catches), may give an example of a list of each kind of words
+    (``EXAMPLES``, by the name ``words`` is given) and says how it words a letter out of
+    its range (``UNKNOWN_LETTER``, a format of the word quoted, ``one`` and ``what`` of
+    them, and the ``first`` and ``last`` letters allowed)."""
+
+    ERROR: ClassVar[type[KeyHarvestError]] = KeyHarvestError
+    EXAMPLES: ClassVar[Mapping[str, str]] = {}
+    UNKNOWN_LETTER: ClassVar[str] = "{word} is not {one} ({first} to {last})"
+
+    def __init__(self, text: str, source: str) -> None:
+        self.text = text
+        self.source = source
+        #: Every problem found, in the order of the checks.
+        self.problems: list[KeyHarvestError] = []
+
+    def error(self, message: str, path: str, hint: str | None = None,
+              rule: str | None = None, value: bool = True) -> KeyHarvestError:
+        """The error for ``path`` (at its value, or at its key with ``value`` False)."""
+        raise NotImplementedError
+
+    def attempt(self, check: Callable[..., T], *args: Any, default: Any = None) -> T:
+        """``check(*args)``, or ``default`` with its error kept in ``problems``."""
+        try:
+            return check(*args)
+        except self.ERROR as exc:
+            self.problems.append(exc)
+            return default
+
+    def stop(self) -> None:
+        """Raise what was found so far, if anything (the first, the others in its
+        ``also``)."""
+        raise_first(self.problems)
+
+    # -- the values -----------------------------------------------------------------------
+    def words(self, value: Any, path: str, what: str) -> list[str]:
+        """A list of words: a list of strings, or one string of words (spaces or commas)."""
+        if isinstance(value, str):
+            return value.replace(",", " ").split()
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return [v.strip() for v in value]
+        like = self.EXAMPLES.get(what)
+        like = f", like {like}" if like else ""
+        raise self.error(f"expected a list of {what}{like}, not {show(value)}", path)
+
+    def integer(self, value: Any, path: str, low: int | None = 0,
+                what: str = "a whole number") -> int:
+        """A whole number of at least ``low`` (any, with None)."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.error(f"expected {what}, not {show(value)}", path)
+        if low is not None and value < low:
+            raise self.error(f"expected a number of at least {low}, not {value}", path)
+        return value
+
+    def string(self, value: Any, path: str, choices: tuple[str, ...] | None = None) -> str:
+        """A string (one of ``choices``, when given)."""
+        if not isinstance(value, str):
+            raise self.error(f"expected a string, not {show(value)}", path)
+        if choices is not None and value not in choices:
+            raise self.error(f"unknown value {value!r} (expected one of {', '.join(choices)})",
+                             path, hint=key_hint(value, choices))
+        return value
+
+    def table(self, value: Any, path: str, known: tuple[str, ...] | None = None,
+              what: str = "a table") -> dict:
+        """A table; with ``known``, each other key is kept in ``problems`` (and left out)."""
+        if not isinstance(value, dict):
+            raise self.error(f"expected {what}, not {show(value)}", path)
+        if known is not None:
+            for k in value:
+                if k not in known:
+                    hint = key_hint(k, known)
+                    self.problems.append(self.error(f"unknown key {k!r}", f"{path}.{k}",
+                                                    value=False,
+                                                    hint=hint or f"expected {', '.join(known)}"))
+            value = {k: v for k, v in value.items() if k in known}
+        return value
+
+    def list_of(self, value: Any, path: str) -> list:
+        """A list, of anything."""
+        if not isinstance(value, list):
+            raise self.error(f"expected a list, not {show(value)}", path)
+        return value
+
+    def colour(self, value: Any, path: str, players: Sequence[str] | None = None) -> str:
+        """A player's colour: one of ``players`` (any colour of the game with None)."""
+        if not isinstance(value, str):
+            raise self.error(f"expected a player's colour, not {show(value)}", path)
+        word = value.strip().lower()
+        allowed = players if players is not None else PLAYER_COLOURS
+        if word not in allowed:
+            if players is not None and word in PLAYER_COLOURS:
+                raise self.error(f"{word} is not playing (the players are "
+                                 f"{', '.join(players)})", path)
+            raise self.error(f"unknown player {value!r}", path,
+                             hint=key_hint(word, allowed) or (
+                                 f"the players are {', '.join(players)}" if players is not None
+                                 else "players are colours: " + ", ".join(PLAYER_COLOURS)))
+        return word
+
+    def crop(self, word: str, path: str) -> str | None:
+        """The crop ``word`` names, or None with the problem kept in ``problems``."""
+        from ..notation.names import CROP_WORDS, crop_hint
+
+        crop = CROP_WORDS.get(word.lower())
+        if crop is None:
+            self.problems.append(self.error(f"unknown crop {word!r}", path,
+                                            hint=crop_hint(word)))
+        return crop
+
+    def crop_words(self, value: Any, path: str) -> list[str]:
+        """The crops a list of words names; each unknown one is kept in ``problems`` (and
+        left out)."""
+        return [c for c in (self.crop(w, path) for w in self.words(value, path, "crops"))
+                if c is not None]
+
+    def letters(self, value: Any, path: str, allowed: tuple[str, ...], what: str,
+                rule: str | None = None) -> list[str]:
+        """Letters of ``allowed`` (``what``: "events", "workers" ...), upper-cased; each
+        other one is kept in ``problems`` (and left out)."""
+        out = []
+        for w in self.words(value, path, what):
+            letter = w.upper()
+            if letter not in allowed:
+                self.problems.append(self.error(self.UNKNOWN_LETTER.format(
+                    word=repr(w), one=what.removesuffix("s"), what=what, first=allowed[0],
+                    last=allowed[-1]), path, rule=rule))
+                continue
+            out.append(letter)
+        return out
