@@ -161,3 +161,13 @@ def test_a_rule_error_before_the_first_typo_is_reported_too() -> None:
     with pytest.raises(NotationError) as info:
         load_records(later, "game.kh")
     assert [e.span.line for e in every_error(info.value)] == [34]
+
+
+def test_a_setup_that_cannot_start_is_not_replayed() -> None:
+    # found by the fuzz run: a bad max_turns and a typo; the partial replay must not run
+    text = TWO.read_text(encoding="utf-8").replace("max_turns = 240", "max_turns = 0").replace(
+        "11. green: remove A", "11. green: remvoe A")
+    with pytest.raises(NotationError) as info:
+        load_records(text, "game.kh")
+    found = every_error(info.value)
+    assert [(e.rule, e.span is not None) for e in found] == [("I.10", True), (None, True)]

@@ -252,7 +252,8 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
     except NotationError as exc:
         problems.extend(every_error(exc))
         before = getattr(exc, "steps_before", ())
-        if setup is not None and board is not None and before and len(problems) < max_errors:
+        if (setup is not None and board is not None and not fm.problems and before
+                and len(problems) < max_errors):  # a sound setup: the game can start
             # and the first rule error of the steps written before the first bad line
             done = replay(Record(setup, list(before), metadata, board_spec, source=source),
                           board)
