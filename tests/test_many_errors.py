@@ -132,7 +132,7 @@ def test_a_position_with_n_bad_values_reports_n() -> None:
     with pytest.raises(PositionError) as info:
         load_position(text, "final.toml")
     got = [e.message for e in every_error(info.value)]
-    assert got == ["no space Z7 on the board", "'Q' is not worker (A to L)",
+    assert got == ["no space Z7 on the board", "'Q' is not a worker (A to L)",
                    "unknown crop 'hopz'", "unknown key 'crop'"], got
     r = kh("validate", "-", input=text)
     assert r.code == 1 and r.err.count(": error") == 4

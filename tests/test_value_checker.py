@@ -83,8 +83,8 @@ def test_the_letters_of_each_reader_keep_their_words_and_rule() -> None:
     assert info.value.rule == "B.8"
     got = position_problems("players = ['red', 'green']\nremoved = ['M', 'A', 'B']\n[red]\n"
                             "[green]\n")
-    assert [m for _, m, _, _ in got] == ["'A' is not event (M to Z)",
-                                         "'B' is not event (M to Z)"]
+    assert [m for _, m, _, _ in got] == ["'A' is not an event (M to Z)",
+                                         "'B' is not an event (M to Z)"]
 
 
 def test_both_readers_check_with_the_one_checker() -> None:

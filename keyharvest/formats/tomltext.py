@@ -295,7 +295,7 @@ class ValueChecker:
 
     ERROR: ClassVar[type[KeyHarvestError]] = KeyHarvestError
     EXAMPLES: ClassVar[Mapping[str, str]] = {}
-    UNKNOWN_LETTER: ClassVar[str] = "{word} is not {one} ({first} to {last})"
+    UNKNOWN_LETTER: ClassVar[str] = "{word} is not {a_one} ({first} to {last})"
 
     def __init__(self, text: str, source: str) -> None:
         self.text = text
@@ -411,8 +411,10 @@ class ValueChecker:
         for w in self.words(value, path, what):
             letter = w.upper()
             if letter not in allowed:
+                one = what.removesuffix("s")
+                a_one = ("an " if one[:1] in "aeiou" else "a ") + one
                 self.problems.append(self.error(self.UNKNOWN_LETTER.format(
-                    word=repr(w), one=what.removesuffix("s"), what=what, first=allowed[0],
+                    word=repr(w), one=one, a_one=a_one, what=what, first=allowed[0],
                     last=allowed[-1]), path, rule=rule))
                 continue
             out.append(letter)
