@@ -76,6 +76,30 @@ MaxErrorsOpt = Annotated[int, typer.Option(
 GameOpt = Annotated[int | None, typer.Option(
     "--game", "-g", min=1, show_default=False,
     help="Which record of a file holding several (1 is the first).")]
+BoardOpt = Annotated[str | None, typer.Option(
+    "--board", metavar="FILE", show_default=False,
+    help="The board file of every record and position read, whatever board they name.")]
+TrustOpt = Annotated[bool, typer.Option(
+    "--trust-board-paths",
+    help="Open any board file a record or position names; by default only a relative "
+         "path inside its own folder is followed.")]
+
+
+def _access(board: str | None, trust: bool):
+    """Which board files reading may open (``boardfile.BoardAccess``); a board file
+    given with --board is read now, so that a bad one is reported once, in full."""
+    from ..formats.boardfile import BoardAccess, load_board
+
+    if board is not None:
+        from ..errors import BoardError
+
+        try:
+            load_board(board)
+        except BoardError as exc:
+            from ..formats.diagnostics import diagnose
+
+            raise Failure([diagnose(exc, None, board)]) from None
+    return BoardAccess(board, trust)
 
 
 def _point(to: str | None):
@@ -125,6 +149,8 @@ def validate(
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="A line for every record, not only the bad ones.")] = False,
     max_errors: MaxErrorsOpt = 20,
+    board: BoardOpt = None,
+    trust_board_paths: TrustOpt = False,
     output: FormatOpt = Format.text,
 ) -> int:
     """Check records and positions: every record replays by the rules, every position
@@ -136,10 +162,11 @@ def validate(
     from .shapes import report_line, report_place
 
     json_mode = is_json(output)
+    access = _access(board, trust_board_paths)
     tally = Tally()
     total = input_size(list(expand(paths)))
     with Rejects(rejects) as sink, progress("checking", total, counts=False) as advance:
-        for report in check_inputs(paths, jobs=jobs, max_errors=max_errors):
+        for report in check_inputs(paths, jobs=jobs, max_errors=max_errors, access=access):
             advance(report.size)
             tally.add(report)
             sink.add(report)
@@ -167,6 +194,8 @@ def replay(
     each: Annotated[bool, typer.Option(
         "--each", help="Every position up to the point, one per line (JSON lines).")] = False,
     game: GameOpt = None,
+    board: BoardOpt = None,
+    trust_board_paths: TrustOpt = False,
     output: Annotated[ReplayFormat | None, typer.Option(
         "--format", "-f", show_default=False,
         help="text (boards), toml (a position file) or json; with --each, json (the "
@@ -178,13 +207,14 @@ def replay(
         raise typer.BadParameter("--each writes JSON lines or text, not TOML",
                                  param_hint="'--format'")
     point = _point(to)
+    access = _access(board, trust_board_paths)
     text, source = read_input(path)
     from ..formats.positions import dump_position, position_data
     from ..play.replay import locate
     from ..render.textboard import render
 
     with diagnosing(text, source):
-        at = locate(text, source, point, game=game, each=each)
+        at = locate(text, source, point, game=game, each=each, access=access)
     emit([note(n, source) for n in at.notes])
     from .shapes import located_dict, located_title
 
@@ -215,6 +245,8 @@ def replay(
 def score(
     paths: PathsArg,
     to: ToOpt = None,
+    board: BoardOpt = None,
+    trust_board_paths: TrustOpt = False,
     output: FormatOpt = Format.text,
 ) -> int:
     """The itemised score of finished records or final positions (a hand-written final
@@ -230,6 +262,7 @@ def score(
     from .shapes import located_dict, located_title, score_dict, score_table
 
     point = _point(to)
+    access = _access(board, trust_board_paths)
     json_mode = is_json(output)
     bad = False
     first = True
@@ -261,7 +294,7 @@ def score(
         except Failure as exc:
             failed(exc.diagnostics, path)
             continue
-        for game in score_games(text, source, point):
+        for game in score_games(text, source, point, access=access):
             if game.ok:
                 show(game.at, game.score)
             else:
@@ -277,6 +310,8 @@ def diff(
                                      help="A record or a position; - reads stdin.")],
     b: Annotated[str, typer.Argument(metavar="B", show_default=False,
                                      help="Another record or position.")],
+    board: BoardOpt = None,
+    trust_board_paths: TrustOpt = False,
     output: FormatOpt = Format.text,
 ) -> int:
     """Where two records part: the first step that differs (file:line and text on each
@@ -290,11 +325,12 @@ def diff(
     from ..play.inputs import diff_games, diff_side
     from .shapes import comparison_dict, comparison_text, differences
 
+    access = _access(board, trust_board_paths)
     sides = []
     for path in (a, b):
         text, source = read_input(path)
         with diagnosing(text, source):
-            side = diff_side(text, source)
+            side = diff_side(text, source, access)
         emit([note(n, source) for n in side.notes])
         sides.append(side)
     d = diff_games(*sides)
@@ -327,11 +363,14 @@ def moves(
     path: PathArg,
     to: ToOpt = None,
     game: GameOpt = None,
+    board: BoardOpt = None,
+    trust_board_paths: TrustOpt = False,
     output: FormatOpt = Format.text,
 ) -> int:
     """The legal next steps at the point (the end of the record by default), one per
     line in notation; each one parses and applies."""
     point = _point(to)
+    access = _access(board, trust_board_paths)
     text, source = read_input(path)
     from ..notation import format_step
     from ..play.replay import locate
@@ -339,7 +378,7 @@ def moves(
     from .shapes import located_dict, pending_dict
 
     with diagnosing(text, source):
-        at = locate(text, source, point, game=game)
+        at = locate(text, source, point, game=game, access=access)
     steps = legal_steps(at.state)
     notes = list(at.notes)
     if not steps:
@@ -366,6 +405,8 @@ def fmt(
     write: Annotated[bool, typer.Option(
         "--write", "-w", help="Rewrite files in place (atomically); list those changed. "
                               "A file that does not read is never touched.")] = False,
+    board: BoardOpt = None,
+    trust_board_paths: TrustOpt = False,
     output: FormatOpt = Format.text,
 ) -> int:
     """Write records in canonical form: to stdout (the default), or check or rewrite the
@@ -379,6 +420,7 @@ def fmt(
     from ..play.inputs import format_paths, format_text
     from .support import write_atomically
 
+    access = _access(board, trust_board_paths)
     json_mode = is_json(output)
     bad = changed = False
     first = True
@@ -389,7 +431,7 @@ def fmt(
         except Failure as exc:
             diagnostics = exc.diagnostics
         else:
-            done = format_text(text, source, None if path == "-" else path)
+            done = format_text(text, source, None if path == "-" else path, access=access)
             diagnostics = done.diagnostics
         if diagnostics:
             bad = True
@@ -565,6 +607,8 @@ def render(
     game: GameOpt = None,
     player: Annotated[str | None, typer.Option(
         "--player", show_default=False, help="Draw only this player's board.")] = None,
+    board: BoardOpt = None,
+    trust_board_paths: TrustOpt = False,
     output: FormatOpt = Format.text,
 ) -> int:
     """Draw a position as SVG, or a whole replay as a self-contained HTML viewer."""
@@ -573,12 +617,13 @@ def render(
         raise typer.BadParameter("the file name must end in .svg or .html",
                                  param_hint="'--out'")
     point = _point(to)
+    access = _access(board, trust_board_paths)
     text, source = read_input(path)
     from ..play.replay import locate
     from ..render import render_file
 
     with diagnosing(text, source):
-        at = locate(text, source, point, game=game, each=suffix == "html")
+        at = locate(text, source, point, game=game, each=suffix == "html", access=access)
         what = at.state if suffix == "svg" else at.frames()
         try:
             written = render_file(dest, what, player=player.lower() if player else None,
@@ -705,7 +750,7 @@ def _jobs_asked(args: list[str]) -> int | None:
             value = arg.removeprefix("--jobs=")
         elif arg.startswith("-j"):
             value = arg.removeprefix("-j")
-        elif arg in ("--rejects", "--format", "-f"):
+        elif arg in ("--rejects", "--format", "-f", "--board"):
             next(rest, None)
     try:
         return int(value) if value is not None else None

@@ -1,9 +1,26 @@
-"""Reading board files (TOML) into ``Board`` objects; the standard board ships as package data."""
+"""Reading board files (TOML) into ``Board`` objects; the standard board ships as package data.
+
+Board files come two ways, and they are trusted differently (README, "Security"):
+
+- **named by the user** (``load_board(path)``, ``keyharvest ... --board FILE``): read as
+  given, and an error says everything about what is wrong with the file;
+- **named by a record or a position** (``board = "mine.toml"`` in its front matter;
+  ``BoardAccess.board_for``): records come from anyone, so such a path is followed only
+  when it is relative and resolves, symbolic links followed, inside the folder of the file
+  that names it. An absolute path, a path leaving the folder (``..``, a link out) and any
+  path named by standard input are refused, whether or not the file exists, with an error
+  that quotes only the record's own text. An error about a board file a record named says
+  why it is refused or that it is not a board file, never what the file holds (neither
+  its keys nor its values, its size or its bytes). ``BoardAccess(trust_paths=True)``
+  (``--trust-board-paths``) lifts the folder rule for records the user trusts.
+"""
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -75,5 +92,111 @@ def _duplicate_key(text: str, message: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def standard_board() -> Board:
+    """The standard board of the game (package data), read once per process."""
     text = resources.files("keyharvest").joinpath("data", "board.toml").read_text("utf-8")
     return parse_board(text, "standard board")
+
+
+# -- board files named by records ------------------------------------------------------------
+#: How a record read from standard input is named (it has no folder of its own).
+_NO_FOLDER = ("", "-")
+TRUST_HINT = ("give the board on the command line with --board FILE, or pass "
+              "--trust-board-paths if you trust whoever wrote these files")
+
+
+class BoardRefused(BoardError):
+    """A board file a record names but may not open (see the module docstring)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, rule="H")
+        self.hint = TRUST_HINT
+
+
+def _has_no_folder(source: str) -> bool:
+    return source in _NO_FOLDER or source.startswith("<")
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def consented_path(spec: str, source: str, *, trust: bool = False) -> Path:
+    """The board file that the record (or position) read from ``source`` names as
+    ``spec``, if it may be opened. Raises ``BoardRefused`` when it may not: the message
+    depends only on ``spec`` and ``source``'s folder, never on what lies outside it."""
+    if "\x00" in spec:
+        raise BoardRefused(f"{spec!r} is not a path")
+    path = Path(spec)
+    if trust:
+        if path.is_absolute() or _has_no_folder(source):
+            return path
+        return Path(source).parent / path
+    if _has_no_folder(source):
+        raise BoardRefused(f"{spec!r}: a record read from standard input has no folder, so "
+                           "it may not name a board file")
+    if path.is_absolute():
+        raise BoardRefused(f"{spec!r} is an absolute path: a record may name a board file "
+                           "only by a path relative to its own folder")
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(source)))
+    lexical = os.path.normpath(os.path.join(folder, spec))
+    if not _inside(lexical, folder):
+        raise BoardRefused(f"{spec!r} leaves the record's folder: a record may name a board "
+                           "file only inside its own folder")
+    real = os.path.realpath(lexical)
+    if not _inside(real, folder):
+        raise BoardRefused(f"{spec!r} leads out of the record's folder through a symbolic "
+                           "link: a record may name a board file only inside its own folder")
+    return Path(real)
+
+
+def named_board(spec: str, source: str, *, trust: bool = False) -> Board:
+    """The board file ``spec`` named by the record or position read from ``source`` (see
+    ``consented_path``). Raises ``BoardError`` whose message quotes ``spec`` and says why
+    the file cannot be used, and nothing of what the file holds."""
+    path = consented_path(spec, source, trust=trust)
+    hint = None
+    try:
+        if not path.exists():
+            why = "no such file"
+        elif not path.is_file():
+            why = "not a regular file"
+        else:
+            return load_board(path)
+    except BoardError:
+        why = "not a valid board file (RULES.md H)"
+        hint = "give it with --board FILE to see what is wrong with it"
+    except (OSError, ValueError):
+        why = "it cannot be read"
+    error = BoardError(f"{spec!r}: {why}", rule="H")
+    error.hint = hint  # type: ignore[attr-defined]
+    raise error
+
+
+@lru_cache(maxsize=4)
+def _given_board(path: str) -> Board:
+    return load_board(path)
+
+
+@dataclass(frozen=True)
+class BoardAccess:
+    """Which board files reading records and positions may open.
+
+    ``board_file``: a board file the user gave (``--board FILE``): it is every record's
+    board, whatever the record names. ``trust_paths``: follow whatever path a record names
+    (``--trust-board-paths``). By default (``NAMED_ONLY``) only board files inside a
+    record's own folder are opened (the module docstring)."""
+
+    board_file: str | None = None
+    trust_paths: bool = False
+
+    def board_for(self, spec: str, source: str) -> Board:
+        """The board of a record or position read from ``source`` that names ``spec``.
+        Raises ``BoardError`` (``BoardRefused`` for a path it may not open)."""
+        if self.board_file is not None:
+            return _given_board(self.board_file)
+        if spec == STANDARD:
+            return standard_board()
+        return named_board(spec, source, trust=self.trust_paths)
+
+
+NAMED_ONLY = BoardAccess()

@@ -54,7 +54,7 @@ from ..model.state import Pending, PendingKind, PlayerState, Result, State, Stor
 from ..rules import engine
 from ..rules.actions import start
 from ..rules.invariants import Violation, check
-from .boardfile import STANDARD, load_board, standard_board
+from .boardfile import NAMED_ONLY, STANDARD, BoardAccess, standard_board
 from .tomltext import ValueChecker, decode_error, dumps, key_hint, locate_span, show
 
 HEADER = "# Key Harvest position (keyharvest); the format is described in docs/notation.md\n"
@@ -182,10 +182,15 @@ def dump_position(state: State, board: str | None = None) -> str:
 class _Reader(ValueChecker):
     """Reads a position's data, going on after a bad key or value: every problem is kept in
     ``problems`` (in the order of the checks) and ``read`` raises the first, with the
-    others in its ``also``. The values are checked by ``tomltext.ValueChecker``."""
+    others in its ``also``. The values are checked by ``tomltext.ValueChecker``.
+    ``access`` says which board files it may open."""
 
     ERROR = PositionError
     problems: list[PositionError]  # type: ignore[assignment]
+
+    def __init__(self, text: str, source: str, access: BoardAccess = NAMED_ONLY) -> None:
+        super().__init__(text, source)
+        self.access = access
 
     def error(self, message: str, path: str, hint: str | None = None,
               rule: str | None = None, value: bool = True) -> PositionError:
@@ -322,15 +327,11 @@ class _Reader(ValueChecker):
         return Position(state, complete, problems, self.source, board_spec, unknown)
 
     def board(self, spec: str) -> Board:
-        if spec == STANDARD:
-            return standard_board()
-        path = Path(spec)
-        if not path.is_absolute() and not self.source.startswith("<"):
-            path = Path(self.source).parent / path
         try:
-            return load_board(path)
+            return self.access.board_for(spec, self.source)
         except BoardError as exc:
-            raise self.error(f"cannot load the board: {exc.message}", "board") from None
+            raise self.error(f"cannot load the board: {exc.message}", "board",
+                             hint=getattr(exc, "hint", None)) from None
 
     def player(self, colour: str, spec: dict, board: Board) -> PlayerState:
         """A player's table; every problem in it is kept in ``problems``."""
@@ -459,8 +460,11 @@ class _Reader(ValueChecker):
         return value
 
 
-def load_position(text: str, source: str = "<stdin>", board: Board | None = None) -> Position:
-    """The position written in ``text`` (TOML). ``board`` overrides the board it names.
+def load_position(text: str, source: str = "<stdin>", board: Board | None = None, *,
+                  access: BoardAccess = NAMED_ONLY) -> Position:
+    """The position written in ``text`` (TOML). ``board`` overrides the board it names;
+    else ``access`` says which board files it may name (by default only files inside its
+    own folder, ``boardfile.BoardAccess``).
 
     Raises ``PositionError`` (with the key path and the line) for bad TOML, unknown keys,
     bad values or an empty text; the broken invariants of a well-formed position are in
@@ -483,7 +487,7 @@ def load_position(text: str, source: str = "<stdin>", board: Board | None = None
     except RecursionError:  # tomllib recurses once per level of nesting
         raise PositionError("bad TOML: values nested too deeply",
                             span=Span(1, 1, 1, 2, source)) from None
-    return _Reader(text, source).read(data, board)
+    return _Reader(text, source, access).read(data, board)
 
 
 def read_position(path: str | Path, board: Board | None = None) -> Position:

@@ -71,7 +71,7 @@ from ..notation import Comment, Names, Where, format_movetext
 from ..notation.movetext import MAX_ERRORS, read_movetext
 from ..rules import legal_steps, push, push_steps
 from ..rules.actions import new_game
-from .boardfile import STANDARD, load_board, standard_board
+from .boardfile import NAMED_ONLY, STANDARD, BoardAccess
 from .cutter import DELIMITER, Piece, breaks_in, cut, joined, split_lines
 from .tomltext import ValueChecker, decode_error, dumps, key_hint, locate_span
 
@@ -101,6 +101,8 @@ class Record:
     text: str = ""  # the record as it was written, from its first '+++'
     line: int = 1  # the line of its first '+++' in the source
     movetext_line: int = 1  # the line where its movetext begins
+    #: the board it was read with (None for a record made in memory: ``load_board`` reads it)
+    resolved_board: Board | None = field(default=None, repr=False)
 
     def _key(self) -> tuple:
         return (self.metadata, self.board, self.setup, self.steps, self.comments)
@@ -117,9 +119,12 @@ class Record:
         return self.setup.players
 
     def load_board(self) -> Board:
-        """The record's board: the standard one, or its board file (a relative path is
-        taken from the record's folder). Raises ``BoardError``."""
-        return _board_for(self.board, self.source)
+        """The record's board: the one it was read with, else the standard one or its
+        board file, opened only inside the record's folder (``boardfile.BoardAccess``).
+        Raises ``BoardError``."""
+        if self.resolved_board is not None:
+            return self.resolved_board
+        return NAMED_ONLY.board_for(self.board, self.source)
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -165,16 +170,18 @@ def _line_col(data: str | bytes, i: int, line: int = 1) -> tuple[int, int]:
 
 
 def load_records(text: str, source: str = "<stdin>", *, board: Board | None = None,
-                 max_errors: int = MAX_ERRORS) -> list[Record]:
+                 max_errors: int = MAX_ERRORS, access: BoardAccess = NAMED_ONLY) -> list[Record]:
     """Every record of ``text``. Raises ``NotationError`` (positioned, with a hint where one
     helps) for the first thing that is not well formed; the other problems of that record
-    found with it are in its ``also`` (up to ``max_errors`` in all)."""
-    return list(iter_records(text, source, board=board, max_errors=max_errors))
+    found with it are in its ``also`` (up to ``max_errors`` in all). ``access`` says which
+    board files a record may name (``boardfile.BoardAccess``)."""
+    return list(iter_records(text, source, board=board, max_errors=max_errors, access=access))
 
 
-def load_record(text: str, source: str = "<stdin>", *, board: Board | None = None) -> Record:
+def load_record(text: str, source: str = "<stdin>", *, board: Board | None = None,
+                access: BoardAccess = NAMED_ONLY) -> Record:
     """The one record of ``text``; raises ``NotationError`` if there are several."""
-    records = load_records(text, source, board=board)
+    records = load_records(text, source, board=board, access=access)
     if len(records) != 1:
         second = records[1]
         raise NotationError(f"expected one record, found {len(records)}",
@@ -184,23 +191,26 @@ def load_record(text: str, source: str = "<stdin>", *, board: Board | None = Non
 
 def iter_records(text: str, source: str = "<stdin>", *, board: Board | None = None,
                  line: int = 1, last: bool = True,
-                 max_errors: int = MAX_ERRORS) -> Iterator[Record]:
+                 max_errors: int = MAX_ERRORS,
+                 access: BoardAccess = NAMED_ONLY) -> Iterator[Record]:
     """The records of ``text`` one at a time (memory stays flat for a long file).
 
-    ``board`` overrides the board named in the front matter. ``line`` is the line of
-    ``text``'s first line in its file (for a part of a file: ``validate`` reads a big
-    input record by record), and ``last`` says whether ``text`` runs to the end of it.
-    Raises ``NotationError`` for the first problem of a record, with its other independent
-    problems in ``also``: every front-matter problem, then every syntax and name error of
-    its movetext (up to ``max_errors`` in all; 1 reads no further than the first).
+    ``board`` overrides the board named in the front matter; else ``access`` says which
+    board files a record may name (by default only files inside its own folder). ``line``
+    is the line of ``text``'s first line in its file (for a part of a file: ``validate``
+    reads a big input record by record), and ``last`` says whether ``text`` runs to the end
+    of it. Raises ``NotationError`` for the first problem of a record, with its other
+    independent problems in ``also``: every front-matter problem, then every syntax and
+    name error of its movetext (up to ``max_errors`` in all; 1 reads no further than the
+    first).
     """
     _check_binary(text, source, line)
     for piece in cut([text], line=line):
-        yield _read_piece(piece, source, board, not (piece.last and last), max_errors)
+        yield _read_piece(piece, source, board, not (piece.last and last), max_errors, access)
 
 
 def _read_piece(piece: Piece[str], source: str, board: Board | None, more: bool,
-                max_errors: int) -> Record:
+                max_errors: int, access: BoardAccess = NAMED_ONLY) -> Record:
     """The record of ``piece``; ``more``: another record follows it in the file."""
     data = piece.data
     head = data[:piece.opening] if piece.opening is not None else data
@@ -221,11 +231,12 @@ def _read_piece(piece: Piece[str], source: str, board: Board | None, more: bool,
     movetext = joined(data[piece.body:], more)
     rec_text = joined(data[piece.opening:], more)
     return _read_record(front, movetext, source, open_line, piece.close_line, rec_text, board,
-                        max_errors)
+                        max_errors, access)
 
 
 def _read_record(front: str, movetext: str, source: str, line: int, close: int, text: str,
-                 board: Board | None, max_errors: int = MAX_ERRORS) -> Record:
+                 board: Board | None, max_errors: int = MAX_ERRORS,
+                 access: BoardAccess = NAMED_ONLY) -> Record:
     """One record. Raises ``NotationError``: the first problem, with the other independent
     ones in its ``also`` (every front-matter problem, then every syntax and name error of
     the movetext, then the first rule error of the steps written before the first bad
@@ -235,9 +246,10 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
     setup, board_spec, metadata = fm.setup(data)
     if board is None and board_spec is not None:
         try:
-            board = _board_for(board_spec, source)
+            board = access.board_for(board_spec, source)
         except BoardError as exc:
-            fm.problems.append(fm.error(f"cannot load the board: {exc.message}", "board"))
+            fm.problems.append(fm.error(f"cannot load the board: {exc.message}", "board",
+                                        hint=getattr(exc, "hint", None)))
     if setup is not None and board is not None and not fm.problems:
         for exc in setup_problems(setup, board):
             path = exc.path.removeprefix("setup").lstrip(".")
@@ -262,17 +274,7 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
     raise_first(problems[:max_errors])
     assert setup is not None
     return Record(setup, mt.steps, metadata, board_spec, mt.comments, source, text, line,
-                  close + 1)
-
-
-def _board_for(spec: str, source: str) -> Board:
-    if spec == STANDARD:
-        return standard_board()
-    path = Path(spec)
-    if not path.is_absolute() and source not in ("<stdin>", "-", "") and not source.startswith(
-            "<"):
-        path = Path(source).parent / path
-    return load_board(path)
+                  close + 1, board)
 
 
 class _FrontMatter(ValueChecker):

@@ -36,6 +36,7 @@ from typing import IO, TYPE_CHECKING, Any, Self, TypeVar
 from ..formats.cutter import cut, is_blank_or_comment, is_delimiter, split_lines
 
 if TYPE_CHECKING:
+    from ..formats.boardfile import BoardAccess
     from ..formats.diagnostics import Diagnostic
 
 RECORD_SUFFIXES = (".kh",)
@@ -315,18 +316,23 @@ def _decode(unit: Unit) -> str:
     return decode_source(unit.data, unit.source, unit.line)
 
 
-def check_unit(unit: Unit, max_errors: int = MAX_ERRORS) -> list[Report]:
+def check_unit(unit: Unit, max_errors: int = MAX_ERRORS,
+               access: BoardAccess | None = None) -> list[Report]:
     """The reports on one unit (one per record it holds; usually one). Raises nothing for
     bad input: every problem is a diagnostic. A bad record or position gets up to
     ``max_errors`` of them: every independent problem of its front matter and movetext (or
     of a position's schema), and, when it reads, the first rule error of its replay (or
-    every broken invariant of the position)."""
+    every broken invariant of the position). ``access`` says which board files records may
+    name (``boardfile.BoardAccess``; by default only files in their own folder)."""
+    from ..formats.boardfile import NAMED_ONLY
+
+    access = access or NAMED_ONLY
     size = len(unit.data)
     if unit.kind == UnitKind.FILE:
         return [Report(UnitKind.FILE, unit.source, False, diagnostics=(unit.error,) if unit.error
                        else (), size=size)]
     if unit.kind == UnitKind.POSITION:
-        return [_check_position(unit, max_errors)]
+        return [_check_position(unit, max_errors, access)]
     from ..errors import KeyHarvestError, NotationError
     from ..formats.diagnostics import diagnose, diagnose_all
 
@@ -340,7 +346,7 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS) -> list[Report]:
 
     reports: list[Report] = []
     records = iter_records(text, unit.source, line=unit.line, last=unit.last,
-                           max_errors=max_errors)
+                           max_errors=max_errors, access=access)
     while True:
         index = unit.index + len(reports)
         try:
@@ -380,7 +386,8 @@ def _check_record(record: Any, text: str, unit: Unit, index: int) -> Report:
                   done.state.result or "in progress", done.applied)
 
 
-def _check_position(unit: Unit, max_errors: int = MAX_ERRORS) -> Report:
+def _check_position(unit: Unit, max_errors: int = MAX_ERRORS,
+                    access: BoardAccess | None = None) -> Report:
     from ..errors import NotationError, PositionError
     from ..formats.diagnostics import diagnose, diagnose_all, diagnose_violations
     from ..formats.positions import load_position
@@ -392,7 +399,7 @@ def _check_position(unit: Unit, max_errors: int = MAX_ERRORS) -> Report:
         return Report(UnitKind.POSITION, unit.source, False, diagnostics=(diagnose(exc, None),),
                       size=size)
     try:
-        pos = load_position(text, unit.source)
+        pos = load_position(text, unit.source, access=access)
     except PositionError as exc:
         return Report(UnitKind.POSITION, unit.source, False,
                       diagnostics=tuple(diagnose_all(exc, text, unit.source, max_errors)),
@@ -403,8 +410,9 @@ def _check_position(unit: Unit, max_errors: int = MAX_ERRORS) -> Report:
                   size=size)
 
 
-def _check_batch(batch: list[Unit], max_errors: int = MAX_ERRORS) -> list[list[Report]]:
-    return [check_unit(u, max_errors) for u in batch]
+def _check_batch(batch: list[Unit], max_errors: int = MAX_ERRORS,
+                 access: BoardAccess | None = None) -> list[list[Report]]:
+    return [check_unit(u, max_errors, access) for u in batch]
 
 
 def _batches(items: Iterable[Unit], total: int | None = None,
@@ -428,21 +436,22 @@ def _batches(items: Iterable[Unit], total: int | None = None,
 
 
 def check_inputs(paths: Iterable[str], *, jobs: int = 1, stdin: IO[bytes] | None = None,
-                 max_errors: int = MAX_ERRORS) -> Iterator[Report]:
+                 max_errors: int = MAX_ERRORS,
+                 access: BoardAccess | None = None) -> Iterator[Report]:
     """Reports on every record and position of ``paths`` (see ``expand``), in input order,
     checked in ``jobs`` processes (0: one per core), each with up to ``max_errors``
-    diagnostics. Stop iterating at any time (for a first failure): the work in flight is
-    cancelled."""
+    diagnostics. ``access`` says which board files they may name (see ``check_unit``).
+    Stop iterating at any time (for a first failure): the work in flight is cancelled."""
     inputs = list(expand(paths))
     all_units = (u for path in inputs for u in units(path, stdin))
     if jobs == 1:
         for unit in all_units:
-            yield from check_unit(unit, max_errors)
+            yield from check_unit(unit, max_errors, access)
         return
     jobs = jobs or cpu_count()
     batches = _batches(all_units, input_size(inputs), 2 * jobs * BATCH_BYTES)
-    check = _check_batch if max_errors == MAX_ERRORS else partial(_check_batch,
-                                                                  max_errors=max_errors)
+    check = _check_batch if max_errors == MAX_ERRORS and access is None else partial(
+        _check_batch, max_errors=max_errors, access=access)
     for result in ordered_map(check, batches, jobs):
         for reports in result:
             yield from reports

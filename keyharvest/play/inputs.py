@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import KeyHarvestError
+from ..formats.boardfile import NAMED_ONLY, BoardAccess
 from ..formats.diagnostics import Diagnostic, diagnose, diagnose_all, diagnose_violations
 from ..notation.movetext import MAX_ERRORS
 from .replay import POSITION, RECORD, Located, Point, at_point, choose_record, locate, sniff
@@ -47,17 +48,19 @@ class Scored:
 
 
 def score_games(text: str, source: str, point: Point | None = None, *,
-                max_errors: int = MAX_ERRORS) -> Iterator[Scored]:
+                max_errors: int = MAX_ERRORS,
+                access: BoardAccess = NAMED_ONLY) -> Iterator[Scored]:
     """Every game of ``text`` scored at ``point`` (the end by default): a position's one
     table (its broken invariants are diagnostics), or each record in turn. A record that
     does not replay is reported and the next one scored; one that does not read stops the
     file (nothing after it can be read). Input that does not read gets up to
-    ``max_errors`` diagnostics (every problem found with the first)."""
+    ``max_errors`` diagnostics (every problem found with the first). ``access`` says
+    which board files the input may name (``boardfile.BoardAccess``)."""
     from ..rules.scoring import score
 
     if sniff(text) == POSITION:
         try:
-            at = locate(text, source, point)
+            at = locate(text, source, point, access=access)
         except KeyHarvestError as exc:
             yield Scored(POSITION, diagnostics=diagnose_all(exc, text, source, max_errors))
             return
@@ -70,7 +73,7 @@ def score_games(text: str, source: str, point: Point | None = None, *,
         return
     from ..formats.records import iter_records
 
-    records = iter_records(text, source)
+    records = iter_records(text, source, access=access)
     n = 0
     while True:
         try:
@@ -120,7 +123,7 @@ def format_paths(paths: Iterable[str]) -> Iterator[str]:
 
 
 def format_text(text: str, source: str, path: str | None = None, *,
-                max_errors: int = MAX_ERRORS) -> Formatted:
+                max_errors: int = MAX_ERRORS, access: BoardAccess = NAMED_ONLY) -> Formatted:
     """``text`` (the records of ``source``) in canonical form. With ``path``, ``same``
     compares with the bytes of that file (a byte order mark, say, is not canonical);
     without, with ``text``. Records that do not read get up to ``max_errors``
@@ -132,7 +135,7 @@ def format_text(text: str, source: str, path: str | None = None, *,
             "not a record: fmt formats records (.kh), which start with a line '+++'", source,
             line=1, column=1)])
     try:
-        canonical = format_records(load_records(text, source))
+        canonical = format_records(load_records(text, source, access=access))
     except KeyHarvestError as exc:
         return Formatted(source, diagnostics=diagnose_all(exc, text, source, max_errors))
     same = canonical == text and (path is None or Path(path).read_bytes()
@@ -160,15 +163,15 @@ class Diffed:
         return not self.positions
 
 
-def diff_side(text: str, source: str) -> Located:
+def diff_side(text: str, source: str, access: BoardAccess = NAMED_ONLY) -> Located:
     """One side of a comparison: a position's table, or the first record of a file (not
     replayed: ``diff_games`` replays it; ``notes`` says when the file holds more). Raises
     ``KeyHarvestError`` for input that does not read."""
     if sniff(text) == POSITION:
-        return locate(text, source)
+        return locate(text, source, access=access)
     from ..formats.records import start_state
 
-    record, game, games = choose_record(text, source)
+    record, game, games = choose_record(text, source, access=access)
     at = Located(source, text, RECORD, start_state(record), record=record, game=game,
                  games=games)
     if games > 1:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ..errors import KeyHarvestError
+from ..formats.boardfile import NAMED_ONLY, BoardAccess
 from ..formats.cutter import is_blank_or_comment, is_delimiter, split_lines
 from ..formats.positions import Position, load_position
 from ..formats.records import Record, iter_records, replay
@@ -141,7 +142,8 @@ class Located:
         return [(label or "start", s) for label, s in zip(self.labels, self.states)]
 
 
-def choose_record(text: str, source: str, game: int | None = None) -> tuple[Record, int, int]:
+def choose_record(text: str, source: str, game: int | None = None, *,
+                  access: BoardAccess = NAMED_ONLY) -> tuple[Record, int, int]:
     """The ``game``-th record of ``text`` (1-based; the first by default), its number, and
     how many records the file holds as far as is known (the count is exact when ``game`` is
     given and the file holds fewer, or when it is None: one record past the one chosen is
@@ -152,7 +154,7 @@ def choose_record(text: str, source: str, game: int | None = None) -> tuple[Reco
         raise KeyHarvestError("games are numbered from 1")
     chosen: Record | None = None
     count = 0
-    for record in iter_records(text, source):
+    for record in iter_records(text, source, access=access):
         count += 1
         if count == want:
             chosen = record
@@ -165,9 +167,11 @@ def choose_record(text: str, source: str, game: int | None = None) -> tuple[Reco
 
 
 def locate(text: str, source: str = "<stdin>", point: Point | None = None, *,
-           game: int | None = None, each: bool = False) -> Located:
+           game: int | None = None, each: bool = False,
+           access: BoardAccess = NAMED_ONLY) -> Located:
     """The table of ``text`` (a record or a position, see ``sniff``) at ``point``.
 
+    ``access`` says which board files the input may name (``boardfile.BoardAccess``).
     Raises ``NotationError`` / ``PositionError`` for input that does not read, the
     ``IllegalStep`` of the record that stops its replay before the point, and
     ``KeyHarvestError`` for a point the record does not reach or a point given for a
@@ -180,9 +184,9 @@ def locate(text: str, source: str = "<stdin>", point: Point | None = None, *,
                                   f"{point} (--to needs a record)")
         if game not in (None, 1):
             raise KeyHarvestError(f"{source} is a position, not a file of games")
-        pos = load_position(text, source)
+        pos = load_position(text, source, access=access)
         return Located(source, text, POSITION, pos.state, position=pos)
-    record, number, count = choose_record(text, source, game)
+    record, number, count = choose_record(text, source, game, access=access)
     located = at_point(record, point, each=each)
     located.source, located.text, located.game, located.games = source, text, number, count
     if game is None and count > 1:
