@@ -73,6 +73,9 @@ MaxErrorsOpt = Annotated[int, typer.Option(
     "--max-errors", min=1, metavar="N",
     help="Report at most N problems of one record or position: every problem of its front "
          "matter and moves (or a position's keys), then the first rule broken.")]
+ForceOpt = Annotated[bool, typer.Option(
+    "--force", help="Replace a read-only or hard-linked file too (it keeps its mode; its "
+                    "other links keep the old text).")]
 GameOpt = Annotated[int | None, typer.Option(
     "--game", "-g", min=1, show_default=False,
     help="Which record of a file holding several (1 is the first).")]
@@ -405,6 +408,7 @@ def fmt(
     write: Annotated[bool, typer.Option(
         "--write", "-w", help="Rewrite files in place (atomically); list those changed. "
                               "A file that does not read is never touched.")] = False,
+    force: ForceOpt = False,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
     output: FormatOpt = Format.text,
@@ -417,8 +421,9 @@ def fmt(
     if write and "-" in paths:
         raise typer.BadParameter("--write rewrites files; stdin is not one",
                                  param_hint="'PATH'")
+    from ..formats.diagnostics import Diagnostic
+    from ..formats.safewrite import write_file
     from ..play.inputs import format_paths, format_text
-    from .support import write_atomically
 
     access = _access(board, trust_board_paths)
     json_mode = is_json(output)
@@ -449,7 +454,16 @@ def fmt(
                     out(path)
         elif write:
             if not done.same:
-                write_atomically(path, canonical)
+                try:
+                    write_file(path, canonical, force=force)
+                except OSError as exc:  # refused, or the disk is full: the file is as it was
+                    bad = True
+                    failure = Diagnostic(_os_reason(exc), path, kind="io")
+                    emit([failure])
+                    if json_mode:
+                        result.update(ok=False, diagnostics=[failure.to_dict()])
+                        out(to_json(result, lines=True))
+                    continue
                 result["written"] = True
                 if not json_mode:
                     out(path)
@@ -555,6 +569,9 @@ def selfplay(
         "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
     bot: Annotated[str, typer.Option(
         "--bot", "-b", help="The bot for every seat (see keyharvest.play.bots.BOTS).")] = "random",
+    force: Annotated[bool, typer.Option(
+        "--force", help="Replace records of the same names in --out DIR (by default an "
+                        "existing one is an error and nothing is written).")] = False,
     output: FormatOpt = Format.text,
 ) -> int:
     """Bots play whole games and write them as records. The same seed gives the same
@@ -576,7 +593,12 @@ def selfplay(
     json_mode = is_json(output)
     folder = None if dest == "-" else Path(dest)
     if folder is not None:
+        from ..formats.safewrite import check_replaceable, write_file
+
         folder.mkdir(parents=True, exist_ok=True)
+        for i in range(games):  # before any game is played: all or nothing
+            check_replaceable(_selfplay_file(folder, seed, i), force=force, exclusive=True,
+                              follow_links=False)
     texts = selfplay_texts(players, seed, games, bot=bot, jobs=jobs)
     with progress("playing", games) as advance:
         for i, text in enumerate(texts):
@@ -587,11 +609,20 @@ def selfplay(
                 else:
                     out(text if i == 0 else "\n" + text, end="")
                 continue
-            file = folder / f"selfplay-{seed}-{i + 1:04d}.kh"
-            file.write_text(text, encoding="utf-8")
+            file = _selfplay_file(folder, seed, i)
+            write_file(file, text, force=force, exclusive=True, follow_links=False)
             out(to_json({"game": i + 1, "seed": seed, "path": str(file)}, lines=True)
                 if json_mode else str(file))
     return OK
+
+
+def _selfplay_file(folder, seed: int, i: int):
+    return folder / f"selfplay-{seed}-{i + 1:04d}.kh"
+
+
+def _os_reason(exc: OSError) -> str:
+    reason = exc.strerror or str(exc)
+    return f"{reason[:1].lower()}{reason[1:]}"
 
 
 # -- render --------------------------------------------------------------------------------------
@@ -607,6 +638,7 @@ def render(
     game: GameOpt = None,
     player: Annotated[str | None, typer.Option(
         "--player", show_default=False, help="Draw only this player's board.")] = None,
+    force: ForceOpt = False,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
     output: FormatOpt = Format.text,
@@ -627,12 +659,11 @@ def render(
         what = at.state if suffix == "svg" else at.frames()
         try:
             written = render_file(dest, what, player=player.lower() if player else None,
-                                  unknown=at.unknown)
+                                  unknown=at.unknown, force=force)
         except OSError as exc:
             from ..formats.diagnostics import Diagnostic
 
-            raise Failure([Diagnostic(f"cannot write {dest}: {exc.strerror or exc}", dest,
-                                      kind="io")]) from None
+            raise Failure([Diagnostic(_os_reason(exc), dest, kind="io")]) from None
     emit([note(n, source) for n in at.notes])
     if is_json(output):
         from .shapes import located_dict

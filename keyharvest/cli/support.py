@@ -9,7 +9,6 @@
 - ``read_input`` reads a path or ``-`` (standard input) as text; ``diagnosing`` turns the
   errors met while reading that text into diagnostics that show its lines.
 - ``progress`` draws a progress bar on stderr, only when stderr is a terminal.
-- ``write_atomically`` replaces a file through a temporary file in the same folder.
 
 This module is imported when the command line starts: it imports nothing heavy at the top.
 """
@@ -17,7 +16,6 @@ This module is imported when the command line starts: it imports nothing heavy a
 from __future__ import annotations
 
 import functools
-import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -231,31 +229,3 @@ def progress(what: str, total: int | None = None, *, counts: bool = True,
     with Progress(*columns, console=Console(file=stream), transient=True) as bar:
         task = bar.add_task(what, total=total)
         yield lambda n=1: bar.advance(task, n)
-
-
-# -- files -----------------------------------------------------------------------------------
-def write_atomically(path: str, text: str) -> None:
-    """Replace the file at ``path`` with ``text``: written to a temporary file in the same
-    folder, flushed to disk, then renamed over it (readers see the old file or the new
-    one, never half of one). The file keeps its permission bits. Raises ``OSError``."""
-    import tempfile
-
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
-                               dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-        except FileNotFoundError:
-            pass
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise

@@ -38,6 +38,7 @@ from ..formats.cutter import cut, is_blank_or_comment, is_delimiter, split_lines
 if TYPE_CHECKING:
     from ..formats.boardfile import BoardAccess
     from ..formats.diagnostics import Diagnostic
+    from ..formats.safewrite import Appender
 
 RECORD_SUFFIXES = (".kh",)
 POSITION_SUFFIXES = (".toml",)
@@ -181,20 +182,23 @@ RESULTS = ("finished", "unfinished", "in progress")
 
 class Rejects:
     """A file that collects the original text of bad records, appended one after another
-    (each ends with a line end). The file is opened at the first one: a batch without bad
-    records leaves it alone. Use as a context manager."""
+    (each ends with a line end) by ``formats.safewrite.Appender``: opened at the first one
+    (a batch without bad records leaves it alone), never through a symbolic link, only a
+    regular file with one name. Use as a context manager."""
 
     def __init__(self, path: str | None) -> None:
         self.path = path
-        self.file: IO[bytes] | None = None
+        self.file: Appender | None = None
 
     def add(self, report: Report) -> None:
         if self.path is None or report.ok or not report.data:
             return
         if self.file is None:
-            self.file = open(self.path, "ab")  # noqa: SIM115 - closed by __exit__
+            from ..formats.safewrite import Appender
+
+            self.file = Appender(self.path)
         data = report.data
-        self.file.write(data if data.endswith((b"\n", b"\r")) else data + b"\n")
+        self.file.add(data if data.endswith((b"\n", b"\r")) else data + b"\n")
 
     def __enter__(self) -> Self:
         return self

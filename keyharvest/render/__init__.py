@@ -17,6 +17,7 @@ import os
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
+from ..formats.safewrite import write_file
 from ..model.state import State
 from .html import Frame, render_html, replay_frames
 from .layout import RenderError
@@ -37,15 +38,17 @@ SUFFIXES = (".svg", ".html")
 
 def render_file(path: str | os.PathLike[str], what: State | Sequence[Frame], *,
                 player: str | None = None, title: str | None = None,
-                unknown: Collection[str] = ()) -> Path:
+                unknown: Collection[str] = (), force: bool = False) -> Path:
     """Write a picture to ``path``, chosen by its suffix, and return the path written.
 
     ``what`` is a state or a list of frames (``replay_frames``). ``.svg`` draws the state, or
     the last frame's; ``.html`` replays the frames (a lone state is a one-frame replay) under
     ``title`` (by default the file's name). ``player`` shows only that player's board. The file
-    is replaced atomically. ``unknown`` names what a partial position leaves unknown
-    (``Position.unknown``), drawn as unknown. Raises ``RenderError`` for another suffix, no frames or an unknown
-    player, and ``OSError`` if the file cannot be written.
+    is written by ``formats.safewrite.write_file``: atomically, through a symbolic link,
+    refusing a read-only or hard-linked file unless ``force``. ``unknown`` names what a
+    partial position leaves unknown (``Position.unknown``), drawn as unknown. Raises
+    ``RenderError`` for another suffix, no frames or an unknown player, and ``OSError``
+    (naming the file) if the file cannot be written.
     """
     out = Path(path)
     suffix = out.suffix.lower()
@@ -59,17 +62,5 @@ def render_file(path: str | os.PathLike[str], what: State | Sequence[Frame], *,
         content = render_svg(frames[-1][1], player, unknown)
     else:
         content = render_html(frames, title if title is not None else out.stem, player, unknown)
-    _write_atomically(out, content)
+    write_file(out, content, force=force)
     return out
-
-
-def _write_atomically(path: Path, content: str) -> None:
-    # a temporary file beside the target, then a rename: readers never see half a file
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-            f.write(content)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
