@@ -215,7 +215,7 @@ def test_a_signal_during_fmt_write_loses_nothing_and_leaves_no_temporary(
     if signum != signal.SIGKILL:
         assert _temps(games) == []  # cleaned on the way out
     r = subprocess.run([sys.executable, "-m", "keyharvest", "fmt", "--write", str(games)],
-                       capture_output=True, timeout=120)
+                       check=False, capture_output=True, timeout=120)
     assert r.returncode == 0, r
     assert _temps(games) == []  # a killed run's leftovers are cleaned by the next one
     assert all(p.read_text() == CANONICAL for p in games.glob("*.kh"))
