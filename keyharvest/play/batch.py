@@ -82,6 +82,7 @@ class Unit:
     index: int = 0
     error: Diagnostic | None = None
     last: bool = True  # the last record of its file
+    access: BoardAccess | None = None  # which board files its records may name
 
 
 @dataclass(frozen=True)
@@ -326,11 +327,12 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS,
     bad input: every problem is a diagnostic. A bad record or position gets up to
     ``max_errors`` of them: every independent problem of its front matter and movetext (or
     of a position's schema), and, when it reads, the first rule error of its replay (or
-    every broken invariant of the position). ``access`` says which board files records may
-    name (``boardfile.BoardAccess``; by default only files in their own folder)."""
+    every broken invariant of the position). ``access`` (by default the unit's own) says
+    which board files records may name (``boardfile.BoardAccess``; by default only files in
+    their own folder)."""
     from ..formats.boardfile import NAMED_ONLY
 
-    access = access or NAMED_ONLY
+    access = access or unit.access or NAMED_ONLY
     size = len(unit.data)
     if unit.kind == UnitKind.FILE:
         return [Report(UnitKind.FILE, unit.source, False, diagnostics=(unit.error,) if unit.error
@@ -453,9 +455,11 @@ def check_inputs(paths: Iterable[str], *, jobs: int = 1, stdin: IO[bytes] | None
             yield from check_unit(unit, max_errors, access)
         return
     jobs = jobs or cpu_count()
+    if access is not None:  # the workers read it from the units
+        all_units = (dataclasses.replace(u, access=access) for u in all_units)
     batches = _batches(all_units, input_size(inputs), 2 * jobs * BATCH_BYTES)
-    check = _check_batch if max_errors == MAX_ERRORS and access is None else partial(
-        _check_batch, max_errors=max_errors, access=access)
+    check = _check_batch if max_errors == MAX_ERRORS else partial(_check_batch,
+                                                                  max_errors=max_errors)
     for result in ordered_map(check, batches, jobs):
         for reports in result:
             yield from reports
