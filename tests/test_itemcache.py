@@ -207,27 +207,12 @@ def test_the_readers_agree_on_texts_from_the_vocabulary(words: list[str]) -> Non
     check_lean(text, "steps")
 
 
-def test_the_cached_parser_is_the_strict_parser(tmp_path: Path) -> None:
-    from keyharvest.notation.grammar import build_parser
+def test_the_parser_from_the_tables_is_the_strict_parser() -> None:
+    from keyharvest.notation.grammar import build_parser, parser_from_tables
     from keyharvest.notation.syntax import Syntax
 
     fresh = build_parser(strict=True, transformer=Syntax())  # passes the strict checks
-    cache = str(tmp_path / "grammar.lark-cache")
-    built = build_parser(strict=True, transformer=Syntax(), cache=cache)  # writes the file
-    assert Path(cache).stat().st_size > 0
-    loaded = build_parser(strict=True, transformer=Syntax(), cache=cache)  # reads it
+    loaded = parser_from_tables(Syntax())
+    assert loaded is not None
     for _, text in MOVETEXTS[:3]:
-        want = shape(fresh.parse(text, start="start"))
-        assert shape(built.parse(text, start="start")) == want
-        assert shape(loaded.parse(text, start="start")) == want
-    Path(cache).write_bytes(b"damaged")  # a damaged file is rebuilt, not trusted
-    again = build_parser(strict=True, transformer=Syntax(), cache=cache)
-    assert shape(again.parse(MOVETEXTS[0][1], start="start")) == shape(
-        fresh.parse(MOVETEXTS[0][1], start="start"))
-
-
-def test_the_cache_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    from keyharvest.notation.grammar import cache_file
-
-    monkeypatch.setenv("KEYHARVEST_NO_CACHE", "1")
-    assert cache_file() is None
+        assert shape(loaded.parse(text, start="start")) == shape(fresh.parse(text, start="start"))

@@ -1,4 +1,4 @@
-"""Loading the Lark grammar of the movetext and building the (cached) LALR parser.
+"""Loading the Lark grammar of the movetext and the LALR parser built from it.
 
 The grammar file lives at the top of the repository (``grammar/keyharvest.lark``) so that
 it is easy to find and review; the wheel carries it inside the package as
@@ -10,28 +10,45 @@ terminals), built once per process with the syntax transformer embedded, so that
 builds the notation's items directly without an intermediate tree.
 
 Building it (the LALR analysis and the strict checks) takes some 0.2 s, more than a short
-command has to spare, so the analysed grammar is kept between runs with Lark's ``cache``
-in the user's cache folder (``cache_file``): a later process loads it in a few
-milliseconds. The file is keyed on the grammar's text, the options (strict included) and
-the versions of Lark and Python, so a cached parser is one that passed the strict checks
-when it was built; a stale, foreign or damaged file is rebuilt. ``KEYHARVEST_NO_CACHE=1``
-turns the cache off.
+command has to spare. So the analysed grammar ships with the package as plain data,
+``keyharvest/notation/tables.json`` (Lark's own serialised form of the parser, written as
+JSON: strings, numbers, lists and tables, nothing that can run), made by
+``python -m keyharvest.notation.maketables`` after the grammar changes. Nothing is read from
+or written to the user's folders (an earlier version kept a pickle in ``~/.cache``, which
+whoever could write that folder could have turned into code). Before use the tables are
+checked: their format, the SHA-256 of the grammar text they were made from, the Lark
+version and the strict mode must all match, and the options must be plain; anything else
+(a stale file after a grammar change, another Lark, a damaged file) and the parser is built
+from the grammar instead, as it is with ``KEYHARVEST_NO_TABLES=1``.
+
+Loading serialised tables uses ``Lark._load_from_dict``, the entry point of Lark's own
+standalone parsers, which is not public: it is fenced here (the Lark version must be the
+one that wrote the tables, and any failure falls back to building) and tested
+(``tests/test_grammar_tables.py``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from lark import Lark
 
 GRAMMAR_FILE = "keyharvest.lark"
+TABLES_FILE = "tables.json"
+TABLES_FORMAT = 1
 #: The start symbols: ``start``, a record's movetext; ``steps``, steps on their own
 #: (``parse_steps``).
 STARTS = ("start", "steps")
+#: Options that may hold code when Lark saves a parser (classes, callbacks): in shipped
+#: tables they must be empty.
+_CODE_OPTIONS = ("transformer", "postlex", "tree_class", "lexer_callbacks", "edit_terminals",
+                 "_plugins")
 
 
 def grammar_path() -> Path | None:
@@ -55,32 +72,19 @@ def grammar_text() -> str:
     return path.read_text(encoding="utf-8")
 
 
-def cache_file() -> str | None:
-    """Where the analysed grammar is kept between runs: ``keyharvest/`` in the user's cache
-    folder (``$XDG_CACHE_HOME`` or ``~/.cache``), or None when ``KEYHARVEST_NO_CACHE`` is
-    set or the folder cannot be made."""
-    if os.environ.get("KEYHARVEST_NO_CACHE"):
-        return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "keyharvest")
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError:
-        return None
-    digest = hashlib.sha256(grammar_text().encode("utf-8")).hexdigest()[:16]
-    return os.path.join(folder, f"grammar-{digest}.lark-cache")
+def grammar_digest(text: str | None = None) -> str:
+    """The SHA-256 of the grammar's text, which the shipped tables must have been made from."""
+    return hashlib.sha256((grammar_text() if text is None else text).encode("utf-8")).hexdigest()
 
 
-def build_parser(*, strict: bool = True, transformer: object | None = None,
-                 cache: str | None = None) -> Lark:
-    """A new LALR parser for the grammar, loaded from the file ``cache`` (written there
-    after the analysis) when one is given. Without ``interegular`` installed Lark cannot
-    check terminal collisions, and the parser is built without strict mode."""
+def build_parser(*, strict: bool = True, transformer: object | None = None) -> Lark:
+    """A new LALR parser analysed from the grammar (no tables). Without ``interegular``
+    installed Lark cannot check terminal collisions, and the parser is built without
+    strict mode."""
     from lark.exceptions import LexError
 
     options = {"parser": "lalr", "lexer": "contextual", "start": list(STARTS),
-               "maybe_placeholders": False, "transformer": transformer,
-               "cache": cache or False}
+               "maybe_placeholders": False, "transformer": transformer}
     try:
         return Lark(grammar_text(), strict=strict, **options)
     except LexError as exc:
@@ -89,12 +93,110 @@ def build_parser(*, strict: bool = True, transformer: object | None = None,
         raise
 
 
+# -- the shipped tables ----------------------------------------------------------------------
+def _encode(value: Any) -> Any:
+    """Lark's serialised data as JSON: tables with keys other than strings and tuples are
+    tagged, so that they read back exactly."""
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value):
+            return {k: _encode(v) for k, v in value.items()}
+        return {"~map": [[_encode(k), _encode(v)] for k, v in value.items()]}
+    if isinstance(value, tuple):
+        return {"~tuple": [_encode(v) for v in value]}
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    raise TypeError(f"Lark's tables hold a {type(value).__name__}, which JSON cannot")
+
+
+def _decode(table: dict[str, Any]) -> Any:
+    if len(table) == 1:
+        if "~map" in table:
+            return {(tuple(k) if isinstance(k, list) else k): v for k, v in table["~map"]}
+        if "~tuple" in table:
+            return tuple(table["~tuple"])
+    return table
+
+
+def dump_tables(parser: Lark | None = None) -> str:
+    """The JSON of ``tables.json`` for a parser built in strict mode from the grammar."""
+    from lark import __version__ as lark_version
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    parser = parser or build_parser(strict=True)
+    if not parser.options.strict:
+        raise RuntimeError("the tables are made in strict mode (install lark[interegular])")
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    document = {"format": TABLES_FORMAT, "grammar_sha256": grammar_digest(),
+                "lark": lark_version, "strict": True,
+                "data": _encode(data), "memo": _encode(memo)}
+    return json.dumps(document, separators=(",", ":")) + "\n"
+
+
+def tables_path() -> Path:
+    return Path(__file__).resolve().parent / TABLES_FILE
+
+
+def load_tables(text: str) -> tuple[dict[str, Any], dict[Any, Any]] | None:
+    """Lark's serialised parser from the JSON ``text`` of ``tables.json``, or None when it
+    is not tables of this grammar for this Lark (see the module docstring)."""
+    from lark import __version__ as lark_version
+
+    try:
+        document = json.loads(text, object_hook=_decode)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(document, dict) or document.get("format") != TABLES_FORMAT:
+        return None
+    if (document.get("grammar_sha256") != grammar_digest() or document.get("lark") != lark_version
+            or document.get("strict") is not True):
+        return None
+    data, memo = document.get("data"), document.get("memo")
+    if not isinstance(data, dict) or not isinstance(memo, dict):
+        return None
+    options = data.get("options")
+    if not isinstance(options, dict) or any(options.get(k) for k in _CODE_OPTIONS):
+        return None
+    if options.get("parser") != "lalr" or options.get("lexer") != "contextual" or list(
+            options.get("start") or ()) != list(STARTS):
+        return None
+    return data, memo
+
+
+def parser_from_tables(transformer: object | None = None,
+                       text: str | None = None) -> Lark | None:
+    """The parser loaded from the shipped tables (``text``: their JSON, by default the
+    file's), or None when there are none that fit (see ``load_tables``) or Lark cannot load
+    them."""
+    if text is None:
+        try:
+            text = tables_path().read_text(encoding="utf-8")
+        except OSError:
+            return None
+    tables = load_tables(text)
+    if tables is None:
+        return None
+    data, memo = tables
+    try:  # a private entry point of Lark's (its standalone parsers use it): fenced
+        loaded = Lark._load_from_dict(data, memo, transformer=transformer)
+    except Exception:  # noqa: BLE001 - tables Lark cannot load: build the parser instead
+        return None
+    return loaded if isinstance(loaded, Lark) else None
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The process's parser, with the syntax transformer of ``keyharvest.notation.syntax``."""
+    """The process's parser, with the syntax transformer of ``keyharvest.notation.syntax``:
+    loaded from the shipped tables, or built from the grammar when they do not fit."""
     from .syntax import Syntax
 
-    return build_parser(transformer=Syntax(), cache=cache_file())
+    if not os.environ.get("KEYHARVEST_NO_TABLES"):
+        loaded = parser_from_tables(Syntax())
+        if loaded is not None:
+            return loaded
+    return build_parser(transformer=Syntax())
 
 
 @lru_cache(maxsize=1)

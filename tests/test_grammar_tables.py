@@ -1,0 +1,137 @@
+"""The parser's tables ship as plain data (issue 13): nothing executable is loaded from a
+cache, the shipped tables are those of today's grammar, they parse exactly as a parser
+built from the grammar, and tables that do not fit (stale, another Lark, options that
+could hold code, damaged) are refused for a build."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_itemcache import MOVETEXTS, shape
+
+from keyharvest.notation import grammar
+from keyharvest.notation.grammar import (
+    build_parser,
+    grammar_digest,
+    load_tables,
+    parser_from_tables,
+    tables_path,
+)
+from keyharvest.notation.syntax import Syntax
+
+TWO = Path(__file__).resolve().parent.parent / "scenarios" / "games" / "two-players.kh"
+
+
+class _Plant:
+    """Unpickling this makes a file: the proof that a pickle was loaded."""
+
+    def __init__(self, marker: str) -> None:
+        self.marker = marker
+
+    def __reduce__(self):
+        return (open, (self.marker, "w"))
+
+
+def test_no_pickle_is_loaded_from_the_users_cache_folder(tmp_path: Path) -> None:
+    marker = tmp_path / "code-ran"
+    cache = tmp_path / "cache" / "keyharvest"
+    cache.mkdir(parents=True)
+    digest = grammar_digest()[:16]
+    # where the parser's cache used to be, and whatever Lark itself might look for
+    for name in (f"grammar-{digest}.lark-cache", "grammar.lark-cache"):
+        (cache / name).write_bytes(b"0" * 64 + b"\n" + pickle.dumps(_Plant(str(marker))))
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"),
+           "TMPDIR": str(tmp_path)}
+    env.pop("KEYHARVEST_NO_CACHE", None)
+    for args in (["validate", str(TWO)], ["moves", str(TWO), "--to", "3"]):
+        done = subprocess.run([sys.executable, "-m", "keyharvest", *args], env=env,
+                              capture_output=True, text=True, check=False, timeout=120)
+        assert done.returncode == 0, done.stderr
+    assert not marker.exists()
+    assert sorted(p.name for p in cache.iterdir()) == sorted(
+        [f"grammar-{digest}.lark-cache", "grammar.lark-cache"])  # nothing new written
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".lark")]
+
+
+def test_the_shipped_tables_are_those_of_todays_grammar() -> None:
+    text = tables_path().read_text(encoding="utf-8")
+    assert load_tables(text) is not None, (
+        "keyharvest/notation/tables.json does not fit the grammar or this Lark: "
+        "run `python -m keyharvest.notation.maketables` to write it again")
+    document = json.loads(text)  # plain JSON: no hook is needed to read it
+    assert document["grammar_sha256"] == hashlib.sha256(
+        grammar.grammar_text().encode("utf-8")).hexdigest()
+
+
+def test_the_tables_hold_the_rules_and_terminals_of_the_grammar() -> None:
+    loaded = parser_from_tables()
+    built = build_parser(strict=True)
+    assert loaded is not None
+    assert sorted(map(str, loaded.rules)) == sorted(map(str, built.rules))
+    assert sorted((t.name, t.pattern.value) for t in loaded.terminals) == sorted(
+        (t.name, t.pattern.value) for t in built.terminals)
+    table = loaded.parser.parser.parser.parse_table
+    assert len(table.states) == len(built.parser.parser.parser.parse_table.states)
+
+
+def test_the_loaded_parser_parses_as_the_built_one() -> None:
+    loaded = parser_from_tables(Syntax())
+    built = build_parser(strict=True, transformer=Syntax())
+    assert loaded is not None and built.options.strict
+    assert grammar.parser() is not built
+    for _, text in MOVETEXTS:
+        assert shape(loaded.parse(text, start="start")) == shape(built.parse(text, start="start"))
+    for bad in ("1. red: harvest B6 @", "1. red: offer for", "red: buy"):
+        with pytest.raises(Exception) as a:
+            loaded.parse(bad, start="start")
+        with pytest.raises(Exception) as b:
+            built.parse(bad, start="start")
+        assert (type(a.value), str(a.value)) == (type(b.value), str(b.value))
+
+
+def _tables() -> dict:
+    return json.loads(tables_path().read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda d: d.update(grammar_sha256="0" * 64),  # a stale file after a grammar change
+    lambda d: d.update(lark="0.0.1"),  # written by another Lark
+    lambda d: d.update(strict=False),
+    lambda d: d.update(format=99),
+    lambda d: d["data"]["options"].update(postlex="anything"),  # options that hold code
+    lambda d: d["data"]["options"].update(tree_class="Tree"),
+    lambda d: d["data"]["options"].update(lexer_callbacks={"WORD": 1}),
+    lambda d: d["data"].pop("parser"),  # damaged: Lark cannot load it
+    lambda d: d.update(memo=[]),
+])
+def test_tables_that_do_not_fit_are_refused(spoil) -> None:
+    document = _tables()
+    spoil(document)
+    assert parser_from_tables(Syntax(), json.dumps(document)) is None
+
+
+def test_damaged_json_is_refused() -> None:
+    assert parser_from_tables(Syntax(), "{not json") is None
+    assert parser_from_tables(Syntax(), "[" * 100_000 + "]" * 100_000) is None
+    assert parser_from_tables(Syntax(), tables_path().read_text()[:5000]) is None
+
+
+def test_without_tables_the_parser_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KEYHARVEST_NO_TABLES", "1")
+    grammar.parser.cache_clear()
+    try:
+        fresh = grammar.parser()
+        assert fresh.options.strict
+        text = MOVETEXTS[0][1]
+        assert shape(fresh.parse(text, start="start")) == shape(
+            parser_from_tables(Syntax()).parse(text, start="start"))
+    finally:
+        grammar.parser.cache_clear()
+        grammar.lean_parser.cache_clear()
