@@ -735,11 +735,12 @@ def record(
 
 
 def _saver(path: str):
-    """Save a live record: the whole canonical text, replaced atomically."""
-    from .support import write_atomically
+    """Save a live record: the whole canonical text, by the safe writer
+    (``formats.safewrite``: atomically, through a link, keeping the mode)."""
+    from ..formats.safewrite import write_file
 
     def save(text: str) -> None:
-        write_atomically(path, text)
+        write_file(path, text)
     return save
 
 
