@@ -13,7 +13,7 @@ python-chess does:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +37,14 @@ class KeyHarvestError(ValueError):
     A reader that can go on after a problem (the front matter of a record, its movetext, a
     position's schema) raises the first one it met, as it always has, and lists the other
     independent problems it found in ``also`` (in the order of the input); ``every_error``
-    gives them all.
+    gives them all. ``notes`` are lines a diagnostic shows under the message
+    (``= note: ...``).
     """
 
     rule: str | None = None
     span: Span | None = None
     also: tuple[KeyHarvestError, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 def every_error(exc: KeyHarvestError) -> list[KeyHarvestError]:
@@ -97,3 +99,58 @@ class PositionError(KeyHarvestError):
 
 class BoardError(PositionError):
     """A board file that is malformed (RULES.md H)."""
+
+
+# -- quoting input in messages ----------------------------------------------------------------
+#: The longest piece of input a message quotes whole; longer ones are cut in the middle.
+MAX_QUOTED = 60
+
+
+def escaped(value: str) -> str:
+    """``value`` for a message, unquoted: every character outside printable ASCII escaped
+    (``br\u043ewn``), so that a look-alike letter (a Cyrillic ``о`` in ``brоwn``) shows as
+    what it is, and cut in the middle (``…``) when longer than ``MAX_QUOTED``."""
+    if len(value) > MAX_QUOTED:
+        half = MAX_QUOTED // 2
+        return f"{escaped(value[:half])}…{escaped(value[-half:])}"
+    if value.isascii() and value.isprintable():
+        return value
+    return ascii(value)[1:-1]
+
+
+def quoted(value: object) -> str:
+    """``value`` quoted for a message, as ``repr`` quotes it but escaped and cut as
+    ``escaped`` does (a value other than a string: its ``repr``, cut)."""
+    if not isinstance(value, str):
+        text = repr(value)
+        return text if len(text) <= MAX_QUOTED else f"{text[:MAX_QUOTED // 2]}…{text[-8:]}"
+    if len(value) > MAX_QUOTED:
+        return f"'{escaped(value)}'"
+    return ascii(value)
+
+
+def lookalike_note(value: str) -> str | None:
+    """A note for a name that holds characters outside printable ASCII (which may look
+    like ASCII letters), or None for a plain ASCII name."""
+    import unicodedata
+
+    odd = [ch for ch in dict.fromkeys(value[:MAX_QUOTED * 4]) if not (ch.isascii()
+                                                                     and ch.isprintable())]
+    if not odd:
+        return None
+    names = ", ".join(f"U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed')}" for ch in odd[:3])
+    more = f" and {len(odd) - 3} more" if len(odd) > 3 else ""
+    return (f"{quoted(value)} holds characters outside ASCII ({names}{more}), which may look "
+            "like ASCII letters: the names of the notation are plain ASCII")
+
+
+E = TypeVar("E", bound=KeyHarvestError)
+
+
+def noted(error: E, value: object) -> E:
+    """``error`` with a note on ``value`` (the input it quotes) when that holds
+    look-alike characters (``lookalike_note``)."""
+    note = lookalike_note(value) if isinstance(value, str) else None
+    if note is not None and note not in error.notes:
+        error.notes = (*error.notes, note)
+    return error

@@ -73,6 +73,10 @@ MaxErrorsOpt = Annotated[int, typer.Option(
     "--max-errors", min=1, metavar="N",
     help="Report at most N problems of one record or position: every problem of its front "
          "matter and moves (or a position's keys), then the first rule broken.")]
+MaxOpt = Annotated[str | None, typer.Option(
+    "--max-bytes", metavar="SIZE", show_default=False,
+    help="The largest record, position or file read, like 16M (default 4M: a real game "
+         "is a few kilobytes).")]
 ForceOpt = Annotated[bool, typer.Option(
     "--force", help="Replace a read-only or hard-linked file too (it keeps its mode; its "
                     "other links keep the old text).")]
@@ -86,6 +90,18 @@ TrustOpt = Annotated[bool, typer.Option(
     "--trust-board-paths",
     help="Open any board file a record or position names; by default only a relative "
          "path inside its own folder is followed.")]
+
+
+def _limit(max_bytes: str | None) -> int | None:
+    """The bound on input given with --max-bytes (None: the default)."""
+    if max_bytes is None:
+        return None
+    from ..formats.limits import parse_size
+
+    try:
+        return parse_size(max_bytes)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--max-bytes'") from None
 
 
 def _access(board: str | None, trust: bool):
@@ -154,6 +170,7 @@ def validate(
     max_errors: MaxErrorsOpt = 20,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
+    max_bytes: MaxOpt = None,
     output: FormatOpt = Format.text,
 ) -> int:
     """Check records and positions: every record replays by the rules, every position
@@ -166,10 +183,12 @@ def validate(
 
     json_mode = is_json(output)
     access = _access(board, trust_board_paths)
+    limit = _limit(max_bytes)
     tally = Tally()
     total = input_size(list(expand(paths)))
     with Rejects(rejects) as sink, progress("checking", total, counts=False) as advance:
-        for report in check_inputs(paths, jobs=jobs, max_errors=max_errors, access=access):
+        for report in check_inputs(paths, jobs=jobs, max_errors=max_errors, access=access,
+                                   limit=limit):
             advance(report.size)
             tally.add(report)
             sink.add(report)
@@ -199,6 +218,7 @@ def replay(
     game: GameOpt = None,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
+    max_bytes: MaxOpt = None,
     output: Annotated[ReplayFormat | None, typer.Option(
         "--format", "-f", show_default=False,
         help="text (boards), toml (a position file) or json; with --each, json (the "
@@ -211,7 +231,8 @@ def replay(
                                  param_hint="'--format'")
     point = _point(to)
     access = _access(board, trust_board_paths)
-    text, source = read_input(path)
+    limit = _limit(max_bytes)
+    text, source = read_input(path, limit)
     from ..formats.positions import dump_position, position_data
     from ..play.replay import locate
     from ..render.textboard import render
@@ -250,6 +271,7 @@ def score(
     to: ToOpt = None,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
+    max_bytes: MaxOpt = None,
     output: FormatOpt = Format.text,
 ) -> int:
     """The itemised score of finished records or final positions (a hand-written final
@@ -266,6 +288,7 @@ def score(
 
     point = _point(to)
     access = _access(board, trust_board_paths)
+    limit = _limit(max_bytes)
     json_mode = is_json(output)
     bad = False
     first = True
@@ -293,7 +316,7 @@ def score(
 
     for path in paths:
         try:
-            text, source = read_input(path)
+            text, source = read_input(path, limit)
         except Failure as exc:
             failed(exc.diagnostics, path)
             continue
@@ -315,6 +338,7 @@ def diff(
                                      help="Another record or position.")],
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
+    max_bytes: MaxOpt = None,
     output: FormatOpt = Format.text,
 ) -> int:
     """Where two records part: the first step that differs (file:line and text on each
@@ -329,9 +353,10 @@ def diff(
     from .shapes import comparison_dict, comparison_text, differences
 
     access = _access(board, trust_board_paths)
+    limit = _limit(max_bytes)
     sides = []
     for path in (a, b):
-        text, source = read_input(path)
+        text, source = read_input(path, limit)
         with diagnosing(text, source):
             side = diff_side(text, source, access)
         emit([note(n, source) for n in side.notes])
@@ -368,13 +393,15 @@ def moves(
     game: GameOpt = None,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
+    max_bytes: MaxOpt = None,
     output: FormatOpt = Format.text,
 ) -> int:
     """The legal next steps at the point (the end of the record by default), one per
     line in notation; each one parses and applies."""
     point = _point(to)
     access = _access(board, trust_board_paths)
-    text, source = read_input(path)
+    limit = _limit(max_bytes)
+    text, source = read_input(path, limit)
     from ..notation import format_step
     from ..play.replay import locate
     from ..rules import legal_steps
@@ -411,6 +438,7 @@ def fmt(
     force: ForceOpt = False,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
+    max_bytes: MaxOpt = None,
     output: FormatOpt = Format.text,
 ) -> int:
     """Write records in canonical form: to stdout (the default), or check or rewrite the
@@ -426,13 +454,14 @@ def fmt(
     from ..play.inputs import format_paths, format_text
 
     access = _access(board, trust_board_paths)
+    limit = _limit(max_bytes)
     json_mode = is_json(output)
     bad = changed = False
     first = True
     for path in format_paths(paths):
         result = {"source": path, "ok": True, "canonical": None, "written": False}
         try:
-            text, source = read_input(path)
+            text, source = read_input(path, limit)
         except Failure as exc:
             diagnostics = exc.diagnostics
         else:
@@ -641,6 +670,7 @@ def render(
     force: ForceOpt = False,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
+    max_bytes: MaxOpt = None,
     output: FormatOpt = Format.text,
 ) -> int:
     """Draw a position as SVG, or a whole replay as a self-contained HTML viewer."""
@@ -650,7 +680,8 @@ def render(
                                  param_hint="'--out'")
     point = _point(to)
     access = _access(board, trust_board_paths)
-    text, source = read_input(path)
+    limit = _limit(max_bytes)
+    text, source = read_input(path, limit)
     from ..play.replay import locate
     from ..render import render_file
 
@@ -782,7 +813,7 @@ def _jobs_asked(args: list[str]) -> int | None:
             value = arg.removeprefix("--jobs=")
         elif arg.startswith("-j"):
             value = arg.removeprefix("-j")
-        elif arg in ("--rejects", "--format", "-f", "--board"):
+        elif arg in ("--rejects", "--format", "-f", "--board", "--max-bytes"):
             next(rest, None)
     try:
         return int(value) if value is not None else None

@@ -85,7 +85,13 @@ def note(message: str, source: str | None = None) -> Diagnostic:
 
 
 def internal_error_line(exc: BaseException) -> str:
+    """The one line of an internal error (exit 3). A worker process that ended (killed
+    from outside, out of memory) is said to be one: the input is not to blame."""
     message = " ".join(str(exc).split()) or "(no message)"
+    if type(exc).__name__ == "WorkerError":  # play.pool's, not imported here
+        return (f"{PROGRAM}: internal error: {message} before its work was done, so the run "
+                "stopped short (a process killed from outside or out of memory; not a "
+                "problem of the input)")
     return (f"{PROGRAM}: internal error: {type(exc).__name__}: {message} — this is a bug "
             "in keyharvest: please report it to the maintainers with the input that caused it")
 
@@ -165,19 +171,26 @@ STDIN = "-"
 STDIN_NAME = "<stdin>"
 
 
-def read_input(path: str) -> tuple[str, str]:
-    """The text of ``path`` (``-``: standard input) and the name to show for it. Raises
-    ``Failure`` for a file that cannot be read or is not UTF-8 text."""
+def read_input(path: str, limit: int | None = None) -> tuple[str, str]:
+    """The text of ``path`` (``-``: standard input) and the name to show for it, at most
+    ``limit`` bytes (``formats.limits.MAX_RECORD_BYTES`` by default). Raises ``Failure``
+    for a file that cannot be read, is larger or is not UTF-8 text."""
+    import io
+
     from ..errors import NotationError
+    from ..formats.limits import MAX_RECORD_BYTES, read_bounded
     from ..formats.records import decode_source, read_source
 
+    limit = limit or MAX_RECORD_BYTES
     try:
         if path == STDIN:
             stream = getattr(sys.stdin, "buffer", None)
-            data = stream.read() if stream is not None else (sys.stdin.read() if sys.stdin
-                                                             else "").encode("utf-8")
+            if stream is None:  # a text stream (tests): read as much as the bound allows
+                text = sys.stdin.read(limit + 1) if sys.stdin else ""
+                stream = io.BytesIO(text.encode("utf-8"))
+            data = read_bounded(stream, limit, STDIN_NAME)
             return decode_source(data, STDIN_NAME), STDIN_NAME
-        return read_source(path), path
+        return read_source(path, limit), path
     except NotationError as exc:
         from ..formats.diagnostics import diagnose
 

@@ -22,6 +22,11 @@ from ..rules.invariants import Violation
 from .cutter import split_lines
 
 GUTTER = 5  # width of the line numbers in the excerpt
+#: The longest source line shown whole; a longer one is cut around the caret (``…``).
+MAX_EXCERPT = 120
+#: The longest message shown whole (messages quote input, cut where they do; this bounds
+#: what they quote from other libraries).
+MAX_MESSAGE = 400
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,9 @@ class Diagnostic:
     #: At a rule error, steps that may be written there instead, nearest first (each one
     #: parses and applies; ``formats.alternatives``).
     alternatives: tuple[str, ...] = ()
+    #: where ``excerpt`` starts in its line when it is cut (``…`` included): column C of
+    #: the line is character C - 1 - excerpt_from of the excerpt. Not in ``to_dict``.
+    excerpt_from: int = 0
 
     # -- output ---------------------------------------------------------------------------
     def location(self) -> str:
@@ -65,11 +73,13 @@ class Diagnostic:
         if self.excerpt is not None and self.line is not None:
             out.append(f"{self.line:>{GUTTER}} | {self.excerpt}")
             if self.column is not None:
-                start = self.column
-                if self.end_line == self.line and self.end_column and self.end_column > start:
-                    width = self.end_column - start
+                start = max(self.column - self.excerpt_from, 1)
+                room = max(len(self.excerpt.rstrip()) - start + 1, 1)
+                if self.end_line == self.line and self.end_column and self.end_column > (
+                        self.column):
+                    width = min(self.end_column - self.column, room)
                 else:
-                    width = max(len(self.excerpt.rstrip()) - start + 1, 1)
+                    width = room
                 pad = "".join(c if c == "\t" else " " for c in self.excerpt[:start - 1])
                 out.append(f"{'':>{GUTTER}} | {pad}{'^' * width}")
         for note in self.notes:
@@ -102,6 +112,37 @@ def _excerpt(text: str | None, line: int | None, first: int = 1) -> str | None:
     return lines[line - first]
 
 
+def cut_excerpt(excerpt: str | None, column: int | None) -> tuple[str | None, int]:
+    """A source line to show, cut around ``column`` when longer than ``MAX_EXCERPT``
+    (``…`` marks what is left out), and where the cut starts (``Diagnostic.excerpt_from``)."""
+    if excerpt is None or len(excerpt) <= MAX_EXCERPT:
+        return excerpt, 0
+    at = (column or 1) - 1
+    lo = max(0, min(at - MAX_EXCERPT // 3, len(excerpt) - MAX_EXCERPT))
+    hi = lo + MAX_EXCERPT
+    shown = ("…" if lo else "") + excerpt[lo:hi] + ("…" if hi < len(excerpt) else "")
+    return shown, lo - 1 if lo else 0
+
+
+def _cut_message(message: str) -> str:
+    if len(message) <= MAX_MESSAGE:
+        return message
+    return message[:MAX_MESSAGE - 60] + " … " + message[-40:]
+
+
+def _bounded(d: Diagnostic) -> Diagnostic:
+    """``d`` with its message, hint and excerpt cut to a readable size (input may hold a
+    line of megabytes, and a message quotes input)."""
+    excerpt, offset = cut_excerpt(d.excerpt, d.column)
+    message, hint = _cut_message(d.message), d.hint and _cut_message(d.hint)
+    if (excerpt, message, hint) == (d.excerpt, d.message, d.hint):
+        return d
+    import dataclasses
+
+    return dataclasses.replace(d, excerpt=excerpt, excerpt_from=offset, message=message,
+                               hint=hint)
+
+
 def _where(span: Span | None) -> dict[str, Any]:
     if span is None:
         return {}
@@ -113,8 +154,13 @@ def diagnose(exc: BaseException, text: str | None = None, source: str | None = N
              line: int = 1) -> Diagnostic:
     """A ``Diagnostic`` for ``exc`` raised while reading or replaying ``text`` from
     ``source``. ``text`` supplies the source line shown under the message (``line``: the
-    line of its first line in the file, for a part of a file); a span's own source wins
-    over ``source``."""
+    line of its first line in the file, for a part of a file; cut around the caret when it
+    is long); a span's own source wins over ``source``."""
+    return _bounded(_diagnose(exc, text, source, line))
+
+
+def _diagnose(exc: BaseException, text: str | None, source: str | None,
+              line: int) -> Diagnostic:
     span: Span | None = getattr(exc, "span", None)
 
     def excerpt(at: int | None) -> str | None:
@@ -140,11 +186,12 @@ def diagnose(exc: BaseException, text: str | None = None, source: str | None = N
         path = getattr(exc, "path", None)
         return Diagnostic(exc.message, src, rule=rule, kind="setup" if path else "syntax",
                           hint=exc.hint, expected=tuple(exc.expected), path=path,
+                          notes=tuple(exc.notes),
                           excerpt=excerpt(span.line if span else None), **_where(span))
     if isinstance(exc, PositionError):
         message = f"{exc.path}: {exc.message}" if exc.path else exc.message
         return Diagnostic(message, src, rule=exc.rule, kind="position", hint=hint,
-                          path=exc.path or None,
+                          path=exc.path or None, notes=tuple(exc.notes),
                           excerpt=excerpt(span.line if span else None), **_where(span))
     if isinstance(exc, KeyHarvestError):
         return Diagnostic(str(exc), src, rule=exc.rule, hint=hint,

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import BoardError, PositionError, Span
+from ..errors import BoardError, PositionError, Span, noted, quoted
 from ..model.board import Board, sort_key
 from ..model.catalogue import (
     COUNTERS_PER_CROP,
@@ -55,7 +55,7 @@ from ..rules import engine
 from ..rules.actions import start
 from ..rules.invariants import Violation, check
 from .boardfile import NAMED_ONLY, STANDARD, BoardAccess, standard_board
-from .tomltext import ValueChecker, decode_error, dumps, key_hint, locate_span, show
+from .tomltext import ValueChecker, decode_error, deepest_value, dumps, key_hint, locate_span, show
 
 HEADER = "# Key Harvest position (keyharvest); the format is described in docs/notation.md\n"
 TOP_KEYS = (
@@ -193,14 +193,16 @@ class _Reader(ValueChecker):
         self.access = access
 
     def error(self, message: str, path: str, hint: str | None = None,
-              rule: str | None = None, value: bool = True) -> PositionError:
-        """An error at the key ``path`` (at its value, unless ``value`` is False)."""
+              rule: str | None = None, value: bool = True,
+              quoting: object = None) -> PositionError:
+        """An error at the key ``path`` (at its value, unless ``value`` is False);
+        ``quoting`` is the input the message quotes, for a note on look-alike characters."""
         at = locate_span(self.text, path, value) if path else None
         span = Span(at[0], at[1], at[0], at[2], self.source) if at else Span(
             1, 1, 1, 1, self.source)
         err = PositionError(message, path=path, rule=rule, span=span)
         err.hint = hint  # type: ignore[attr-defined]
-        return err
+        return noted(err, quoting)
 
     # -- the values of a position (and ValueChecker's) ------------------------------------
     def refs(self, value: Any, path: str, board: Board) -> list[str]:
@@ -240,9 +242,9 @@ class _Reader(ValueChecker):
         for k in colours_in_tables:
             if k.lower() not in PLAYER_COLOURS:
                 hint = key_hint(k, TOP_KEYS + PLAYER_COLOURS)
-                self.problems.append(self.error(f"unknown key {k!r}", k, value=False,
+                self.problems.append(self.error(f"unknown key {quoted(k)}", k, value=False,
                                                hint=hint or "a player's table is named by "
-                                                            "its colour"))
+                                                            "its colour", quoting=k))
         colours_in_tables = [k for k in colours_in_tables if k.lower() in PLAYER_COLOURS]
         if players_given:
             words = self.attempt(self.words, data["players"], "players", "colours", default=[])
@@ -400,7 +402,7 @@ class _Reader(ValueChecker):
         player = self.colour(t.get("player", players[0]), "turn.player", players)
         used = self.string(t.get("used", ""), "turn.used")
         if any(a not in "abcd" for a in used):
-            raise self.error(f"actions are letters a to d, not {used!r}", "turn.used")
+            raise self.error(f"actions are letters a to d, not {quoted(used)}", "turn.used")
         return Turn(players.index(player), self.integer(t.get("number", 1), "turn.number", 1),
                     used, self.integer(t.get("count", 0), "turn.count"))
 
@@ -432,7 +434,7 @@ class _Reader(ValueChecker):
             cls = engine.FRAME_TYPES.get(name) if isinstance(name, str) else None
             if cls is None:
                 hint = key_hint(str(name), engine.FRAME_TYPES) if isinstance(name, str) else None
-                raise self.error(f"unknown frame type {name!r}", f"{path}.type", hint=hint)
+                raise self.error(f"unknown frame type {quoted(name)}", f"{path}.type", hint=hint)
             fields = {k: self.decode(v, f"{path}.{k}") for k, v in item.items() if k != "type"}
             try:
                 frames.append(cls.from_data(fields, state))
@@ -485,8 +487,9 @@ def load_position(text: str, source: str = "<stdin>", board: Board | None = None
         raise PositionError(f"bad TOML: {msg[:1].lower()}{msg[1:]}",
                             span=Span(row, col, row, col + 1, source)) from None
     except RecursionError:  # tomllib recurses once per level of nesting
+        row, col = deepest_value(text)
         raise PositionError("bad TOML: values nested too deeply",
-                            span=Span(1, 1, 1, 2, source)) from None
+                            span=Span(row, col, row, col + 1, source)) from None
     return _Reader(text, source, access).read(data, board)
 
 

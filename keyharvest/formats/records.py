@@ -60,6 +60,8 @@ from ..errors import (
     NotationError,
     Span,
     every_error,
+    noted,
+    quoted,
     raise_first,
 )
 from ..model.board import Board
@@ -73,7 +75,8 @@ from ..rules import legal_steps, push, push_steps
 from ..rules.actions import new_game
 from .boardfile import NAMED_ONLY, STANDARD, BoardAccess
 from .cutter import DELIMITER, Piece, breaks_in, cut, joined, split_lines
-from .tomltext import ValueChecker, decode_error, dumps, key_hint, locate_span
+from .limits import MAX_RECORD_BYTES, read_bounded
+from .tomltext import ValueChecker, decode_error, deepest_value, dumps, key_hint, locate_span
 
 #: Front-matter keys that describe the setup (RULES.md B) and the board.
 SETUP_KEYS = ("players", "start", "board", "max_turns", "registry", "removed", "tiles", "crops")
@@ -142,12 +145,14 @@ def decode_source(data: bytes, source: str = "<stdin>", line: int = 1) -> str:
     return text
 
 
-def read_source(path: str | Path) -> str:
-    """The text of the file at ``path``. Raises ``NotationError`` if it cannot be read or
-    is not text."""
+def read_source(path: str | Path, limit: int = MAX_RECORD_BYTES) -> str:
+    """The text of the file at ``path`` (a regular file, a pipe or a device alike), at most
+    ``limit`` bytes. Raises ``NotationError`` if it cannot be read, is larger (``limits.
+    InputTooLarge``: memory stays flat whatever is there) or is not text."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        with p.open("rb") as stream:
+            data = read_bounded(stream, limit, str(p))
     except OSError as exc:
         raise NotationError(f"cannot read {p}: {exc.strerror or exc}",
                             Span(1, 1, 1, 1, str(p))) from None
@@ -294,9 +299,11 @@ class _FrontMatter(ValueChecker):
         self.players: tuple[str, ...] | None = None  # the seating, once it reads
 
     def error(self, message: str, path: str = "", hint: str | None = None,
-              rule: str | None = None, value: bool = True, named: bool = True) -> NotationError:
+              rule: str | None = None, value: bool = True, named: bool = True,
+              quoting: object = None) -> NotationError:
         """An error at ``path`` (at its value, or at the key with ``value=False``); the
-        message starts with the path unless ``named`` is False."""
+        message starts with the path unless ``named`` is False. ``quoting`` is the input
+        the message quotes, for a note on look-alike characters."""
         at = locate_span(self.text, path, value) if path else None
         if at is None:
             span = Span(self.line, 1, self.line, 4, self.source)
@@ -306,7 +313,7 @@ class _FrontMatter(ValueChecker):
                             hint=hint)
         err.rule = rule
         err.path = path  # type: ignore[attr-defined]
-        return err
+        return noted(err, quoting)
 
     def load(self) -> dict[str, Any]:
         try:
@@ -317,14 +324,17 @@ class _FrontMatter(ValueChecker):
                                 Span(self.line + row, col, self.line + row, col + 1,
                                      self.source)) from None
         except RecursionError:  # tomllib recurses once per level of nesting
+            row, col = deepest_value(self.text)
             raise NotationError("bad TOML in the front matter: values nested too deeply",
-                                Span(self.line + 1, 1, self.line + 1, 2, self.source)) from None
+                                Span(self.line + row, col, self.line + row, col + 1,
+                                     self.source)) from None
         for key in data:
             if key not in KNOWN_KEYS:
                 hint = key_hint(key, KNOWN_KEYS)
                 self.problems.append(self.error(
-                    f"unknown key {key!r}", key, value=False, named=False,
-                    hint=(hint + " " if hint else "") + "(other metadata goes in a [meta] table)"))
+                    f"unknown key {quoted(key)}", key, value=False, named=False,
+                    hint=(hint + " " if hint else "") + "(other metadata goes in a [meta] table)",
+                    quoting=key))
         return data
 
     def per_player(self, data: dict, key: str,

@@ -15,7 +15,7 @@ import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from ..errors import KeyHarvestError, raise_first
+from ..errors import KeyHarvestError, noted, quoted, raise_first
 from ..model.catalogue import PLAYER_COLOURS
 
 T = TypeVar("T")
@@ -138,8 +138,58 @@ def locate(text: str, path: str) -> tuple[int, int] | None:
     return best[1]
 
 
+def deepest_value(text: str) -> tuple[int, int]:
+    """Where (1-based line and column) the value that nests deepest in the TOML ``text``
+    begins: the ``[`` or ``{`` that opens it at the top of its key, for an error about
+    values nested too deeply. Strings and comments are skipped; (1, 1) if nothing nests."""
+    depth = deepest = 0
+    line, line_start = 1, 0
+    opened = best = (1, 1)
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line, line_start = line + 1, i + 1
+        elif ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif ch in "\"'":
+            quote = text[i:i + 3] if text[i:i + 3] in ('"""', "'''") else ch
+            j = i + len(quote)
+            while j < n and text.startswith(quote, j) is False:
+                if ch == '"' and text[j] == "\\":
+                    j += 1
+                elif text[j] == "\n" and len(quote) == 1:
+                    break
+                j += 1
+            skipped = text[i:j]
+            breaks = skipped.count("\n")
+            if breaks:
+                line, line_start = line + breaks, i + skipped.rindex("\n") + 1
+            i = j + len(quote)
+            continue
+        elif ch in "[{" and (depth or _after_equals(text, line_start, i)):
+            if depth == 0:
+                opened = (line, i - line_start + 1)
+            depth += 1
+            if depth > deepest:
+                deepest, best = depth, opened
+        elif ch in "]}" and depth:
+            depth -= 1
+        i += 1
+    return best
+
+
+def _after_equals(text: str, line_start: int, at: int) -> bool:
+    """Whether the bracket at ``at`` opens a value (``key = [``), not a table header."""
+    return "=" in text[line_start:at]
+
+
 def key_hint(key: str, known: Iterable[str]) -> str | None:
     """"did you mean" for an unknown ``key`` among ``known``."""
+    if len(key) > 60:  # no key is that long (and difflib's work grows with it)
+        return None
     match = difflib.get_close_matches(key.lower(), list(known), n=1, cutoff=0.6)
     return f"did you mean '{match[0]}'?" if match else None
 
@@ -346,8 +396,8 @@ class ValueChecker:
         if not isinstance(value, str):
             raise self.error(f"expected a string, not {show(value)}", path)
         if choices is not None and value not in choices:
-            raise self.error(f"unknown value {value!r} (expected one of {', '.join(choices)})",
-                             path, hint=key_hint(value, choices))
+            raise self.error(f"unknown value {quoted(value)} (expected one of "
+                             f"{', '.join(choices)})", path, hint=key_hint(value, choices))
         return value
 
     def table(self, value: Any, path: str, known: tuple[str, ...] | None = None,
@@ -359,9 +409,9 @@ class ValueChecker:
             for k in value:
                 if k not in known:
                     hint = key_hint(k, known)
-                    self.problems.append(self.error(f"unknown key {k!r}", f"{path}.{k}",
-                                                    value=False,
-                                                    hint=hint or f"expected {', '.join(known)}"))
+                    self.problems.append(noted(self.error(
+                        f"unknown key {quoted(k)}", f"{path}.{k}", value=False,
+                        hint=hint or f"expected {', '.join(known)}"), k))
             value = {k: v for k, v in value.items() if k in known}
         return value
 
@@ -381,10 +431,12 @@ class ValueChecker:
             if players is not None and word in PLAYER_COLOURS:
                 raise self.error(f"{word} is not playing (the players are "
                                  f"{', '.join(players)})", path)
-            raise self.error(f"unknown player {value!r}", path,
-                             hint=key_hint(word, allowed) or (
-                                 f"the players are {', '.join(players)}" if players is not None
-                                 else "players are colours: " + ", ".join(PLAYER_COLOURS)))
+            raise noted(self.error(f"unknown player {quoted(value)}", path,
+                                   hint=key_hint(word, allowed) or (
+                                       f"the players are {', '.join(players)}"
+                                       if players is not None
+                                       else "players are colours: " + ", ".join(
+                                           PLAYER_COLOURS))), value)
         return word
 
     def crop(self, word: str, path: str) -> str | None:
@@ -393,8 +445,8 @@ class ValueChecker:
 
         crop = CROP_WORDS.get(word.lower())
         if crop is None:
-            self.problems.append(self.error(f"unknown crop {word!r}", path,
-                                            hint=crop_hint(word)))
+            self.problems.append(noted(self.error(f"unknown crop {quoted(word)}", path,
+                                                  hint=crop_hint(word)), word))
         return crop
 
     def crop_words(self, value: Any, path: str) -> list[str]:
@@ -414,7 +466,7 @@ class ValueChecker:
                 one = what.removesuffix("s")
                 a_one = ("an " if one[:1] in "aeiou" else "a ") + one
                 self.problems.append(self.error(self.UNKNOWN_LETTER.format(
-                    word=repr(w), one=one, a_one=a_one, what=what, first=allowed[0],
+                    word=quoted(w), one=one, a_one=a_one, what=what, first=allowed[0],
                     last=allowed[-1]), path, rule=rule))
                 continue
             out.append(letter)

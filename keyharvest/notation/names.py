@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 
 from lark import Token
 
-from ..errors import NotationError, Span
+from ..errors import MAX_QUOTED, NotationError, Span, noted, quoted
 from ..model.board import Board, sort_key
 from ..model.catalogue import CROP_ALIASES, CROPS, EVENT_LETTERS, EVENTS, PLAYER_COLOURS, WORKERS
 from ..model.steps import (
@@ -74,13 +74,16 @@ CROP_WORDS = {c: c for c in CROPS} | dict(CROP_ALIASES)
 
 def crop_hint(word: str) -> str:
     """A hint for an unknown crop word: the nearest crop (by name, colour or short form)."""
-    match = difflib.get_close_matches(word.lower(), list(CROP_WORDS), n=1, cutoff=0.6)
+    match = difflib.get_close_matches(word.lower(), list(CROP_WORDS), n=1, cutoff=0.6) if len(
+        word) <= MAX_QUOTED else None  # (difflib's work grows with the word)
     return f"did you mean '{CROP_WORDS[match[0]]}'?" if match else (
         f"the crops are {', '.join(CROPS)}")
 
 
 def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
     """A hint naming the closest of ``choices`` to ``word``, or None."""
+    if len(word) > MAX_QUOTED:  # no name is that long (and difflib's work grows with it)
+        return None
     match = difflib.get_close_matches(word.lower(), list(choices), n=1, cutoff=cutoff)
     return f"did you mean '{match[0]}'?" if match else None
 
@@ -114,7 +117,8 @@ class Names:
         self.board = board
 
     def fail(self, message: str, token: Token, hint: str | None = None) -> NotationError:
-        return NotationError(message, self.where.span(token), hint=hint)
+        """An error at ``token``, with a note when it holds look-alike characters."""
+        return noted(NotationError(message, self.where.span(token), hint=hint), token.value)
 
     # -- single names ---------------------------------------------------------------------
     def player(self, token: Token) -> str:
@@ -125,11 +129,11 @@ class Names:
             if word in PLAYER_COLOURS:
                 raise self.fail(f"{word} is not playing (the players are "
                                 f"{', '.join(self.players)})", token)
-            raise self.fail(f"unknown player {token.value!r}", token,
+            raise self.fail(f"unknown player {quoted(token.value)}", token,
                             did_you_mean(word, self.players))
         if word in PLAYER_COLOURS:
             return word
-        raise self.fail(f"unknown player {token.value!r}", token,
+        raise self.fail(f"unknown player {quoted(token.value)}", token,
                         did_you_mean(word, PLAYER_COLOURS)
                         or f"players are colours: {', '.join(PLAYER_COLOURS)}")
 
@@ -137,7 +141,7 @@ class Names:
         crop = CROP_WORDS.get(token.value.lower())
         if crop is not None:
             return crop
-        raise self.fail(f"unknown crop {token.value!r}", token, crop_hint(token.value))
+        raise self.fail(f"unknown crop {quoted(token.value)}", token, crop_hint(token.value))
 
     def crops(self, tokens: Sequence[Token] | None) -> tuple[str, ...]:
         if not tokens:
@@ -151,7 +155,7 @@ class Names:
         word = token.value
         if word.upper() in EVENT_LETTERS or _key(word) in EVENT_WORDS:
             raise self.fail(f"{word} is an event, not a worker", token, "workers are A to L")
-        raise self.fail(f"unknown worker {word!r}", token,
+        raise self.fail(f"unknown worker {quoted(word)}", token,
                         did_you_mean(_key(word), [k for k in WORKER_WORDS if len(k) > 1])
                         or "workers are A to L")
 
@@ -162,7 +166,7 @@ class Names:
         word = token.value
         if _key(word) in WORKER_WORDS:
             raise self.fail(f"{word} is a worker, not an event", token, "events are M to Z")
-        raise self.fail(f"unknown event {word!r}", token,
+        raise self.fail(f"unknown event {quoted(word)}", token,
                         did_you_mean(_key(word), [k for k in EVENT_WORDS if len(k) > 1])
                         or "events are M to Z")
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from lark import Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..errors import NotationError, Span
+from ..errors import NotationError, Span, escaped, quoted
 from ..model.catalogue import PLAYER_COLOURS as COLOURS
 
 
@@ -217,10 +217,12 @@ def _show(token: Token) -> str:
         return "end of line"
     if token.type == "$END":
         return "end of text"
-    return f"'{token.value}'"
+    return f"'{escaped(token.value)}'"
 
 
 def _near_step(word: str) -> str | None:
+    if len(word) > 40:  # no step word is that long (and difflib's work grows with it)
+        return None
     match = difflib.get_close_matches(word.lower(), STEP_WORDS, n=1, cutoff=0.6)
     return match[0] if match else None
 
@@ -235,7 +237,7 @@ def syntax_error(exc: UnexpectedInput, text: str, where: Where) -> NotationError
         previous = exc.token_history[-1] if exc.token_history else None
         expected = describe_expected(exc.allowed or set(), previous)
         # a stray word glued to a number ("2x") or an unknown character
-        msg = f"unexpected character {ch!r}"
+        msg = f"unexpected character {quoted(ch)}"
         if expected:
             msg += ": expected " + _join(expected)
         return NotationError(msg, where.at(line, col), expected=expected)
@@ -257,19 +259,20 @@ def syntax_error(exc: UnexpectedInput, text: str, where: Where) -> NotationError
     if set(exc.expected) == {"COLON"} and previous is not None and previous.type == "WORD":
         guess = _near_step(previous.value)
         if guess and previous.value.lower() not in COLOURS:
-            return NotationError(f"unknown step {previous.value!r}", where.span(previous),
+            return NotationError(f"unknown step {quoted(previous.value)}", where.span(previous),
                                  expected=("a step",), hint=f"did you mean '{guess}'?")
-        return NotationError(f"expected ':' after the player {previous.value!r}",
+        return NotationError(f"expected ':' after the player {quoted(previous.value)}",
                              where.span(token), expected=("':'",))
     step_words = [KEYWORDS[n] for n in exc.expected if n in KEYWORDS and KEYWORDS[n] in STEP_WORDS]
     if token.type == "WORD" and len(step_words) > 3:
         guess = _near_step(token.value)
-        return NotationError(f"unknown step {token.value!r}", span, expected=expected,
+        return NotationError(f"unknown step {quoted(token.value)}", span, expected=expected,
                              hint=f"did you mean '{guess}'?" if guess else
                              "a step starts with one of: " + ", ".join(STEP_WORDS))
     if token.type == "WORD" and any(n in KEYWORDS for n in exc.expected):
         keywords = [KEYWORDS[n] for n in exc.expected if n in KEYWORDS]
-        match = difflib.get_close_matches(token.value.lower(), keywords, n=1, cutoff=0.6)
+        match = difflib.get_close_matches(token.value.lower(), keywords, n=1, cutoff=0.6) if len(
+            token.value) <= 40 else None
         if match:
             hint = f"did you mean '{match[0]}'?"
     msg = f"unexpected {_show(token)}: expected {_join(expected)}"

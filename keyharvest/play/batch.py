@@ -24,7 +24,6 @@ its turn limit, I.10) or ``in progress``.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -242,8 +241,15 @@ def input_size(paths: Iterable[str]) -> int | None:
     return total
 
 
-def units(path: str, stdin: IO[bytes] | None = None) -> Iterator[Unit]:
-    """The units of work of one input (``-``: ``stdin``), streamed in blocks."""
+def units(path: str, stdin: IO[bytes] | None = None,
+          limit: int | None = None) -> Iterator[Unit]:
+    """The units of work of one input (``-``: ``stdin``), streamed in blocks. A record or
+    a position larger than ``limit`` bytes (``formats.limits.MAX_RECORD_BYTES`` by default)
+    is a unit with a positioned error, and the rest of that input is not read: memory
+    stays flat whatever it holds (``/dev/zero`` included)."""
+    from ..formats.limits import MAX_RECORD_BYTES
+
+    limit = limit or MAX_RECORD_BYTES
     source = STDIN_NAME if path == STDIN else path
     if path != STDIN and os.path.isdir(path):
         from ..formats.diagnostics import Diagnostic
@@ -265,7 +271,7 @@ def units(path: str, stdin: IO[bytes] | None = None) -> Iterator[Unit]:
         yield Unit(source, UnitKind.FILE, error=_io_diagnostic(exc, source))
         return
     try:
-        yield from _units(source, stream)
+        yield from _units(source, stream, limit)
     except OSError as exc:  # a read that fails midway (a folder, a device)
         yield Unit(source, UnitKind.FILE, error=_io_diagnostic(exc, source))
     finally:
@@ -281,36 +287,80 @@ def _io_diagnostic(exc: OSError, source: str) -> Diagnostic:
                       kind="io")
 
 
-def _units(source: str, stream: IO[bytes]) -> Iterator[Unit]:
+def _too_large(source: str, limit: int, what: str, line: int = 1) -> Diagnostic:
+    from ..formats.diagnostics import diagnose
+    from ..formats.limits import too_large
+
+    return diagnose(too_large(source, limit, what, line), None, source)
+
+
+def _units(source: str, stream: IO[bytes], limit: int = 1 << 62) -> Iterator[Unit]:
     head: list[bytes] = []
+    size = 0
     kind = None
     suffix = os.path.splitext(source)[1].lower()
     if suffix in RECORD_SUFFIXES:
         kind = UnitKind.RECORD
     elif suffix in POSITION_SUFFIXES:
         kind = UnitKind.POSITION
-    else:  # sniff: the first line that is not blank or a comment
-        for raw in stream:
+    else:  # sniff: the first line that is not blank or a comment (lines read bounded)
+        while size <= limit:
+            raw = stream.readline(limit + 1 - size)
+            if not raw:
+                break
             lines = split_lines(raw if head else raw.removeprefix(BOM))
             head.append(raw)
+            size += len(raw)
             line = next((x for x in lines if not is_blank_or_comment(x)), None)
             if line is not None:
                 kind = UnitKind.RECORD if is_delimiter(line) else UnitKind.POSITION
                 break
         kind = kind or UnitKind.RECORD
     if kind == UnitKind.POSITION:
-        yield Unit(source, UnitKind.POSITION, b"".join(head) + stream.read())
+        from ..errors import NotationError
+        from ..formats.limits import read_bounded
+
+        try:
+            if size > limit:
+                raise NotationError("too large")
+            data = b"".join(head) + read_bounded(stream, limit - size, source)
+        except NotationError:
+            what = "the position" if suffix in POSITION_SUFFIXES else "the input"
+            yield Unit(source, UnitKind.POSITION, error=_too_large(source, limit, what))
+            return
+        yield Unit(source, UnitKind.POSITION, data)
         return
-    yield from _record_units(source, stream, b"".join(head))  # streamed, not a list
+    yield from _record_units(source, stream, b"".join(head), limit)  # streamed, not a list
 
 
-def _record_units(source: str, stream: IO[bytes], head: bytes = b"") -> Iterator[Unit]:
+def _record_units(source: str, stream: IO[bytes], head: bytes = b"",
+                  limit: int = 1 << 62) -> Iterator[Unit]:
     """Records cut at their opening ``+++`` lines (``head``, then the rest of ``stream``,
     read in blocks of ``BLOCK_BYTES``) by ``keyharvest.formats.cutter``: only the record
-    being gathered and one block are held."""
+    being gathered and one block are held. A record larger than ``limit`` bytes (or what
+    comes before the first one) is a unit with a positioned error, and ends the input:
+    reading stops as soon as the record being gathered passes the bound."""
     read = getattr(stream, "read1", stream.read)  # what is there: a pipe is not waited on
-    blocks = itertools.chain((head,), iter(lambda: read(BLOCK_BYTES), b""))
-    for piece in cut(blocks):
+    count = {"read": len(head), "given": 0}
+
+    def blocks() -> Iterator[bytes]:
+        yield head
+        while count["read"] - count["given"] <= limit + BLOCK_BYTES:
+            block = read(BLOCK_BYTES)
+            if not block:
+                return
+            count["read"] += len(block)
+            yield block
+
+    for piece in cut(blocks()):
+        count["given"] += len(piece.data)
+        if len(piece.data) > limit:
+            what = ("the record starting here" if piece.opening is not None
+                    else "the text before the first record")
+            at = piece.opening_line if piece.opening is not None else piece.line
+            yield Unit(source, UnitKind.RECORD, line=at, index=piece.index,
+                       error=_too_large(source, limit, what, at))
+            return
         yield Unit(source, UnitKind.RECORD, piece.data, piece.line, piece.index, last=piece.last)
 
 
@@ -334,6 +384,9 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS,
 
     access = access or unit.access or NAMED_ONLY
     size = len(unit.data)
+    if unit.error is not None and unit.kind != UnitKind.FILE:  # too large to read
+        return [Report(unit.kind, unit.source, False, unit.index, unit.line,
+                       diagnostics=(unit.error,), size=size)]
     if unit.kind == UnitKind.FILE:
         return [Report(UnitKind.FILE, unit.source, False, diagnostics=(unit.error,) if unit.error
                        else (), size=size)]
@@ -443,13 +496,15 @@ def _batches(items: Iterable[Unit], total: int | None = None,
 
 def check_inputs(paths: Iterable[str], *, jobs: int = 1, stdin: IO[bytes] | None = None,
                  max_errors: int = MAX_ERRORS,
-                 access: BoardAccess | None = None) -> Iterator[Report]:
+                 access: BoardAccess | None = None,
+                 limit: int | None = None) -> Iterator[Report]:
     """Reports on every record and position of ``paths`` (see ``expand``), in input order,
     checked in ``jobs`` processes (0: one per core), each with up to ``max_errors``
-    diagnostics. ``access`` says which board files they may name (see ``check_unit``).
-    Stop iterating at any time (for a first failure): the work in flight is cancelled."""
+    diagnostics. ``access`` says which board files they may name (see ``check_unit``),
+    ``limit`` how large a record may be (see ``units``). Stop iterating at any time (for a
+    first failure): the work in flight is cancelled."""
     inputs = list(expand(paths))
-    all_units = (u for path in inputs for u in units(path, stdin))
+    all_units = (u for path in inputs for u in units(path, stdin, limit))
     if jobs == 1:
         for unit in all_units:
             yield from check_unit(unit, max_errors, access)

@@ -1,0 +1,77 @@
+"""Bounds on input, so that memory stays flat whatever a file holds (README, "Security").
+
+- ``MAX_RECORD_BYTES``: the largest record (``validate`` reads a file record by record),
+  position, or whole input of a command that reads its input at once (``replay``,
+  ``score``, ``fmt``, ``moves``, ``diff``, ``render``). A real game is a few kilobytes;
+  the default is a thousand times that. ``--max-bytes SIZE`` raises (or lowers) it.
+- ``read_bounded(stream, limit, source)`` reads at most ``limit`` bytes from a file, a pipe
+  or a device (``/dev/zero`` ends at the bound like a file that is too large) and raises a
+  positioned ``InputTooLarge`` beyond it.
+- ``parse_size("8M")``: a size as the command line writes it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import IO
+
+from ..errors import NotationError, Span
+
+#: The largest record, position or whole input read (bytes): 4 MiB.
+MAX_RECORD_BYTES = 4 << 20
+#: How much is read at a time.
+CHUNK = 1 << 16
+
+_SIZE = re.compile(r"\s*(\d+)\s*([kmg]?)(i?b)?\s*", re.IGNORECASE)
+_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
+
+
+class InputTooLarge(NotationError):
+    """An input (or one record of it) larger than the bound."""
+
+
+def describe_size(n: int) -> str:
+    """``4 MiB``, ``512 KiB`` or ``100 bytes``."""
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size and n % size == 0:
+            return f"{n // size} {unit}"
+    return f"{n} bytes"
+
+
+def parse_size(text: str) -> int:
+    """The number of bytes written as ``text``: ``4000000``, ``512k``, ``8M``, ``1G``
+    (``KB``/``KiB`` and the like too; units are powers of 1024). Raises ``ValueError``."""
+    m = _SIZE.fullmatch(text)
+    if not m or int(m.group(1)) < 1:
+        raise ValueError(f"{text!r} is not a size: write a number of bytes, or one like 512k, "
+                         "8M or 1G")
+    return int(m.group(1)) * _UNITS[m.group(2).lower()]
+
+
+def too_large(source: str, limit: int, what: str = "the input", line: int = 1) -> InputTooLarge:
+    """The error for ``what`` (starting at ``line`` of ``source``) beyond ``limit`` bytes."""
+    return InputTooLarge(f"{what} is larger than {describe_size(limit)}: not read (a real "
+                         "game is a few kilobytes; --max-bytes SIZE raises the limit)",
+                         Span(line, 1, line, 1, source))
+
+
+def read_bounded(stream: IO[bytes], limit: int = MAX_RECORD_BYTES,
+                 source: str = "<stdin>") -> bytes:
+    """Everything ``stream`` holds, if it is at most ``limit`` bytes; raises
+    ``InputTooLarge`` (at line 1) as soon as more arrives, having held at most ``limit``
+    bytes and one chunk. Works the same on files, pipes and devices."""
+    parts: list[bytes] = []
+    size = 0
+    read = getattr(stream, "read1", stream.read)
+    while True:
+        block = read(min(CHUNK, limit + 1 - size))
+        if not block:
+            return b"".join(parts)
+        size += len(block)
+        if size > limit:
+            raise too_large(source, limit)
+        parts.append(block)
+
+
+__all__ = ["MAX_RECORD_BYTES", "InputTooLarge", "describe_size", "parse_size",
+           "read_bounded", "too_large"]

@@ -1,0 +1,162 @@
+"""Bounds on input (issue 13): a record, a position or a whole input larger than the bound
+(4 MiB, ``--max-bytes`` to change it) is refused with a positioned error, devices and
+FIFOs included, and memory stays flat whatever the input; long lines are cut around the
+caret in diagnostics."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from cli_util import TWO, kh
+
+from keyharvest.formats.limits import MAX_RECORD_BYTES, parse_size
+
+#: The resident memory a command may reach on any input (the issue's bound).
+MAX_RSS_KB = 100 * 1024
+#: A hard cap on the address space of the commands run here, so that a command that
+#: grows without bound fails the test instead of the machine.
+CAP = 1 << 30
+
+
+#: Runs a command under ``CAP`` and reports its exit code, its stderr and the peak resident
+#: memory of it and its workers (``RUSAGE_CHILDREN`` of this fresh process: only them).
+_MEASURE = """
+import json, resource, subprocess, sys
+def cap():
+    resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
+done = subprocess.run(sys.argv[1:], capture_output=True, preexec_fn=cap)
+print(json.dumps([done.returncode, done.stderr.decode("utf-8", "replace"),
+                  resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss]))
+"""
+
+
+def _run_measured(*args: str) -> tuple[int, str, int]:
+    """Exit code, stderr and the peak resident memory (KB, its workers included) of
+    ``keyharvest ARGS`` run as a process of its own, under ``CAP``."""
+    import json
+
+    done = subprocess.run([sys.executable, "-c", _MEASURE.format(cap=CAP), sys.executable,
+                           "-m", "keyharvest", *args], capture_output=True, text=True,
+                          check=True, timeout=300)
+    code, err, rss = json.loads(done.stdout)
+    return code, err, rss
+
+
+@pytest.fixture(scope="module")
+def huge_record(tmp_path_factory) -> Path:
+    """One record of 60 MB: its front matter, then the same line over and over."""
+    text = TWO.read_text()
+    head, sep, moves = text.rpartition("+++\n")
+    line = (moves.split("\n")[0] + "\n").encode()
+    path = tmp_path_factory.mktemp("huge") / "huge.kh"
+    with path.open("wb") as f:
+        f.write((head + sep).encode())
+        block = line * (1 << 20 // len(line) + 1)
+        for _ in range(60 * (1 << 20) // len(block)):
+            f.write(block)
+    return path
+
+
+@pytest.mark.parametrize("args", [
+    ["validate", "/dev/zero"], ["validate", "--jobs", "2", "/dev/zero"],
+    ["score", "/dev/zero"], ["fmt", "/dev/zero"], ["replay", "/dev/zero"],
+])
+def test_dev_zero_stops_with_a_positioned_error_in_flat_memory(args: list[str]) -> None:
+    code, err, rss = _run_measured(*args)
+    assert code == 1, err
+    assert "/dev/zero:1:1: error: " in err and "larger than 4 MiB" in err
+    assert "Traceback" not in err and len(err) < 2000
+    assert rss < MAX_RSS_KB, rss
+
+
+@pytest.mark.parametrize("command", [["validate"], ["validate", "--jobs", "2"], ["score"],
+                                     ["fmt"], ["moves"]])
+def test_a_huge_record_stops_in_flat_memory(huge_record: Path, command: list[str]) -> None:
+    code, err, rss = _run_measured(*command, str(huge_record))
+    assert code == 1, err
+    assert f"{huge_record}:1:1: error: " in err and "larger than 4 MiB" in err
+    assert rss < MAX_RSS_KB, rss
+
+
+def test_the_records_before_a_huge_one_are_checked(tmp_path: Path) -> None:
+    text = TWO.read_text()
+    path = tmp_path / "two.kh"
+    lines = text.count("\n")
+    path.write_text(text + text + "# " + "x" * (MAX_RECORD_BYTES + 10) + "\n")
+    r = kh("validate", path, "--format", "json")
+    reports = r.jsonl()
+    assert [x["ok"] for x in reports[:-1]] == [True, False]
+    d = reports[1]["diagnostics"][0]
+    assert (d["line"], d["column"]) == (lines + 1, 1)  # at the second record's '+++'
+    assert "the record starting here is larger than 4 MiB" in d["message"]
+
+
+def test_max_bytes_raises_the_bound(tmp_path: Path) -> None:
+    text = TWO.read_text()
+    path = tmp_path / "long-comment.kh"
+    path.write_text(text + "# " + "x" * (5 << 20) + "\n")  # a valid record of 5 MB
+    for command in ("validate", "score", "replay"):
+        assert kh(command, path).code == 1, command
+        assert kh(command, path, "--max-bytes", "8M").code == 0, command
+    assert kh("validate", path, "--max-bytes", "8M", "--jobs", "2").code == 0
+    r = kh("validate", path, "--max-bytes", "lots")
+    assert r.code == 2 and "is not a size" in r.err
+
+
+def test_parse_size() -> None:
+    assert parse_size("4000") == 4000
+    assert parse_size("512k") == 512 << 10
+    assert parse_size("8M") == parse_size("8MiB") == parse_size("8mb") == 8 << 20
+    for bad in ("", "0", "-1", "8X", "M"):
+        with pytest.raises(ValueError):
+            parse_size(bad)
+
+
+def test_a_fifo_is_read_with_the_same_bound(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.kh"
+    os.mkfifo(fifo)
+
+    def feed() -> None:
+        try:
+            with open(fifo, "wb") as f:
+                f.writelines(b"\0" * (1 << 18) for _ in range(64))  # 16 MB: past the bound
+        except BrokenPipeError:  # the reader stopped at the bound
+            pass
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    r = kh("validate", fifo)
+    writer.join(timeout=60)
+    assert r.code == 1 and "larger than 4 MiB" in r.err, r
+
+
+def test_standard_input_is_read_with_the_same_bound() -> None:
+    r = kh("score", "-", input=b"x" * (MAX_RECORD_BYTES + 1))
+    assert r.code == 1 and "<stdin>:1:1: error: the input is larger than 4 MiB" in r.err
+
+
+def test_a_long_line_is_cut_around_the_caret(tmp_path: Path) -> None:
+    text = TWO.read_text()
+    head, sep, moves = text.rpartition("+++\n")
+    first, rest = moves.split("\n", 1)
+    path = tmp_path / "long.kh"
+    path.write_text(head + sep + first + " zz" + " y" * 500_000 + "\n" + rest)
+    for output in ("text", "json"):
+        r = kh("validate", path, "--format", output)
+        assert r.code == 1
+        assert len(r.err) < 2000 and len(r.out) < 3000, (len(r.err), len(r.out))
+    r = kh("validate", path)
+    lines = r.err.splitlines()
+    excerpt = next(line for line in lines if line.startswith("   21 | "))
+    caret = next(line for line in lines if "^" in line)
+    at = caret.index("^")
+    assert excerpt[at:at + 2] == "zz"  # the caret is under the word it points at
+    assert excerpt.endswith("…") and len(excerpt) < 150
+    d = kh("validate", path, "--format", "json").jsonl()[0]["diagnostics"][0]
+    assert d["excerpt"].endswith("…") and len(d["excerpt"]) < 150
+    assert d["column"] == len(first) + 2
