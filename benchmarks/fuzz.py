@@ -21,7 +21,19 @@ example games: byte flips, line deletions, duplications, swaps and moves, substi
 and insertions of words of the grammar's vocabulary (keywords, colours, crops, workers,
 events, references, punctuation), truncations, splices of two records, and records whose
 movetext is generated from the grammar itself (random derivations of its rules).
-``tests/test_fuzz.py`` runs a few seconds of it with a fixed seed.
+Positions are fuzzed too (``validate`` reads them as well): the final and a middle
+position of corpus games and the shipped positions, mutated the same ways, through
+``positions.load_position``. Hostile front matter (``HOSTILE``) names board files out of
+the folder (absolute, ``..``, a planted link out, devices, ``/proc``), an in-folder board
+file that holds a secret, look-alike names and deep nesting: no diagnostic may quote the
+secret, and each must be positioned. The run works in a folder of its own (the planted
+files are there).
+
+The report counts what the issue asks to be 0: tracebacks (anything but a keyharvest
+error escaping), exit 3 of the command line, and rejections without a position (a
+diagnostic with no line and column); a position's broken invariants (RULES.md J) are
+about the whole table and are counted apart. ``tests/test_fuzz.py`` runs a few seconds
+of it with a fixed seed; ``--inputs N`` runs N inputs (the issue's run: 1,000,000).
 """
 
 from __future__ import annotations
@@ -43,7 +55,7 @@ if str(ROOT) not in sys.path:
 from keyharvest.errors import IllegalStep, KeyHarvestError
 from keyharvest.formats.boardfile import standard_board
 from keyharvest.formats.diagnostics import Diagnostic, diagnose
-from keyharvest.formats.positions import dump_position
+from keyharvest.formats.positions import dump_position, load_position
 from keyharvest.formats.records import (
     decode_source,
     format_record,
@@ -57,6 +69,9 @@ from keyharvest.notation.grammar import parser
 from keyharvest.play.selfplay import selfplay_game
 
 SOURCE = "fuzz.kh"
+POSITION_SOURCE = "fuzz.toml"
+#: What the planted in-folder board file holds: no diagnostic may ever show it.
+SECRET = "SECRET-FUZZ-7f3a"
 RULE_ID = re.compile(r"^[A-J](\.[0-9]+){0,2}$")
 
 
@@ -243,6 +258,15 @@ HOSTILE = [
     "max_turns = 1e400", 'players = []', 'players = "red red"', 'start = "blue"',
     'removed = "unknown"', 'removed = ["Z", "Z"]', 'registry = "B6 B6 B6 B6 B6 B6"',
     "meta = " + "[" * 400 + "]" * 400, 'date = 2024-13-45', 'names = { red = 5 }',
+    # board files out of the folder, or that are no board
+    'board = "/etc/passwd"', 'board = "/etc/hostname"', 'board = "/proc/self/environ"',
+    'board = "../../../../../../proc/self/environ"', 'board = "sub/../../secret.toml"',
+    'board = "outside.toml"', 'board = "outdir/board.toml"', 'board = "secret.toml"',
+    'board = "~/.ssh/id_rsa"', 'board = "."', 'board = "./"', 'board = "\\u0000x"',
+    'board = "' + "a" * 5000 + '"', 'board = "/dev/urandom"', 'board = "/dev/stdin"',
+    # look-alikes, deep nesting
+    'players = ["br\u043ewn", "green"]', 'start = "gr\u0435en"', 'players = "r\u0435d green"',
+    "meta = " + "[" * 3000 + "]" * 3000, "meta = " + "{a=" * 3000 + "1" + "}" * 3000,
 ]
 
 
@@ -268,6 +292,29 @@ MUTATIONS = {
     "change case": change_case, "substitute same kind": substitute_same_kind,
     "drop step": drop_step, "swap steps": swap_steps, "hostile front matter": hostile_front_matter,
 }
+def hostile_position(text: str, rng: random.Random, vocab: list[str]) -> str:
+    """A position's top-level key replaced or added from ``HOSTILE`` (board paths above
+    all): a position names its board as a record does."""
+    lines = _lines(text)
+    line = rng.choice([h for h in HOSTILE if h.startswith(("board", "max_turns", "meta"))]
+                      + ['players = ["br\u043ewn", "green"]'])
+    key = line.split(" ", 1)[0]
+    for i, old in enumerate(lines):
+        if old.startswith("["):
+            break
+        if old.startswith(key + " ="):
+            lines[i] = line
+            return "\n".join(lines)
+    lines.insert(1 if lines and lines[0].startswith("#") else 0, line)
+    return "\n".join(lines)
+
+
+MUTATIONS_OF_POSITIONS = {"hostile position": hostile_position}
+#: The mutations that make sense for a position (TOML): all but those of records' steps.
+POSITION_MUTATIONS = [m for m in MUTATIONS if m not in ("drop step", "swap steps",
+                                                        "substitute same kind",
+                                                        "hostile front matter")] + [
+    "hostile position"]
 
 
 def splice(a: str, b: str, rng: random.Random) -> str:
@@ -369,9 +416,28 @@ class Findings:
     mutations: Counter = field(default_factory=Counter)
     crashes: list[tuple[str, bytes, str]] = field(default_factory=list)  # (what, input, trace)
     cli_runs: int = 0
+    positions: int = 0
+    violations: int = 0  # positions whose invariants (RULES.md J) are broken
+    counts: Counter = field(default_factory=Counter)  # findings by class (see report)
 
     def problem(self, what: str, data: bytes, detail: str) -> None:
-        self.crashes.append((what, data, detail))
+        self.counts[_finding_class(what, detail)] += 1
+        if len(self.crashes) < 1000:  # keep the first ones whole; count them all
+            self.crashes.append((what, data, detail))
+        else:
+            self.crashes.append((what, b"", ""))
+
+
+def _finding_class(what: str, detail: str) -> str:
+    if what in ("crash", "cli crash"):
+        return "traceback"
+    if what.startswith("cli exit 3"):
+        return "exit 3"
+    if what == "bad diagnostic" and detail.startswith("no line or column"):
+        return "unpositioned"
+    if what == "secret shown":
+        return "secret shown"
+    return "other"
 
 
 def _check_diagnostic(d: Diagnostic, text: str | None, data: bytes) -> str | None:
@@ -392,7 +458,9 @@ def _check_diagnostic(d: Diagnostic, text: str | None, data: bytes) -> str | Non
             return f"line {d.line} outside the input ({n} lines): {d.headline()}"
     if d.rule is not None and not RULE_ID.match(d.rule):
         return f"not a rule id: {d.rule!r} in {d.headline()}"
-    d.format()
+    shown = d.format()
+    if len(shown) > 4000:
+        return f"a diagnostic of {len(shown)} characters: {d.headline()[:200]}"
     return None
 
 
@@ -432,11 +500,72 @@ def validate(data: bytes, findings: Findings) -> bool | None:
 def _bad(d: Diagnostic, text: str | None, data: bytes, findings: Findings) -> bool | None:
     findings.bad += 1
     findings.kinds[f"{d.kind}[{d.rule}]" if d.rule else d.kind] += 1
+    if SECRET in d.format() or SECRET in repr(d.to_dict()):
+        findings.problem("secret shown", data, d.headline())
+        return None
     why = _check_diagnostic(d, text, data)
     if why is not None:
         findings.problem("bad diagnostic", data, why)
         return None
     return False
+
+
+def validate_position(data: bytes, findings: Findings) -> bool | None:
+    """What ``validate`` does with a position file, checked: True when it reads and keeps
+    the invariants, False when it is rejected, None for a finding."""
+    findings.inputs += 1
+    findings.positions += 1
+    try:
+        try:
+            text = decode_source(data, POSITION_SOURCE)
+        except KeyHarvestError as exc:
+            return _bad(diagnose(exc, None, POSITION_SOURCE), None, data, findings)
+        try:
+            pos = load_position(text, POSITION_SOURCE)
+        except KeyHarvestError as exc:
+            return _bad(diagnose(exc, text, POSITION_SOURCE), text, data, findings)
+        if pos.problems:  # about the whole table: a rule id, no line
+            findings.violations += 1
+            findings.kinds["position[invariants]"] += 1
+            for v in pos.problems:
+                if not RULE_ID.match(v.rule) or SECRET in v.message:
+                    findings.problem("bad violation", data, str(v))
+                    return None
+            return False
+        findings.valid += 1
+        return True
+    except Exception:  # noqa: BLE001 - any other exception is what the fuzzer looks for
+        findings.problem("crash", data, traceback.format_exc())
+        return None
+
+
+def position_corpus(texts: list[str]) -> list[str]:
+    """Position files to mutate: the final and a middle position of some corpus records,
+    and the shipped positions."""
+    out = []
+    for text in texts[:8]:
+        try:
+            record = load_records(text, "corpus.kh")[0]
+        except KeyHarvestError:
+            continue
+        out.append(dump_position(replay(record).state))
+        out.append(dump_position(replay(record, upto=len(record.steps) // 2).state))
+    for path in sorted((ROOT / "scenarios").rglob("*.toml")):
+        if not path.name.endswith(".expect.toml"):
+            out.append(read_source(path))
+    return out
+
+
+def plant(folder: Path) -> None:
+    """The files hostile front matter names: a board file in the folder that holds a
+    secret, a link out of the folder, and a folder that is a link out."""
+    (folder / "secret.toml").write_text(f'API_TOKEN = "{SECRET}"\n[spaces]\nA1 = "{SECRET}"\n')
+    outside = folder / "outside-target"
+    outside.mkdir(exist_ok=True)
+    (outside / "board.toml").write_text(f'{SECRET} = 1\n')
+    for name, target in (("outside.toml", "/etc/hostname"), ("outdir", str(outside))):
+        if not (folder / name).is_symlink():
+            (folder / name).symlink_to(target)
 
 
 def _still_valid(record, done, data: bytes, findings: Findings) -> bool:
@@ -455,7 +584,7 @@ def _still_valid(record, done, data: bytes, findings: Findings) -> bool:
 
 
 def validate_cli(data: bytes, expected: bool | None, findings: Findings,
-                 folder: Path) -> None:
+                 folder: Path, name: str = SOURCE) -> None:
     """The same input through ``keyharvest validate FILE``, if the command exists."""
     app = cli_app()
     if app is None or expected is None:
@@ -463,20 +592,23 @@ def validate_cli(data: bytes, expected: bool | None, findings: Findings,
     from typer.testing import CliRunner
 
     findings.cli_runs += 1
-    path = folder / SOURCE
+    path = folder / name
     path.write_bytes(data)
     result = CliRunner().invoke(app, ["validate", str(path)])
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         findings.problem("cli crash", data, "".join(traceback.format_exception(
             result.exception)))
         return
+    if SECRET in result.output:
+        findings.problem("secret shown", data, result.output[-2000:])
+        return
     want = 0 if expected else 1
     if result.exit_code != want:
         findings.problem(f"cli exit {result.exit_code}, expected {want}", data,
                          result.output[-2000:])
         return
-    if not expected and not re.search(re.escape(str(path)) + r":[0-9]+:[0-9]+: ",
-                                      result.output):
+    if not expected and name == SOURCE and not re.search(re.escape(str(path)) + r":[0-9]+:[0-9]+: ",
+                                                         result.output):
         findings.problem("cli names no file:line:col", data, result.output[-2000:])
 
 
@@ -500,12 +632,25 @@ def cli_app():
 
 # -- the loop -------------------------------------------------------------------------------------
 def inputs(rng: random.Random, texts: list[str], vocab: list[str],
-           generator: GrammarGenerator):
-    """An endless stream of (how it was made, input bytes)."""
+           generator: GrammarGenerator, positions: list[str] | None = None):
+    """An endless stream of (how it was made, input bytes); with ``positions``, a fifth
+    of them positions (their "how" starts with "position")."""
     names = list(MUTATIONS)
     while True:
         base = rng.choice(texts)
         roll = rng.random()
+        if positions and roll < 0.2:
+            text: str | bytes = rng.choice(positions)
+            how = ["position"]
+            for _ in range(rng.choice([0, 1, 1, 2])):
+                name = rng.choice(POSITION_MUTATIONS)
+                how.append(name)
+                if isinstance(text, bytes):
+                    text = text.decode("utf-8", "replace")
+                text = (MUTATIONS_OF_POSITIONS.get(name) or MUTATIONS[name])(text, rng, vocab)
+            yield " + ".join(how), text if isinstance(text, bytes) else text.encode("utf-8")
+            continue
+        roll = (roll - 0.2) / 0.8 if positions else roll
         if roll < 0.12:
             head, players = front_matter(base)
             yield "grammar", (head + generator.movetext(rng, players)).encode("utf-8")
@@ -518,7 +663,7 @@ def inputs(rng: random.Random, texts: list[str], vocab: list[str],
             yield "as is", base.encode("utf-8")
             continue
         how = []
-        text: str | bytes = base
+        text = base
         for _ in range(rng.choice([1, 1, 1, 2, 3])):
             name = rng.choice(names)
             how.append(name)
@@ -529,32 +674,64 @@ def inputs(rng: random.Random, texts: list[str], vocab: list[str],
 
 
 def run(seconds: float, seed: int, *, cli: bool = False, limit: int | None = None,
-        corpus_size: int = 12, folder: Path | None = None) -> Findings:
-    """Fuzz for ``seconds`` (or ``limit`` inputs) from ``seed``; returns what it found."""
+        corpus_size: int = 12, folder: Path | None = None, cli_every: int = 10,
+        progress: float = 0.0) -> Findings:
+    """Fuzz for ``seconds`` (or ``limit`` inputs) from ``seed``; returns what it found.
+    With ``cli``, every ``cli_every``-th input goes through the command line too; with
+    ``progress``, a line of counts goes to stderr every that many seconds."""
+    import os
     import tempfile
 
     rng = random.Random(seed)
     texts = corpus(corpus_size, seed)
+    positions = position_corpus(texts)
     vocab = vocabulary()
     generator = GrammarGenerator()
     findings = Findings()
-    end = time.monotonic() + seconds
+    start = time.monotonic()
+    end = start + seconds
+    shown = start
+    here = os.getcwd()
     with tempfile.TemporaryDirectory() as tmp:
         where = folder or Path(tmp)
-        for n, (how, data) in enumerate(inputs(rng, texts, vocab, generator)):
-            if time.monotonic() > end or (limit is not None and n >= limit):
-                break
-            findings.mutations[how.split(" + ")[0]] += 1
-            verdict = validate(data, findings)
-            if cli and n % 10 == 0:
-                validate_cli(data, verdict, findings, where)
+        plant(where)
+        os.chdir(where)  # records name board files relative to their folder: this one
+        try:
+            for n, (how, data) in enumerate(inputs(rng, texts, vocab, generator, positions)):
+                now = time.monotonic()
+                if now > end or (limit is not None and n >= limit):
+                    break
+                if progress and now - shown > progress:
+                    shown = now
+                    print(f"{n} inputs, {now - start:.0f} s: " + _counts(findings),
+                          file=sys.stderr, flush=True)
+                findings.mutations[how.split(" + ")[0]] += 1
+                if how.startswith("position"):
+                    verdict = validate_position(data, findings)
+                    if cli and n % cli_every == 0:
+                        validate_cli(data, verdict, findings, where, POSITION_SOURCE)
+                    continue
+                verdict = validate(data, findings)
+                if cli and n % cli_every == 0:
+                    validate_cli(data, verdict, findings, where)
+        finally:
+            os.chdir(here)
     return findings
 
 
+def _counts(f: Findings) -> str:
+    c = f.counts
+    return (f"tracebacks {c['traceback']}, exit 3 {c['exit 3']}, unpositioned "
+            f"{c['unpositioned']}, secret shown {c['secret shown']}, other findings "
+            f"{c['other']}")
+
+
 def report(f: Findings, seconds: float) -> str:
-    lines = [(f"{f.inputs} inputs in {seconds:.0f} s: {f.valid} valid records, {f.bad} bad "
-              f"inputs diagnosed, {f.cli_runs} through the command line, "
-              f"{len(f.crashes)} findings")]
+    lines = [(f"{f.inputs} inputs in {seconds:.0f} s ({f.positions} positions): {f.valid} "
+              f"valid records and positions, {f.bad} bad inputs diagnosed, {f.violations} "
+              f"positions breaking invariants (RULES.md J), {f.cli_runs} through the command "
+              f"line, {len(f.crashes)} findings")]
+    lines.append("findings: " + _counts(f))
     lines.append("diagnostics: " + ", ".join(f"{k} {v}" for k, v in f.kinds.most_common(25)))
     lines.append("inputs made by: " + ", ".join(f"{k} {v}" for k, v in
                                                  f.mutations.most_common()))
@@ -570,9 +747,16 @@ def main() -> int:
     ap.add_argument("--cli", action="store_true", help="also run every 10th input through "
                     "keyharvest validate (typer's CliRunner)")
     ap.add_argument("--out", type=Path, help="write each finding's input to this folder")
+    ap.add_argument("--inputs", type=int, help="stop after this many inputs (no time limit)")
+    ap.add_argument("--cli-every", type=int, default=10,
+                    help="with --cli, every Nth input goes through the command line")
+    ap.add_argument("--progress", type=float, default=0.0,
+                    help="a line of counts on stderr every this many seconds")
     args = ap.parse_args()
     start = time.monotonic()
-    f = run(args.seconds, args.seed, cli=args.cli)
+    seconds = float("inf") if args.inputs else args.seconds
+    f = run(seconds, args.seed, cli=args.cli, limit=args.inputs, cli_every=args.cli_every,
+            progress=args.progress)
     print(report(f, time.monotonic() - start))
     if args.out and f.crashes:
         args.out.mkdir(parents=True, exist_ok=True)

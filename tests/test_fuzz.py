@@ -62,3 +62,28 @@ def test_the_grammar_generator_writes_movetext_the_grammar_reads() -> None:
         else:
             read += 1
     assert read > 5
+
+
+def test_hostile_front_matter_and_positions_find_nothing(tmp_path: Path, monkeypatch) -> None:
+    """Every hostile front-matter line (board paths out of the folder, a planted in-folder
+    board file holding a secret, look-alikes, deep nesting) in a record and in a
+    position: positioned diagnostics, the secret never shown, the command line agrees."""
+    fuzz.plant(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    found = fuzz.Findings()
+    record = fuzz.corpus(1, 0)[0]
+    position = fuzz.position_corpus([record])[0]
+    lines = record.split("\n")
+    for hostile in fuzz.HOSTILE:
+        key = hostile.split(" ", 1)[0]
+        text = "\n".join([lines[0], hostile, *(x for x in lines[1:] if not x.startswith(
+            key + " ="))])
+        data = text.encode("utf-8")
+        fuzz.validate_cli(data, fuzz.validate(data, found), found, tmp_path)
+        table = "\n".join([hostile, *(x for x in position.split("\n") if not x.startswith(
+            key + " ="))]).encode("utf-8")
+        fuzz.validate_cli(table, fuzz.validate_position(table, found), found, tmp_path,
+                          fuzz.POSITION_SOURCE)
+    assert found.crashes == [], fuzz.report(found, 0)
+    assert found.bad >= len(fuzz.HOSTILE)
+    assert found.cli_runs == 2 * len(fuzz.HOSTILE)
