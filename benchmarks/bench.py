@@ -120,6 +120,27 @@ def engine(text: str) -> tuple[float, int]:
     return steps / (time.perf_counter() - t), steps
 
 
+def invariants_cost(text: str) -> dict[str, float]:
+    """Replays of the parsed corpus with the invariants of RULES.md J checked never, on
+    each record's final table (what ``validate`` does) and after every step
+    (``validate --strict``): steps/s of each."""
+    from keyharvest.formats.records import load_records, replay
+
+    records = load_records(text, "corpus.kh")
+    gc.collect()
+    gc.freeze()
+    rates = {}
+    for mode in (None, "end", "each", None):  # the plain replay again last: warmed the same
+        steps = 0
+        t = time.perf_counter()
+        for record in records:
+            done = replay(record, invariants=mode)
+            assert done.ok, done.error
+            steps += done.applied
+        rates[mode or "none"] = steps / (time.perf_counter() - t)
+    return rates
+
+
 def validate_library(text: str) -> dict:
     """Read, replay and judge every record, streamed, timing reading and replaying apart."""
     from keyharvest.errors import KeyHarvestError
@@ -142,7 +163,7 @@ def validate_library(text: str) -> dict:
             bad += 1
             break
         t1 = time.perf_counter()
-        done = replay(record)
+        done = replay(record, invariants="end")  # as validate does (RULES.md J at the end)
         if done.error is not None:  # pragma: no cover - the corpus is valid
             diagnose(done.error, text, "corpus.kh")
             bad += 1
@@ -318,6 +339,15 @@ def main() -> int:
         figures["engine_steps_per_s"] = rate
         rows.append(("engine (replay of parsed records)", f"{rate:,.0f} steps/s", ">= 100,000",
                      verdict(rate >= TARGETS["engine"])))
+
+        cost = invariants_cost(text)
+        figures["invariants_steps_per_s"] = cost
+        rows.append(("  with RULES.md J on each final table (validate)",
+                     f"{cost['end']:,.0f} steps/s ({cost['none'] / cost['end'] - 1:+.0%} time)",
+                     "-", ""))
+        rows.append(("  with RULES.md J after every step (--strict)",
+                     (f"{cost['each']:,.0f} steps/s "
+                      f"({cost['none'] / cost['each'] - 1:+.0%} time)"), "-", ""))
 
         lib = validate_library(text)
         figures["validate_library"] = lib

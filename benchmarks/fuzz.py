@@ -476,7 +476,7 @@ def validate(data: bytes, findings: Findings) -> bool | None:
         ok = True
         try:
             for record in iter_records(text, SOURCE):
-                done = replay(record)
+                done = replay(record, invariants="end")  # as validate does
                 if done.error is not None:
                     if not isinstance(done.error, IllegalStep):
                         findings.problem("replay error is not IllegalStep", data,

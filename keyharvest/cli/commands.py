@@ -168,13 +168,17 @@ def validate(
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="A line for every record, not only the bad ones.")] = False,
     max_errors: MaxErrorsOpt = 20,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Check the invariants of RULES.md J after every step of every "
+                         "record, not only on the table it ends at.")] = False,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
     max_bytes: MaxOpt = None,
     output: FormatOpt = Format.text,
 ) -> int:
-    """Check records and positions: every record replays by the rules, every position
-    keeps the invariants. Ends with a summary line; exit 1 if anything is bad.
+    """Check records and positions: every record replays by the rules and ends at a table
+    that keeps the invariants (RULES.md J; --strict: after every step), every position
+    keeps them. Ends with a summary line; exit 1 if anything is bad.
 
     A record that replays but does not reach the end of the game is valid (in progress).
     """
@@ -188,7 +192,7 @@ def validate(
     total = input_size(list(expand(paths)))
     with Rejects(rejects) as sink, progress("checking", total, counts=False) as advance:
         for report in check_inputs(paths, jobs=jobs, max_errors=max_errors, access=access,
-                                   limit=limit):
+                                   limit=limit, strict=strict):
             advance(report.size)
             tally.add(report)
             sink.add(report)

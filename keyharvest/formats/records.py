@@ -532,12 +532,17 @@ def start_state(record: Record, board: Board | None = None) -> State:
 
 
 def replay(record: Record, board: Board | None = None, upto: int | None = None, *,
-           each: bool = False, fill_passes: bool = True) -> Replay:
+           each: bool = False, fill_passes: bool = True,
+           invariants: str | None = None) -> Replay:
     """Run ``record`` through the engine, up to ``upto`` of its steps (all by default).
 
     Stops at the first illegal step and reports it (``Replay.error``, an ``IllegalStep``
     carrying the step's span in the file) rather than raising. With ``fill_passes`` a pass
     the record leaves out where it is the only legal answer is supplied (I.37).
+    ``invariants`` checks the invariants of RULES.md J (``rules.invariants.check``) on the
+    table reached (``"end"``) or after every step (``"each"``): a broken one is reported as
+    ``Replay.error`` too, an ``IllegalStep`` at the step after which it broke, citing the
+    invariant's rule (``validate`` checks ``"end"``, ``validate --strict`` ``"each"``).
     Raises ``PositionError``/``BoardError`` when the setup or the board is bad.
     """
     state = start_state(record, board)
@@ -550,13 +555,21 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
     def fill(state: State, step: Step) -> None:  # the passes left out before ``step``
         _fill_passes(state, step, state.steps - start - len(implied), implied)
 
+    hook = fill if fill_passes else None
     try:
-        if states is None:
-            push_steps(state, steps, fill if fill_passes else None)
+        if states is None and invariants != "each":
+            push_steps(state, steps, hook)
         else:
+            if invariants == "each":
+                _check_invariants(state, None, record)
             for step in steps:
-                push_steps(state, (step,), fill if fill_passes else None)
-                states.append(state.copy())
+                push_steps(state, (step,), hook)
+                if invariants == "each":
+                    _check_invariants(state, step, record)
+                if states is not None:
+                    states.append(state.copy())
+        if invariants == "end":
+            _check_invariants(state, steps[-1] if steps else None, record)
     except IllegalStep as exc:
         error = exc
     applied = state.steps - start - len(implied)
@@ -566,6 +579,21 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
         advise(error, state, after=steps[applied - 1] if 0 < applied <= len(steps) else None,
                source=record.source, point=applied)
     return Replay(record, state, applied, error, states, implied)
+
+
+def _check_invariants(state: State, step: Step | None, record: Record) -> None:
+    """Raise an ``IllegalStep`` at ``step`` (None: the setup, at the record's first line)
+    for the first broken invariant of ``state`` (RULES.md J), if any."""
+    from ..rules.invariants import check
+
+    broken = check(state)
+    if broken:
+        v = broken[0]
+        more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
+        where = "after this step" if step is not None else "at the setup"
+        span = getattr(step, "span", None) or Span(record.line, 1, record.line, 4, record.source)
+        raise IllegalStep(v.rule, f"the table {where} breaks an invariant: {v.message}{more}",
+                          step, getattr(step, "player", None), span)
 
 
 def _fill_passes(state: State, step: Step, index: int, implied: list[tuple[int, Step]]) -> None:

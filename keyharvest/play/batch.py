@@ -82,6 +82,7 @@ class Unit:
     error: Diagnostic | None = None
     last: bool = True  # the last record of its file
     access: BoardAccess | None = None  # which board files its records may name
+    strict: bool = False  # check the invariants (RULES.md J) after every step, not at the end
 
 
 @dataclass(frozen=True)
@@ -432,7 +433,7 @@ def _check_record(record: Any, text: str, unit: Unit, index: int) -> Report:
     from ..formats.records import replay
 
     try:
-        done = replay(record)
+        done = replay(record, invariants="each" if unit.strict else "end")
     except KeyHarvestError as exc:  # a setup that cannot start (PositionError, BoardError)
         return Report(UnitKind.RECORD, unit.source, False, index, record.line,
                       diagnostics=(diagnose(exc, text, unit.source, line=unit.line),),
@@ -496,22 +497,24 @@ def _batches(items: Iterable[Unit], total: int | None = None,
 
 def check_inputs(paths: Iterable[str], *, jobs: int = 1, stdin: IO[bytes] | None = None,
                  max_errors: int = MAX_ERRORS,
-                 access: BoardAccess | None = None,
-                 limit: int | None = None) -> Iterator[Report]:
+                 access: BoardAccess | None = None, limit: int | None = None,
+                 strict: bool = False) -> Iterator[Report]:
     """Reports on every record and position of ``paths`` (see ``expand``), in input order,
     checked in ``jobs`` processes (0: one per core), each with up to ``max_errors``
     diagnostics. ``access`` says which board files they may name (see ``check_unit``),
-    ``limit`` how large a record may be (see ``units``). Stop iterating at any time (for a
+    ``limit`` how large a record may be (see ``units``). Every record's final table is
+    checked against the invariants of RULES.md J, and with ``strict`` the table after
+    every step (``records.replay``). Stop iterating at any time (for a
     first failure): the work in flight is cancelled."""
     inputs = list(expand(paths))
     all_units = (u for path in inputs for u in units(path, stdin, limit))
+    if access is not None or strict:  # (the workers read them from the units)
+        all_units = (dataclasses.replace(u, access=access, strict=strict) for u in all_units)
     if jobs == 1:
         for unit in all_units:
             yield from check_unit(unit, max_errors, access)
         return
     jobs = jobs or cpu_count()
-    if access is not None:  # the workers read it from the units
-        all_units = (dataclasses.replace(u, access=access) for u in all_units)
     batches = _batches(all_units, input_size(inputs), 2 * jobs * BATCH_BYTES)
     check = _check_batch if max_errors == MAX_ERRORS else partial(_check_batch,
                                                                   max_errors=max_errors)
