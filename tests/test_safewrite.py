@@ -293,3 +293,12 @@ def test_rejects_never_go_through_a_planted_link_or_into_a_fifo(tmp_path: Path,
     assert victim.read_text() == "precious"
     with pytest.raises(WriteRefused):
         Appender(rejects).add(b"x")
+
+
+def test_fmt_write_sweeps_leftovers_where_nothing_needs_rewriting(tmp_path: Path) -> None:
+    (tmp_path / "a.kh").write_text(CANONICAL)
+    leftover = tmp_path / ".keyharvest-999999999-killed.tmp"
+    leftover.write_text(MESSY[:100])
+    r = kh("fmt", "--write", tmp_path / "a.kh")
+    assert r.code == 0 and r.out == ""  # nothing rewritten ...
+    assert not leftover.exists()  # ... and the killed run's temporary file is gone

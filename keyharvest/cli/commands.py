@@ -453,8 +453,10 @@ def fmt(
     if write and "-" in paths:
         raise typer.BadParameter("--write rewrites files; stdin is not one",
                                  param_hint="'PATH'")
+    import os
+
     from ..formats.diagnostics import Diagnostic
-    from ..formats.safewrite import write_file
+    from ..formats.safewrite import sweep_once, write_file
     from ..play.inputs import format_paths, format_text
 
     access = _access(board, trust_board_paths)
@@ -463,6 +465,8 @@ def fmt(
     bad = changed = False
     first = True
     for path in format_paths(paths):
+        if write:  # a killed run's temporary files go, even where nothing is rewritten
+            sweep_once(os.path.dirname(os.path.abspath(path)))
         result = {"source": path, "ok": True, "canonical": None, "written": False}
         try:
             text, source = read_input(path, limit)

@@ -149,7 +149,8 @@ def sweep_leftovers(folder: str | os.PathLike[str]) -> list[str]:
     return removed
 
 
-def _sweep_once(folder: str) -> None:
+def sweep_once(folder: str) -> None:
+    """``sweep_leftovers(folder)``, once per folder and process."""
     key = os.path.realpath(folder)
     if key not in _swept:
         _swept.add(key)
@@ -222,7 +223,7 @@ def write_file(path: str | os.PathLike[str], text: str | bytes, *, force: bool =
         old = None
     if old is not None and not stat.S_ISREG(old.st_mode):
         old = None  # a link replaced by a file of its own (follow_links=False)
-    _sweep_once(folder)
+    sweep_once(folder)
     with _signals_clean_up():
         tmp = None
         try:
@@ -336,4 +337,4 @@ class Appender:
 
 
 __all__ = ["PREFIX", "Appender", "WriteRefused", "check_replaceable", "sweep_leftovers",
-           "write_file"]
+           "sweep_once", "write_file"]
