@@ -267,7 +267,7 @@ class _Reader(ValueChecker):
                                    else None)
         if board is None and not any(e.path == "board" for e in self.problems):
             # an empty name: no board file, and no error from reading one (a fuzz finding)
-            self.problems.append(self.fail('expected "standard" or the path of a board file',
+            self.problems.append(self.error('expected "standard" or the path of a board file',
                                            "board"))
         if board is None or not 2 <= len(players) <= 4 or len(set(players)) != len(players):
             self.stop()  # without the players and the board nothing else can be read
