@@ -32,8 +32,9 @@ How a record is read, end to end (``keyharvest validate`` does this for every re
    with it too; lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``), keeping each part's
    first line number in the file;
 2. the front matter is TOML (``tomllib``); ``_FrontMatter.setup`` checks every key and
-   value (messages quote the record and name the key path) and gives a ``Setup`` and the
-   board (``boardfile.load_board``);
+   value (with ``tomltext.ValueChecker``, the checker a position's values go through too;
+   messages quote the record and name the key path) and gives a ``Setup`` and the board
+   (``boardfile.load_board``);
 3. the movetext is read by ``notation.movetext.read_movetext`` with ``notation.Names``
    (the players and the board resolve names): item by item through the memo of
    ``notation.itemcache``, or, on anything unusual, by the Lark grammar
