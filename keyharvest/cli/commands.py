@@ -12,6 +12,7 @@ commands that read notation build the parser. Help is plain text (``rich_markup_
 so that ``--help`` never imports rich.
 """
 
+from contextlib import ExitStack
 from enum import Enum
 from typing import Annotated
 
@@ -80,6 +81,11 @@ MaxOpt = Annotated[str | None, typer.Option(
 ForceOpt = Annotated[bool, typer.Option(
     "--force", help="Replace a read-only or hard-linked file too (it keeps its mode; its "
                     "other links keep the old text).")]
+ClusterOpt = Annotated[str | None, typer.Option(
+    "--cluster", metavar="ADDRESS", show_default=False,
+    help="Run on a dask.distributed cluster: its scheduler's address (tcp://host:8786), or "
+         "local:N for N processes on this machine. Needs keyharvest[cluster]; files must "
+         "be at the same path on every worker.")]
 GameOpt = Annotated[int | None, typer.Option(
     "--game", "-g", min=1, show_default=False,
     help="Which record of a file holding several (1 is the first).")]
@@ -132,6 +138,35 @@ def _point(to: str | None):
         raise typer.BadParameter(str(exc), param_hint="'--to'") from None
 
 
+def _cluster_usage(address: str | None, jobs: int) -> None:
+    """Usage errors of ``--cluster``, found before any work starts."""
+    if address is None:
+        return
+    if jobs != 1:
+        raise typer.BadParameter("--jobs and --cluster exclude each other (the cluster has "
+                                 "its own processes)", param_hint="'--cluster'")
+    from ..play.cluster import ClusterUnavailable, available, local_size
+
+    try:
+        local_size(address)
+        available()
+    except ClusterUnavailable as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--cluster'") from None
+
+
+def _connect(address: str, stack):
+    """A client of the cluster at ``address``, closed with ``stack``."""
+    from ..play.cluster import connect
+
+    try:
+        return stack.enter_context(connect(address))
+    except (OSError, TimeoutError) as exc:
+        from ..formats.diagnostics import Diagnostic
+
+        raise Failure([Diagnostic(f"cannot reach the cluster at {address}: {exc}", address,
+                                  kind="io")]) from None
+
+
 def _version(value: bool) -> None:
     if value:
         from .. import __version__
@@ -174,6 +209,7 @@ def validate(
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
     max_bytes: MaxOpt = None,
+    cluster: ClusterOpt = None,
     output: FormatOpt = Format.text,
 ) -> int:
     """Check records and positions: every record replays by the rules and ends at a table
@@ -182,6 +218,7 @@ def validate(
 
     A record that replays but does not reach the end of the game is valid (in progress).
     """
+    _cluster_usage(cluster, jobs)
     from ..play.batch import Rejects, Tally, check_inputs, expand, input_size
     from .shapes import report_line, report_place
 
@@ -189,10 +226,24 @@ def validate(
     access = _access(board, trust_board_paths)
     limit = _limit(max_bytes)
     tally = Tally()
-    total = input_size(list(expand(paths)))
-    with Rejects(rejects) as sink, progress("checking", total, counts=False) as advance:
-        for report in check_inputs(paths, jobs=jobs, max_errors=max_errors, access=access,
-                                   limit=limit, strict=strict):
+    with ExitStack() as stack:
+        if cluster is None:
+            total = input_size(list(expand(paths)))
+            advance = stack.enter_context(progress("checking", total, counts=False))
+            reports = check_inputs(paths, jobs=jobs, max_errors=max_errors, access=access,
+                                   limit=limit, strict=strict)
+        else:  # the bar counts the tasks done
+            from ..play import cluster as on_cluster
+
+            client = _connect(cluster, stack)
+            tasks = stack.enter_context(progress("checking (tasks)"))
+            reports = on_cluster.check_inputs(paths, client, done=tasks,
+                                               max_errors=max_errors, access=access,
+                                               limit=limit, strict=strict)
+            stack.callback(reports.close)  # (its tasks cancelled before the client closes)
+            advance = _ignore
+        sink = stack.enter_context(Rejects(rejects))
+        for report in reports:
             advance(report.size)
             tally.add(report)
             sink.add(report)
@@ -209,6 +260,10 @@ def validate(
     else:
         out(tally.describe())
     return OK if tally.ok else INVALID
+
+
+def _ignore(n: int = 1) -> None:
+    """Progress not counted here."""
 
 
 # -- replay --------------------------------------------------------------------------------------
@@ -609,6 +664,7 @@ def selfplay(
     force: Annotated[bool, typer.Option(
         "--force", help="Replace records of the same names in --out DIR (by default an "
                         "existing one is an error and nothing is written).")] = False,
+    cluster: ClusterOpt = None,
     output: FormatOpt = Format.text,
 ) -> int:
     """Bots play whole games and write them as records. The same seed gives the same
@@ -618,6 +674,7 @@ def selfplay(
     if bot not in BOTS:
         raise typer.BadParameter(f"unknown bot {bot!r} (the bots are "
                                  f"{', '.join(sorted(BOTS))})", param_hint="'--bot'")
+    _cluster_usage(cluster, jobs)
     if seed is None:
         import secrets
 
@@ -636,8 +693,20 @@ def selfplay(
         for i in range(games):  # before any game is played: all or nothing
             check_replaceable(_selfplay_file(folder, seed, i), force=force, exclusive=True,
                               follow_links=False)
-    texts = selfplay_texts(players, seed, games, bot=bot, jobs=jobs)
-    with progress("playing", games) as advance:
+    with ExitStack() as stack:
+        if cluster is None:
+            advance = stack.enter_context(progress("playing", games))
+            texts = selfplay_texts(players, seed, games, bot=bot, jobs=jobs)
+        else:  # the bar counts the tasks done
+            from ..play import cluster as on_cluster
+
+            client = _connect(cluster, stack)
+            tasks = -(-games // on_cluster.TASK_GAMES)
+            done = stack.enter_context(progress("playing (tasks)", tasks))
+            texts = on_cluster.selfplay_texts(players, seed, games, client, bot=bot,
+                                              done=done)
+            stack.callback(texts.close)  # (its tasks cancelled before the client closes)
+            advance = _ignore
         for i, text in enumerate(texts):
             advance(1)
             if folder is None:

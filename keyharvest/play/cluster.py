@@ -1,0 +1,277 @@
+"""Many machines: ``validate`` and ``selfplay`` over a ``dask.distributed`` cluster.
+
+``connect(address)`` opens a client of the scheduler at ``address`` (``tcp://host:8786``
+...), or starts a ``LocalCluster`` of N worker processes on this machine for
+``local:N``. ``dask.distributed`` is an optional extra (``pip install
+'keyharvest[cluster]'``); without it ``connect`` raises ``ClusterUnavailable`` with
+that advice.
+
+The work is cut into *tasks* that the workers do on their own:
+
+- validating: a task is a byte range of a file of records (records of some
+  ``TASK_BYTES`` in a row, cut where a record starts) or a whole file (a position, a file
+  that does not read). The client cuts the file into records as ``--jobs`` does (a search
+  for ``+++`` lines, little work), but sends only where each record lies: the worker
+  reads the bytes itself, so the files must be at the same path on every worker (a
+  shared file system). Records read from standard input travel with their task;
+- self-play: a task is a run of game numbers; each game depends only on the run's seed
+  and its number.
+
+A task sends back its reports (with the original text of the bad records only) or its
+records. The client keeps a bounded number of tasks in flight and yields their results
+in the order of the input, so the output is the same, byte for byte, as ``--jobs 1``. A
+worker lost with a task in hand is the scheduler's business: it runs the task again
+elsewhere (up to its ``allowed-failures``), and as a task's result depends only on its
+input, the run ends with the same reports.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from typing import IO, Any
+
+from .batch import MAX_ERRORS, STDIN, Report, Unit, check_unit, expand, units
+
+#: Bytes of records in one validating task; games in one self-play task.
+TASK_BYTES = 1 << 18
+TASK_UNITS = 256
+TASK_GAMES = 8
+
+INSTALL = "pip install 'keyharvest[cluster]'"
+#: Seconds to wait for a scheduler to answer.
+CONNECT_TIMEOUT = 10
+
+
+class ClusterUnavailable(RuntimeError):
+    """``dask.distributed`` is not installed, or the address is not one."""
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError as exc:
+        raise ClusterUnavailable(
+            "--cluster needs dask.distributed, an optional extra of keyharvest: "
+            f"{INSTALL}") from exc
+    return distributed
+
+
+def available() -> None:
+    """Raise ``ClusterUnavailable`` unless ``dask.distributed`` can be imported (without
+    importing it)."""
+    import importlib.util
+
+    if importlib.util.find_spec("distributed") is None:
+        _distributed()
+
+
+def local_size(address: str) -> int | None:
+    """N for ``local:N`` (a ``LocalCluster`` of N processes), None for a scheduler's
+    address. Raises ``ClusterUnavailable`` for ``local:`` without a positive number."""
+    if not address.startswith("local:"):
+        return None
+    n = address.removeprefix("local:")
+    if not n.isdigit() or int(n) < 1:
+        raise ClusterUnavailable(f"{address!r}: local:N needs a number of processes N >= 1")
+    return int(n)
+
+
+@contextlib.contextmanager
+def connect(address: str) -> Iterator[Any]:
+    """A ``distributed.Client`` of the scheduler at ``address``, or of a ``LocalCluster``
+    of N processes (one thread each) for ``local:N``; closed (the local cluster stopped)
+    at the end of the block."""
+    n = local_size(address)
+    distributed = _distributed()
+    import logging
+
+    if n is None:
+        with distributed.Client(address, set_as_default=False,
+                                timeout=CONNECT_TIMEOUT) as client:
+            yield client
+        return
+    with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0", silence_logs=logging.ERROR) as local, \
+            distributed.Client(local, set_as_default=False) as client:
+        yield client
+
+
+# -- in order, a bounded number in flight --------------------------------------------------------
+def ordered_tasks(client: Any, fn: Callable[[Any], Any], tasks: Iterable[Any], *,
+                  done: Callable[[int], None] | None = None,
+                  window: int | None = None) -> Iterator[Any]:
+    """``map(fn, tasks)`` on the cluster's workers, results in the order of ``tasks``,
+    at most ``window`` tasks in flight (twice the cluster's threads by default).
+    ``done(1)`` is called as each task finishes, in whatever order they finish."""
+    distributed = _distributed()
+    if window is None:
+        window = max(4, 2 * sum(client.nthreads().values()))
+    flight: deque[Any] = deque()  # in the order of ``tasks``
+    finishing = distributed.as_completed(loop=client.loop)  # in the order they finish
+    counted: set[Any] = set()  # finished and given to ``done``, not yet taken
+
+    def first() -> Any:
+        """The result of the first task in flight, counting those that finish meanwhile."""
+        head = flight.popleft()
+        while head not in counted:
+            future = next(finishing)
+            counted.add(future)
+            if done is not None:
+                done(1)
+        counted.discard(head)
+        return head.result()
+
+    try:
+        for task in tasks:
+            future = client.submit(fn, task, pure=False)
+            flight.append(future)
+            finishing.add(future)
+            if len(flight) >= window:
+                yield first()
+        while flight:
+            yield first()
+    finally:
+        for future in flight:
+            future.cancel()
+
+
+# -- validating ----------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Task:
+    """Work for one worker: the units of ``path`` that lie in its bytes ``start`` ..
+    ``end`` (their data left out: ``spans`` says where each one's bytes are), or all of
+    ``path`` (``whole``), or units that travel with their data (standard input)."""
+
+    path: str
+    units: tuple[Unit, ...] = ()
+    spans: tuple[tuple[int, int], ...] = ()
+    start: int = 0
+    end: int = 0
+    whole: bool = False
+    limit: int | None = None  # for a whole file: as ``batch.units``
+    access: Any = None  # for a whole file: as ``batch.check_unit``
+    strict: bool = False
+
+
+def _is_whole(path: str) -> bool:
+    """Whether a path is read by its worker in one piece (a position), without a look."""
+    from .batch import POSITION_SUFFIXES
+
+    return path != STDIN and os.path.splitext(path)[1].lower() in POSITION_SUFFIXES
+
+
+def plan(paths: Iterable[str], stdin: IO[bytes] | None = None, *, limit: int | None = None,
+         access: Any = None, strict: bool = False) -> Iterator[Task]:
+    """The tasks of validating ``paths`` (see ``batch.expand``), in input order; ``limit``,
+    ``access`` and ``strict`` as ``batch.check_inputs`` takes them."""
+    whole = partial(Task, whole=True, limit=limit, access=access, strict=strict)
+    for path in expand(paths):
+        if _is_whole(path):
+            yield whole(path)
+            continue
+        yield from _file_tasks(path, stdin, whole, _units_of(limit, access, strict))
+
+
+def _units_of(limit: int | None, access: Any, strict: bool
+              ) -> Callable[[str, IO[bytes] | None], Iterator[Unit]]:
+    def of(path: str, stdin: IO[bytes] | None) -> Iterator[Unit]:
+        found = units(path, stdin, limit)
+        if access is None and not strict:
+            return found
+        return (dataclasses.replace(u, access=access, strict=strict) for u in found)
+    return of
+
+
+def _file_tasks(path: str, stdin: IO[bytes] | None, whole: Callable[[str], Task],
+                units_of: Callable[[str, IO[bytes] | None], Iterator[Unit]]) -> Iterator[Task]:
+    """A file of records in runs of consecutive records: where each record's bytes lie
+    (from its length: records follow one another to the end of the file, and only
+    comment lines before the first one are left out of it)."""
+    found = list(_runs(units_of(path, stdin)))
+    if path == STDIN:
+        for run in found:
+            yield Task(path, tuple(run))
+        return
+    if any(u.kind != "record" for run in found for u in run):  # it does not read
+        yield whole(path)
+        return
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        yield whole(path)
+        return
+    at = size - sum(len(u.data) for run in found for u in run)  # after leading comments
+    for run in found:
+        spans = []
+        for u in run:
+            spans.append((at, at + len(u.data)))
+            at += len(u.data)
+        yield Task(path, tuple(dataclasses.replace(u, data=b"") for u in run), tuple(spans),
+                   spans[0][0], spans[-1][1])
+
+
+def _runs(found: Iterable[Unit]) -> Iterator[list[Unit]]:
+    run: list[Unit] = []
+    size = 0
+    for unit in found:
+        run.append(unit)
+        size += len(unit.data)
+        if size >= TASK_BYTES or len(run) >= TASK_UNITS:
+            yield run
+            run, size = [], 0
+    if run:
+        yield run
+
+
+def run_task(task: Task, max_errors: int = MAX_ERRORS) -> list[Report]:
+    """A worker's work on one task: its reports, in order."""
+    if task.whole:
+        todo: Iterable[Unit] = _units_of(task.limit, task.access, task.strict)(task.path, None)
+    elif not task.spans:
+        todo = task.units
+    else:
+        with open(task.path, "rb") as f:
+            f.seek(task.start)
+            blob = f.read(task.end - task.start)
+        todo = (dataclasses.replace(u, data=blob[a - task.start:b - task.start])
+                for u, (a, b) in zip(task.units, task.spans, strict=True))
+    return [report for unit in todo for report in check_unit(unit, max_errors, unit.access)]
+
+
+def check_inputs(paths: Iterable[str], client: Any, *, stdin: IO[bytes] | None = None,
+                 done: Callable[[int], None] | None = None, max_errors: int = MAX_ERRORS,
+                 access: Any = None, limit: int | None = None,
+                 strict: bool = False) -> Iterator[Report]:
+    """Reports on every record and position of ``paths``, in input order, checked by the
+    cluster of ``client``: the same reports as ``batch.check_inputs``. ``done(1)`` is
+    called as each task finishes."""
+    fn = run_task if max_errors == MAX_ERRORS else partial(run_task, max_errors=max_errors)
+    tasks = plan(paths, stdin, limit=limit, access=access, strict=strict)
+    for reports in ordered_tasks(client, fn, tasks, done=done):
+        yield from reports
+
+
+# -- self-play -----------------------------------------------------------------------------------
+def selfplay_texts(players: int, seed: int, games: int, client: Any, *, bot: str = "random",
+                   per_task: int = TASK_GAMES,
+                   done: Callable[[int], None] | None = None) -> Iterator[str]:
+    """The records of games ``0 .. games-1`` of a self-play run, in order, played by the
+    cluster of ``client``: the same texts as ``batch.selfplay_texts``."""
+    from .batch import _selfplay_texts
+    from .bots import BOTS
+
+    if bot not in BOTS:
+        raise KeyError(bot)
+    chunks = ([*range(i, min(i + per_task, games))] for i in range(0, games, per_task))
+    for texts in ordered_tasks(client, partial(_selfplay_texts, players, seed, bot), chunks,
+                               done=done):
+        yield from texts
+
+
+__all__ = ["ClusterUnavailable", "Task", "check_inputs", "connect", "local_size",
+           "ordered_tasks", "plan", "run_task", "selfplay_texts"]

@@ -1,0 +1,155 @@
+"""``validate --cluster`` and ``selfplay --cluster``: the Dask backend (keyharvest.play.cluster),
+on a ``LocalCluster`` of 2 processes.
+
+The cluster extra (``dask.distributed``) is optional: without it these tests are skipped,
+unless ``KEYHARVEST_REQUIRE_CLUSTER=1`` (set in CI), which makes its absence a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cli_util import FINAL_TABLE, FOUR, THREE, TWO, TWO_ILLEGAL, TWO_MOVE, edited, kh
+
+from keyharvest.play import batch
+from keyharvest.play import cluster as on_cluster
+
+
+def _distributed():
+    try:
+        import distributed
+    except ImportError as exc:
+        if os.environ.get("KEYHARVEST_REQUIRE_CLUSTER") == "1":  # CI: never skip silently
+            pytest.fail(f"KEYHARVEST_REQUIRE_CLUSTER=1 but {exc}", pytrace=False)
+        pytest.skip(f"dask.distributed is not installed ({exc}): pip install "
+                    "'keyharvest[cluster]'")
+    return distributed
+
+
+@pytest.fixture(scope="module")
+def client():
+    """A client of a LocalCluster of 2 worker processes, one thread each."""
+    import logging
+
+    distributed = _distributed()
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0", silence_logs=logging.CRITICAL) \
+            as local, distributed.Client(local, set_as_default=False) as c:
+        yield c
+
+
+@pytest.fixture
+def inputs(tmp_path: Path) -> list[str]:
+    """A tournament's inputs: a file of many records with bad ones among them (an illegal
+    step, a syntax error, bad UTF-8, CRLF line ends, a leading comment), its folder (so
+    the file twice) with a position, a missing file."""
+    two = TWO.read_bytes()
+    illegal = edited(TWO, TWO_MOVE, TWO_ILLEGAL).encode()
+    syntax = two.replace(b"5. green: remove B", b"5. green: remove")
+    not_utf8 = two.replace(b"keyharvest examples", b"caf\xe9")
+    crlf = illegal.replace(b"\n", b"\r\n")
+    several = tmp_path / "club" / "several.kh"
+    several.parent.mkdir()
+    several.write_bytes(b"# round 1\n" + b"\n".join(
+        [two, illegal, FOUR.read_bytes(), syntax, not_utf8, crlf, THREE.read_bytes()] * 12))
+    (tmp_path / "club" / "final.toml").write_bytes(FINAL_TABLE.read_bytes())
+    return [str(several), str(several.parent), str(tmp_path / "missing.kh"), str(TWO)]
+
+
+def test_validate_on_the_cluster_gives_the_same_bytes_as_one_job(
+        client, inputs: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(on_cluster, "TASK_BYTES", 8 << 10)  # many tasks, a few records each
+    address = client.scheduler.address
+    for extra in (["-x"], ["-f", "json"], ["-v"]):
+        one = kh("validate", *inputs, *extra)
+        many = kh("validate", *inputs, *extra, "--cluster", address)
+        assert (many.code, many.out, many.err) == (one.code, one.out, one.err)
+    assert one.code == 1 and one.out.splitlines()[-1] == (
+        "169 records: 73 ok (73 finished), 96 bad; 1 position: 1 ok, 0 bad; "
+        "4 files (1 unreadable)")
+    tasks = list(on_cluster.plan(inputs))
+    assert sum(1 for t in tasks if t.spans) > 5  # the big file is cut into byte ranges
+    assert all(not u.data for t in tasks for u in t.units)  # the workers read the bytes
+
+
+def test_validate_from_stdin_on_the_cluster(client) -> None:
+    data = "\n".join([TWO.read_text(), FOUR.read_text()] * 3)
+    address = client.scheduler.address
+    one = kh("validate", "-", "-f", "json", input=data)
+    many = kh("validate", "-", "-f", "json", "--cluster", address, input=data)
+    assert (many.code, many.out) == (one.code, one.out) and one.code == 0
+
+
+def test_selfplay_on_the_cluster_gives_the_same_records(client) -> None:
+    args = ["selfplay", "-p", 3, "-n", 19, "-s", 7]
+    one = kh(*args)
+    many = kh(*args, "--cluster", client.scheduler.address)
+    assert many.code == one.code == 0
+    assert many.out == one.out and one.out.count("+++") == 2 * 19
+
+
+def test_a_worker_killed_mid_task_is_survived(client, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker process killed (SIGKILL) with a task in hand: the scheduler runs its tasks
+    again on the workers left (the nanny restarts it), and the reports are all there, in
+    order, the same as in one process."""
+    from keyharvest.formats.records import format_records
+    from keyharvest.play.selfplay import selfplay_game
+
+    corpus = tmp_path / "corpus.kh"
+    corpus.write_text(format_records([selfplay_game(4, 5, i) for i in range(60)]))
+    monkeypatch.setattr(on_cluster, "TASK_BYTES", 16 << 10)  # some 3 records a task
+    one = list(batch.check_inputs([str(corpus)]))
+    before = client.run(os.getpid)
+    killed = []
+    reports = []
+    for report in on_cluster.check_inputs([str(corpus)], client):
+        reports.append(report)
+        if not killed:
+            busy = [w for w, keys in client.processing().items() if keys]
+            pid = before[busy[0]]
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+    assert reports == one and len(one) == 60 and all(r.ok for r in one)
+    tally = batch.Tally()
+    for r in reports:
+        tally.add(r)
+    assert tally.describe().startswith("60 records: 60 ok")
+    deadline = time.monotonic() + 60
+    while killed[0] in client.run(os.getpid).values() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert killed[0] not in client.run(os.getpid).values()  # it did die
+    client.wait_for_workers(2, timeout=60)  # the nanny brought one back
+
+
+def test_a_local_cluster_of_processes(tmp_path: Path) -> None:
+    """``--cluster local:2`` starts (and stops) a LocalCluster of its own."""
+    _distributed()
+    args = ["selfplay", "-p", 2, "-n", 5, "-s", 11]
+    assert kh(*args, "--cluster", "local:2").out == kh(*args).out
+
+
+@pytest.mark.parametrize("args", [
+    ["validate", TWO, "--cluster", "local:0"], ["validate", TWO, "--cluster", "local:x"],
+    ["selfplay", "--cluster", "local:"], ["validate", TWO, "-j", 2, "--cluster", "local:2"]])
+def test_cluster_usage_errors(args: list[object]) -> None:
+    run = kh(*args)
+    assert run.code == 2 and "--cluster" in run.err and not run.out
+
+
+def test_without_dask_distributed_the_message_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    for args in (["validate", TWO, "--cluster", "tcp://127.0.0.1:8786"],
+                 ["selfplay", "-s", 1, "--cluster", "local:2"]):
+        run = kh(*args)
+        assert run.code == 2 and not run.out
+        assert "pip install 'keyharvest[cluster]'" in " ".join(run.err.split())
+    with pytest.raises(on_cluster.ClusterUnavailable, match=r"keyharvest\[cluster\]"), \
+            on_cluster.connect("local:1"):
+        pass
