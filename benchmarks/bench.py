@@ -16,7 +16,21 @@ It writes a corpus of four-player self-play games (random bots) into a temporary
   the speed-up of ``--jobs 2`` over one job (or, where the command has no ``--jobs``, of
   two processes over the same library path, and it says so);
 - start-up: ``keyharvest --help``, median of N runs;
-- memory: peak memory validating 100 and 1000 records (streamed), to show it is flat.
+- memory: peak memory validating 100 and 1000 records (streamed), to show it is flat;
+- side by side with python-chess (issue 18), in the same run: the whole ``keyharvest
+  validate`` process over 600 four-player records (steps/s, start-up included) against
+  ``chess.pgn.read_game`` over random games (plies/s); the engine's checked replay against
+  ``is_legal`` + ``push``; the whole ``keyharvest selfplay`` process for 400 four-player
+  games against random playouts to the game's end (games/s); start-up (``validate
+  ONE_FILE`` and ``validate --help``, CPU time, median of N) against a bare two-command
+  Typer app's subcommand; and ``validate --cluster local:2`` (the Dask backend), whose
+  output must be the bytes of ``--jobs 1``. python-chess is not a dependency: it is used
+  from this Python if it has it, else installed into a temporary venv (``--no-chess``
+  skips those rows, and so does a failed install, with a message).
+
+Every command is run with compiled bytecode (``PYTHONPYCACHEPREFIX`` in a temporary
+folder, warmed by a first run), as an installed package runs, even where the environment
+says ``PYTHONDONTWRITEBYTECODE``.
 
 No figure here is asserted by a test: timings depend on the machine.
 """
@@ -41,6 +55,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+#: python-chess side by side: keyharvest / python-chess, at least (start-up: at most).
+SIDE_TARGETS = {
+    "validate": 4.0,  # keyharvest validate steps/s / read_game plies/s
+    "selfplay": 5.0,  # keyharvest selfplay games/s / random playouts/s
+    "startup": 1.3,  # keyharvest validate ONE_FILE (and --help) / a bare Typer subcommand
+}
+
 TARGETS = {
     "engine": 100_000,  # applied steps/s
     "validate": 300,  # four-player records/s
@@ -63,6 +84,21 @@ def cold() -> None:
     gc.freeze()
 
 
+#: The environment of every command run: compiled bytecode kept in a temporary folder.
+CHILD_ENV = dict(os.environ)
+
+
+def use_bytecode(folder: Path) -> None:
+    """Run commands with their bytecode compiled once and kept in ``folder``."""
+    CHILD_ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+    CHILD_ENV["PYTHONPYCACHEPREFIX"] = str(folder)
+
+
+def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
+    kwargs.setdefault("env", CHILD_ENV)
+    return subprocess.run(cmd, **kwargs)  # noqa: PLW1510 - our own commands
+
+
 def keyharvest_command() -> list[str]:
     """The ``keyharvest`` console script next to this Python, or ``python -m keyharvest``."""
     script = Path(sys.executable).with_name("keyharvest")
@@ -70,8 +106,8 @@ def keyharvest_command() -> list[str]:
 
 
 def has_option(command: str, option: str) -> bool:
-    out = subprocess.run([*keyharvest_command(), command, "--help"], capture_output=True,
-                         text=True, check=False)
+    out = run([*keyharvest_command(), command, "--help"], capture_output=True, text=True,
+              check=False)
     return out.returncode == 0 and option in out.stdout
 
 
@@ -182,7 +218,7 @@ def validate_cli(path: Path, jobs: int | None = None) -> float:
     if jobs is not None:
         cmd += ["--jobs", str(jobs)]
     t = time.perf_counter()
-    out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    out = run(cmd, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - t
     if out.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} exited {out.returncode}: {out.stderr[-500:]}")
@@ -214,11 +250,11 @@ def validate_processes(text: str, jobs: int) -> float:
 def startup(runs: int) -> float:
     """Median milliseconds of ``keyharvest --help``."""
     cmd = [*keyharvest_command(), "--help"]
-    subprocess.run(cmd, capture_output=True, check=True)  # warm the file cache
+    run(cmd, capture_output=True, check=True)  # warm the file cache
     times = []
     for _ in range(runs):
         t = time.perf_counter()
-        subprocess.run(cmd, capture_output=True, check=True)
+        run(cmd, capture_output=True, check=True)
         times.append((time.perf_counter() - t) * 1000)
     return statistics.median(times)
 
@@ -279,9 +315,191 @@ def stream_check(path: str) -> int:
     return n
 
 
+# -- side by side with python-chess (issue 18) ----------------------------------------------------
+BARE_TYPER = '''import typer
+
+app = typer.Typer(add_completion=False)
+
+
+@app.command()
+def one(path: str, flag: bool = False) -> None:
+    """The first command: reads a file."""
+    with open(path, "rb") as f:
+        print(len(f.read()))
+
+
+@app.command()
+def two(n: int = 1) -> None:
+    """The second command."""
+    print(n)
+
+
+if __name__ == "__main__":
+    app()
+'''
+
+
+def chess_python(tmp: Path, allowed: bool) -> tuple[str | None, str]:
+    """A Python that has python-chess: this one, or a temporary venv's into which it is
+    installed; None (and why) if neither."""
+    if not allowed:
+        return None, "skipped (--no-chess)"
+    probe = run([sys.executable, "-c", "import chess"], capture_output=True, check=False)
+    if probe.returncode == 0:
+        return sys.executable, "this Python's"
+    venv = tmp / "chess-venv"
+    made = run([sys.executable, "-m", "venv", str(venv)], capture_output=True, check=False)
+    python = venv / "bin" / "python"
+    if made.returncode == 0:
+        got = run([str(python), "-m", "pip", "install", "-q", "chess"], capture_output=True,
+                  text=True, check=False)
+        if got.returncode == 0:
+            return str(python), "a temporary venv's"
+        return None, f"pip install chess failed: {got.stderr.strip()[-200:]}"
+    return None, "could not make a venv for python-chess"
+
+
+def chess_figures(python: str, games: int, playouts: int) -> dict:
+    script = Path(__file__).resolve().with_name("chess_side.py")
+    out = run([python, str(script), "--games", str(games), "--playouts", str(playouts)],
+              capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def process_seconds(cmd: list[str], repeat: int) -> tuple[float, bytes]:
+    """The median wall time of a whole command (exit 0 required), and its stdout."""
+    times = []
+    stdout = b""
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = run(cmd, capture_output=True, check=False)
+        times.append(time.perf_counter() - t)
+        if out.returncode != 0:
+            raise RuntimeError(f"{' '.join(cmd)} exited {out.returncode}: {out.stderr[-500:]!r}")
+        stdout = out.stdout
+    return statistics.median(times), stdout
+
+
+def cpu_ms(cmd: list[str], runs: int) -> float:
+    """The median CPU time (user + system, ms) of a command: steadier than the wall clock
+    on a shared machine."""
+    run(cmd, capture_output=True, check=False)  # warm the file cache and the bytecode
+    times = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        run(cmd, capture_output=True, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append((after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+                     * 1000)
+    return statistics.median(times)
+
+
+def startup_side(tmp: Path, one_file: Path, runs: int) -> dict:
+    """Start-up against a bare two-command Typer app, interleaved run by run."""
+    bare = tmp / "bare_typer.py"
+    bare.write_text(BARE_TYPER, encoding="utf-8")
+    kh = keyharvest_command()
+    cmds = {"bare_run": [sys.executable, str(bare), "one", str(one_file)],
+            "bare_help": [sys.executable, str(bare), "one", "--help"],
+            "validate_one": [*kh, "validate", str(one_file)],
+            "validate_help": [*kh, "validate", "--help"]}
+    samples: dict[str, list[float]] = {k: [] for k in cmds}
+    for _ in range(max(1, runs // 3)):
+        for k, cmd in cmds.items():
+            samples[k].append(cpu_ms(cmd, 3))
+    return {k: statistics.median(v) for k, v in samples.items()}
+
+
+def ratio_row(name: str, ratio: float, target: float, at_most: bool = False) -> tuple:
+    ok = ratio <= target if at_most else ratio >= target
+    return (name, f"{ratio:.2f}x", f"{'<=' if at_most else '>='} {target:g}x", verdict(ok))
+
+
 # -- the report -----------------------------------------------------------------------------------
 def verdict(ok: bool) -> str:
     return "met" if ok else "NOT MET"
+
+
+def side_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict,
+              engine_rate: float) -> None:
+    """The rows of issue 18: keyharvest side by side with python-chess, start-up against a
+    bare Typer app, and the Dask backend."""
+    from keyharvest.formats.records import format_records
+    from keyharvest.play.selfplay import selfplay_game
+
+    kh = keyharvest_command()
+    games = [selfplay_game(4, 1, i) for i in range(args.side_records)]
+    side = tmp / f"corpus-{args.side_records}.kh"
+    side.write_text(format_records(games), encoding="utf-8")
+    steps = sum(len(g.steps) for g in games)
+    del games
+    one_file = tmp / "one.kh"
+    one_file.write_text(format_records([selfplay_game(4, 1, 0)]), encoding="utf-8")
+
+    validate_s, one_out = process_seconds([*kh, "validate", str(side)], args.repeat)
+    selfplay_s, _ = process_seconds([*kh, "selfplay", "-p", "4", "-n", str(args.side_games),
+                                     "-s", "2024"], args.repeat)
+    kh_steps = steps / validate_s
+    kh_games = args.side_games / selfplay_s
+    figures["side"] = {"validate_steps_per_s": kh_steps, "selfplay_games_per_s": kh_games}
+    rows.append((f"keyharvest validate, whole process ({args.side_records} records)",
+                 f"{kh_steps:,.0f} steps/s ({args.side_records / validate_s:,.0f} records/s)",
+                 "-", ""))
+    rows.append((f"keyharvest selfplay, whole process ({args.side_games} games)",
+                 f"{kh_games:,.0f} games/s", "-", ""))
+
+    python, how = chess_python(tmp, not args.no_chess)
+    if python is None:
+        print(f"python-chess rows left out: {how}")
+    else:
+        chess = chess_figures(python, args.chess_games, args.playouts)
+        figures["chess"] = chess
+        rows.append((f"python-chess {chess['version']} ({how}): read_game",
+                     f"{chess['read_plies_per_s']:,.0f} plies/s", "-", ""))
+        rows.append(("python-chess: is_legal + push", (f"{chess['checked_plies_per_s']:,.0f} "
+                     "plies/s"), "-", ""))
+        rows.append(("python-chess: random playouts to the end",
+                     (f"{chess['playouts_per_s']:,.1f} games/s "
+                     f"({chess['plies_per_playout']:.0f} plies)"), "-", ""))
+        ratios = {"validate": kh_steps / chess["read_plies_per_s"],
+                  "engine": engine_rate / chess["checked_plies_per_s"],
+                  "selfplay": kh_games / chess["playouts_per_s"]}
+        figures["ratios"] = ratios
+        rows.append(ratio_row("ratio: validate steps/s / read_game plies/s", ratios["validate"],
+                              SIDE_TARGETS["validate"]))
+        rows.append(("ratio: checked engine / is_legal + push", f"{ratios['engine']:.2f}x",
+                     "-", ""))
+        rows.append(ratio_row("ratio: selfplay games/s / random playouts/s", ratios["selfplay"],
+                              SIDE_TARGETS["selfplay"]))
+
+    start = startup_side(tmp, one_file, args.runs)
+    figures["startup_cpu_ms"] = start
+    rows.append(("start-up, bare Typer app's subcommand (CPU, run / --help)",
+                 f"{start['bare_run']:.0f} / {start['bare_help']:.0f} ms", "-", ""))
+    rows.append(("start-up, keyharvest validate ONE_FILE / --help (CPU)",
+                 f"{start['validate_one']:.0f} / {start['validate_help']:.0f} ms", "-", ""))
+    rows.append(ratio_row("ratio: validate ONE_FILE / bare subcommand",
+                          start["validate_one"] / start["bare_run"], SIDE_TARGETS["startup"],
+                          at_most=True))
+    rows.append(ratio_row("ratio: validate --help / bare subcommand --help",
+                          start["validate_help"] / start["bare_help"], SIDE_TARGETS["startup"],
+                          at_most=True))
+
+    if args.no_cluster:
+        return
+    probe = run([sys.executable, "-c", "import distributed"], capture_output=True, check=False)
+    if probe.returncode != 0:
+        print("the --cluster row is left out: dask.distributed is not installed "
+              "(pip install 'keyharvest[cluster]')")
+        return
+    cluster_s, cluster_out = process_seconds([*kh, "validate", str(side), "--cluster",
+                                              "local:2"], 1)
+    same = cluster_out == one_out
+    figures["cluster"] = {"seconds": cluster_s, "same_output": same}
+    rows.append(("validate --cluster local:2, whole process (same bytes as --jobs 1)",
+                 (f"{args.side_records / cluster_s:,.0f} records/s "
+                 f"({'same output' if same else 'OUTPUT DIFFERS'})"), "same output",
+                 verdict(same)))
 
 
 def main() -> int:
@@ -292,6 +510,17 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=15, help="runs of keyharvest --help")
     ap.add_argument("--memory-records", type=int, default=3000,
                     help="records in the largest memory measurement")
+    ap.add_argument("--side-records", type=int, default=600,
+                    help="records of the whole-process validate row (side by side)")
+    ap.add_argument("--side-games", type=int, default=400,
+                    help="games of the whole-process selfplay row (side by side)")
+    ap.add_argument("--chess-games", type=int, default=300,
+                    help="random chess games read back (side by side)")
+    ap.add_argument("--playouts", type=int, default=100, help="random chess playouts timed")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="runs of each whole process (the median is taken)")
+    ap.add_argument("--no-chess", action="store_true", help="skip python-chess's rows")
+    ap.add_argument("--no-cluster", action="store_true", help="skip the --cluster row")
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = ap.parse_args()
 
@@ -300,6 +529,7 @@ def main() -> int:
     rows: list[tuple[str, str, str, str]] = []
     figures: dict = {}
     tmp = Path(tempfile.mkdtemp(prefix="keyharvest-bench-"))
+    use_bytecode(tmp / "pycache")
     try:
         rate = selfplay(args.games)
         figures["selfplay_games_per_s"] = rate
@@ -411,6 +641,8 @@ def main() -> int:
                           f"{n_big} records"), (f"{c100 / 1024:.1f} / {c1000 / 1024:.1f} / "
                                                f"{cbig / 1024:.1f} MB resident"), "flat",
                          verdict(cbig <= 1.05 * c1000)))
+
+        side_rows(args, tmp, rows, figures, engine_rate=figures["engine_steps_per_s"])
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

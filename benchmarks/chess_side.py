@@ -1,0 +1,82 @@
+"""python-chess measured the way ``bench.py`` measures keyharvest, for its side-by-side rows.
+
+    python benchmarks/chess_side.py [--games 200] [--playouts 100] [--seed 1]
+
+Run by ``bench.py`` with a Python that has python-chess (its own venv, or a temporary one
+it makes: python-chess is not a dependency of keyharvest). Prints one JSON object:
+
+- ``read_plies_per_s``: ``chess.pgn.read_game`` over PGN text of random games (plies/s);
+- ``checked_plies_per_s``: ``board.is_legal(move)`` then ``board.push(move)`` over the
+  moves of those games (plies/s), the counterpart of the engine's checked ``push``;
+- ``playouts_per_s``: random playouts to the game's end (a uniformly random legal move
+  until ``board.is_game_over()``), games/s; ``plies_per_playout`` their mean length.
+
+Randomness comes only from a seeded ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+import time
+
+
+def playout(rng: random.Random):
+    import chess
+
+    board = chess.Board()
+    while not board.is_game_over():
+        board.push(rng.choice(list(board.legal_moves)))
+    return board
+
+
+def main() -> int:
+    import chess
+    import chess.pgn
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=200, help="random games read back as PGN")
+    ap.add_argument("--playouts", type=int, default=100, help="random playouts timed")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+
+    rng = random.Random(args.seed)
+    boards = [playout(rng) for _ in range(args.games)]
+    pgn = "\n\n".join(str(chess.pgn.Game.from_board(b)) for b in boards) + "\n"
+    plies = sum(len(b.move_stack) for b in boards)
+
+    t = time.perf_counter()
+    stream = io.StringIO(pgn)
+    read = 0
+    while (game := chess.pgn.read_game(stream)) is not None:
+        read += sum(1 for _ in game.mainline_moves())
+    read_time = time.perf_counter() - t
+    assert read == plies, (read, plies)
+
+    moves = [list(b.move_stack) for b in boards]
+    t = time.perf_counter()
+    for line in moves:
+        board = chess.Board()
+        for move in line:
+            if not board.is_legal(move):
+                raise AssertionError(move)
+            board.push(move)
+    checked_time = time.perf_counter() - t
+
+    rng = random.Random(args.seed + 1)
+    t = time.perf_counter()
+    played = sum(len(playout(rng).move_stack) for _ in range(args.playouts))
+    playout_time = time.perf_counter() - t
+
+    print(json.dumps({
+        "version": chess.__version__, "games": args.games, "plies": plies,
+        "read_plies_per_s": plies / read_time, "checked_plies_per_s": plies / checked_time,
+        "playouts_per_s": args.playouts / playout_time,
+        "plies_per_playout": played / args.playouts}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
