@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import KeyHarvestError, Span
-from ..model.steps import STEP_TYPES, Draw, EndTurn, Step
+from ..errors import KeyHarvestError, span_of
+from ..model.steps import STEP_TYPES, Draw, EndTurn, Step, maker
 from .grammar import lean_parser
 from .lalr import Unparsed
 
@@ -60,6 +60,7 @@ class _Item(NamedTuple):
     args: tuple  # the step's fields after its player (all of them for a draw)
     start: int  # columns of the step's first token and the end of its last
     end: int
+    make: Any = None  # ``steps.maker(build)``
 
 
 class _Memo:
@@ -122,7 +123,7 @@ def _learn(text: str, names: Names, table: _Memo) -> _Item | None:
             return None
         at = split.start(2)
         return _Item(head.prefix, head.first, head.head_end, step.build, step.args,
-                     step.start + at, step.end + at)
+                     step.start + at, step.end + at, step.make)
     return _parse(text, names)
 
 
@@ -164,7 +165,7 @@ def _parse(text: str, names: Names) -> _Item | None:
     head_end = item.colon.end_column if item.colon is not None else 0
     return _Item(prefix, item.first.column, head_end, type(step),
                  tuple(getattr(step, n) for n in _ARGS[type(step)]), raw.first.column,
-                 raw.last.end_column)
+                 raw.last.end_column, maker(type(step)))
 
 
 #: The fields of each step class after its player, in the constructor's order.
@@ -231,7 +232,7 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
         if reader.turn_player is not None and not (steps and isinstance(steps[-1], EndTurn)):
             # the header implies the end of the turn before it (at the header's words)
             steps.append(EndTurn(reader.turn_player,
-                                 span=Span(row, first_col, row, col + head.head_end, source)))
+                                 span=span_of(row, first_col, row, col + head.head_end, source)))
             reader.ends += 1
         reader.flush()
         if number is not None and int(number.group(1)) != reader.ends + 1:
@@ -248,10 +249,10 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
         build = item.build
         if build is None:
             continue
-        span = Span(row, col + item.start, row, col + item.end, source)
+        span = span_of(row, col + item.start, row, col + item.end, source)
         if build is Draw:
-            steps.append(Draw(*item.args, span=span))
+            steps.append(item.make(*item.args, span))
         else:
-            steps.append(build(speaker, *item.args, span=span))
+            steps.append(item.make(speaker, *item.args, span))
             if build is EndTurn:
                 reader.ends += 1
