@@ -110,11 +110,11 @@ def test_a_worker_killed_mid_task_is_survived(client, tmp_path: Path,
     reports = []
     for report in on_cluster.check_inputs([str(corpus)], client):
         reports.append(report)
-        if not killed:
-            busy = [w for w, keys in client.processing().items() if keys]
-            pid = before[busy[0]]
-            os.kill(pid, signal.SIGKILL)
-            killed.append(pid)
+        busy = [] if killed else [w for w, keys in client.processing().items() if keys]
+        if busy:  # the first time a worker has a task in hand
+            os.kill(before[busy[0]], signal.SIGKILL)
+            killed.append(before[busy[0]])
+    assert killed, "no worker was ever seen with a task in hand"
     assert reports == one and len(one) == 60 and all(r.ok for r in one)
     tally = batch.Tally()
     for r in reports:
