@@ -65,7 +65,7 @@ def test_validate_on_the_cluster_gives_the_same_bytes_as_one_job(
         client, inputs: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(on_cluster, "TASK_BYTES", 8 << 10)  # many tasks, a few records each
     address = client.scheduler.address
-    for extra in (["-x"], ["-f", "json"], ["-v", "--max-errors", "1"]):
+    for extra in (["-x", "--strict"], ["-f", "json"], ["-v", "--max-errors", "1"]):
         one = kh("validate", *inputs, *extra)
         many = kh("validate", *inputs, *extra, "--cluster", address)
         assert (many.code, many.out, many.err) == (one.code, one.out, one.err)
