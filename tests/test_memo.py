@@ -14,6 +14,7 @@ import keyharvest.model
 import keyharvest.rules
 from keyharvest.formats.boardfile import standard_board
 from keyharvest.formats.records import format_record, load_records
+from keyharvest.model.state import Pending
 from keyharvest.notation import itemcache
 from keyharvest.play import selfplay
 from keyharvest.play.selfplay import selfplay_game
@@ -65,6 +66,23 @@ def test_a_table_holds_at_most_the_bound() -> None:
         memo.remember(t, ("probe", i), i)
         assert len(t) <= memo.MEMO_SIZE
     memo.clear()
+
+
+def test_what_the_engine_waits_for_is_interned_by_one_table() -> None:
+    """``memo.PENDING`` builds each ``Pending`` once and shares it; no other table sits on
+    top of it (the turn's and the refill's tables went: issue 12, item 5), and it keeps
+    the bound like every table."""
+    memo.clear()
+    red = memo.PENDING["turn", "red", "C.1"]
+    assert red == Pending("turn", "red", "C.1") and red is memo.PENDING["turn", "red", "C.1"]
+    assert memo.PENDING["chance", None, "F.1", "registry refill"] == Pending(
+        "chance", None, "F.1", "registry refill")
+    assert [name for name in memo.TABLES if "pending" in name] == ["pending"]
+    for i in range(3 * memo.MEMO_SIZE):
+        memo.PENDING["chance", None, "F.1", f"probe {i}"]
+        assert len(memo.PENDING) <= memo.MEMO_SIZE
+    memo.clear()
+    assert not memo.PENDING
 
 
 def test_the_notation_memo_clears_too() -> None:

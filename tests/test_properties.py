@@ -241,3 +241,28 @@ def test_push_steps_is_push_one_at_a_time(players: int, seed: int, cut: float,
         return snapshot(s), s.steps, error
 
     assert run(True) == run(False)
+
+
+@SETTINGS
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6),
+       bot=st.sampled_from(["random", "greedy"]))
+def test_skipped_settles_wait_as_settling(players: int, seed: int, bot: str) -> None:
+    """Where a frame's ``apply`` says what comes next (the turn frame), ``push`` and the
+    fenced loop ``push_steps`` do not settle: step by step, each leaves the state, and what
+    the game waits for, exactly as applying the step and then settling does."""
+    from keyharvest.formats.records import start_state
+    from keyharvest.play.selfplay import selfplay_game
+    from keyharvest.rules import push_steps
+    from keyharvest.rules.engine import settle
+
+    record = selfplay_game(players, seed, 0, max_turns=30, bot=bot)
+    fast, loop, plain = (start_state(record) for _ in range(3))
+    for step in record.steps:
+        push(fast, step)
+        push_steps(loop, [step])
+        plain.stack[-1].apply(plain, step)  # the plain path: apply, then settle
+        plain.steps += 1
+        settle(plain)
+        assert fast.pending == loop.pending == plain.pending, step
+        assert snapshot(fast) == snapshot(loop) == snapshot(plain), step
+    assert fast.steps == loop.steps == plain.steps == len(record.steps)

@@ -64,7 +64,7 @@ from .engine import (
     sectioned,
 )
 from .fields import default_instead, harvest_gains, is_lonely
-from .memo import pass_of, pending, remember, table
+from .memo import PENDING, pass_of, remember, table
 from .placement import ABILITIES, place_tile, take_from_registry
 
 JUDGE_FEE = 3  # crops the Judge pays its victim (I.14)
@@ -133,11 +133,11 @@ class AbilityFrame(Frame):
         if self.done:
             return None
         purpose = f"copied by the Notary ({self.via})" if self.via else ""
-        return pending(PendingKind.ABILITY, self.player, self.rule, purpose, self.worker)
+        return PENDING[PendingKind.ABILITY, self.player, self.rule, purpose, self.worker]
 
     def apply(self, state: State, step: Step) -> None:
         if type(step) is Pass:
-            if WORKERS[self.worker].mandatory:  # self.mandatory, inlined
+            if self.mandatory:
                 raise IllegalStep(self.rule, f"{self.name} is a scroll: its ability must be "
                                   "used, it cannot be passed")
             self.done = True
@@ -509,13 +509,13 @@ class MerchantFrame(AbilityFrame):
                 return CONTINUE
             return None
         if self.phase == MerchantPhase.REGISTRY:
-            return pending(PendingKind.CHOICE, self.player, rule="I.35", worker=self.worker,
-                           purpose="to take a registry tile or pass (the bag holds no field "
-                                   "tile)")
+            return PENDING[PendingKind.CHOICE, self.player, "I.35",
+                           "to take a registry tile or pass (the bag holds no field tile)",
+                           self.worker]
         if self.phase == MerchantPhase.HAND:
-            return pending(PendingKind.CHOICE, self.player, rule=self.rule, worker=self.worker,
-                           purpose=f"to place {self.tile} on the board or send it to the "
-                                   "fallow")
+            return PENDING[PendingKind.CHOICE, self.player, self.rule,
+                           f"to place {self.tile} on the board or send it to the fallow",
+                           self.worker]
         return super().settle(state)
 
     def apply(self, state: State, step: Step) -> None:

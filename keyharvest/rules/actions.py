@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from operator import ge
 
 from ..errors import IllegalStep
 from ..model.board import Board
@@ -19,10 +18,10 @@ from ..model.setup import REMOVED_EVENTS, Setup, check_setup
 from ..model.state import Pending, PendingKind, PlayerState, Result, State, StoreItem, Turn
 from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from .bag import RefillFrame
-from .crops import add_crops, check_can_pay, crop_counts, move_crops
+from .crops import add_crops, check_can_pay, crop_counts, has, move_crops
 from .engine import OVER, Frame, sectioned, settle
 from .fields import apart_from, check_fresh_tiles, default_instead, groups, harvest_gains
-from .memo import end_turn_of, pending, remember, table
+from .memo import PENDING, end_turn_of, remember, table
 from .placement import (
     find_candidates,
     place_tile,
@@ -36,7 +35,7 @@ from .placement import (
 
 NUMBER = {letter: w.number for letter, w in WORKERS.items()}
 MAX_NUMBER = max(NUMBER.values())
-_TURN_PENDING = table("turn pending")  # colour -> what its turn waits for
+TURN = PendingKind.TURN  # a module global: faster to read than the member
 _OPEN = table("open actions")  # (actions used, tiles moved) -> actions open
 ACTION_NAME = {"a": "a (harvest)", "b": "b (worker)", "c": "c (buy)", "d": "d (offer)"}
 
@@ -47,12 +46,7 @@ class TurnFrame(Frame):
     def settle(self, state: State) -> Pending:
         if state.result is not None:
             return OVER
-        colour = state.players[state.turn.player].colour
-        got = _TURN_PENDING.get(colour)
-        if got is None:
-            got = pending(PendingKind.TURN, colour, self.rule)
-            remember(_TURN_PENDING, colour, got)
-        return got
+        return PENDING[TURN, state.current.colour]  # rule C.1, the default
 
     # -- checking --------------------------------------------------------------------
     def _check_action(self, state: State, action: str) -> bool:
@@ -74,7 +68,10 @@ class TurnFrame(Frame):
             raise IllegalStep("C.1", "action c may not be taken after action d")
         return False
 
-    def apply(self, state: State, step: Step) -> None:
+    def apply(self, state: State, step: Step) -> Pending | None:
+        """Apply a turn step; return what ``settle`` would return now (the next player's
+        turn, the end, or the same turn when no frame was pushed), or None when a frame was
+        pushed (see ``Frame.apply``)."""
         kind = type(step)
         if kind is EndTurn:  # the bag passes (C.1): inline, one step in four is an end
             # count down the end of the game (F.4) and the turn limit (I.10)
@@ -83,21 +80,22 @@ class TurnFrame(Frame):
             if countdown is not None:
                 if countdown == 0:
                     state.result = Result.FINISHED
-                    return
+                    return OVER
                 state.end_countdown = countdown - 1
             if state.max_turns is not None and t.number >= state.max_turns:
                 state.result = Result.UNFINISHED
-                return
+                return OVER
             t.player = (t.player + 1) % len(state.players)
             t.number += 1
             t.used = ""
             t.count = 0
-            return
-        got = TURN_STEPS.get(kind)
-        if got is None:
+            return PENDING[TURN, state.players[t.player].colour]  # settle()
+        try:
+            action, act = TURN_STEPS[kind]
+        except KeyError:
             raise IllegalStep(self.rule, f"{step.text()!r} is not an action: it is "
-                              f"{state.current.colour}'s turn to take an action or end it")
-        action, act = got
+                              f"{state.current.colour}'s turn to take an action or end it"
+                              ) from None
         t = state.turn
         used = t.used
         if action in used or len(used) >= 2 or (action == "c" and "d" in used):
@@ -111,6 +109,9 @@ class TurnFrame(Frame):
         else:
             t.used += action
             t.count = 1
+        if state.stack[-1] is self:  # no frame pushed: the same turn waits, as before
+            return state.pending
+        return None
 
     # -- listing ---------------------------------------------------------------------
     def _open(self, state: State) -> str:
@@ -172,7 +173,7 @@ class TurnFrame(Frame):
         if "c" in open_:
             screen = p.screen
             buys = [(it.tile, q.colour) for q in state.players for it in q.store
-                    if q is p or all(map(ge, screen, it.bid))]  # has(screen, it.bid)
+                    if q is p or has(screen, it.bid)]
             if buys:
                 out.append((len(buys), lambda i: Buy(c, *buys[i])))
         if "d" in open_ and len(p.store) < STORE_SIZE and p.crop_total and state.registry:
@@ -321,18 +322,17 @@ def buy(state: State, p: PlayerState, step: Step) -> None:
         raise IllegalStep("C.4", f"{step.seller} is not playing")
     store = seller.store
     tile = step.tile
-    for at, item in enumerate(store):  # seller.store_index(tile)
-        if item.tile == tile:
-            break
-    else:
+    at = seller.store_index(tile)
+    if at is None:
         holder = next((q.colour for q in state.players if q.store_item(step.tile)), None)
         where = f"it is in {holder}'s store" if holder else "no store holds it"
         raise IllegalStep("C.4", f"{p.colour} cannot buy {step.tile} from {seller.colour}: "
                           f"{where}")
+    item = store[at]
     if seller is p:
         add_crops(state.stock, item.bid)
     else:
-        if not all(map(ge, p.screen, item.bid)):  # the message only when it is needed
+        if not has(p.screen, item.bid):  # the message only when it is needed
             check_can_pay(p, item.bid, "C.4", f"{step.tile} (the bid must be matched exactly)")
         move_crops(p.screen, seller.screen, item.bid)  # the payment
         add_crops(seller.screen, item.bid)  # and the seller's own bid back
@@ -356,7 +356,7 @@ def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
     bid = crop_counts(step.bid, rule)
     if not any(bid):
         raise IllegalStep(rule, "a bid is at least 1 crop")
-    if not all(map(ge, p.screen, bid)):  # the message only when it is needed
+    if not has(p.screen, bid):  # the message only when it is needed
         check_can_pay(p, bid, rule, f"the bid on {step.tile}")
     state.registry.remove(step.tile)
     p.store.append(StoreItem(step.tile, bid))

@@ -17,7 +17,7 @@ from .engine import CHANCE, COLOUR, CONTINUE, COUNT, EVENTS, FLAG, STRING, Frame
 from .events import start_event
 from .fields import someone_below_threshold
 from .invariants import question_check
-from .memo import pending, remember, table
+from .memo import PENDING
 
 
 def check_draw(state: State, step: Step, rule: str = "F.1") -> str:
@@ -68,9 +68,6 @@ def place_event(state: State, letter: str, drawer: str) -> None:
     start_event(state, letter, drawer)
 
 
-_REFILL_PENDING = table("refill pending")  # purpose -> what a refill waits for
-
-
 class RefillFrame(Frame):
     """Draw from the bag until ``gap`` field tiles have gone to the registry (F.1), or the
     bag is empty.
@@ -95,12 +92,8 @@ class RefillFrame(Frame):
         self.mine: list[str] = []  # events this refill set aside
 
     def settle(self, state: State) -> Pending | None | object:
-        if self.gap > 0 and len(state.bag) > state.hidden_removed:  # state.bag_count > 0
-            got = _REFILL_PENDING.get(self.purpose)
-            if got is None:
-                got = pending(CHANCE, None, self.rule, self.purpose)
-                remember(_REFILL_PENDING, self.purpose, got)
-            return got
+        if self.gap > 0 and state.bag_count > 0:
+            return PENDING[CHANCE, None, self.rule, self.purpose]
         if self.mine:
             if self.gap == 0:  # filled: the set-aside events go back (E.2)
                 for letter in self.mine:
@@ -206,7 +199,7 @@ class HandDrawFrame(Frame):
     def settle(self, state: State) -> Pending | None:
         if self.done or state.bag_count == 0:
             return None
-        return pending(CHANCE, None, self.rule, self.purpose)
+        return PENDING[CHANCE, None, self.rule, self.purpose]
 
     def apply(self, state: State, step: Step) -> None:
         item = check_draw(state, step, self.rule)

@@ -168,7 +168,13 @@ class Frame:
     def settle(self, state: State) -> Pending | None | object:
         raise NotImplementedError
 
-    def apply(self, state: State, step: Step) -> None:
+    def apply(self, state: State, step: Step) -> Pending | None:
+        """Check ``step``, then apply it. A frame may return the ``Pending`` that settling
+        would give now, when it knows it without settling (it pushed no frame and there is
+        no work that settling would do): ``push`` and ``push_steps`` then skip the settle
+        (property tests check, step by step, that the state is what settling gives). Only
+        the turn frame does (one step in two is a turn's). It relies on ``state.pending``
+        being what the frame waits for, as after every settle."""
         raise NotImplementedError
 
     def legal(self, state: State) -> Iterator[Step]:
@@ -236,12 +242,15 @@ def push(state: State, step: Step) -> None:
             player != pending.player and pending.kind != CHANCE):
         raise out_of_turn(state, step)
     try:
-        state.stack[-1].apply(state, step)
+        waits = state.stack[-1].apply(state, step)
     except IllegalStep as exc:
         blame(exc, step)
         raise
     state.steps += 1
-    settle(state)
+    if waits is None:
+        settle(state)
+    else:  # the frame knows what comes next (see Frame.apply)
+        state.pending = waits
 
 
 def out_of_turn(state: State, step: Step) -> IllegalStep:
@@ -297,7 +306,8 @@ def push_steps(state: State, steps: Iterable[Step],
 
     This is the replay loop with ``push`` inlined for the steps that pass its first checks
     (a call per step was 5% of a replay); any other step goes through ``push`` itself,
-    which raises the same error it always does.
+    which raises the same error it always does. When the frame's ``apply`` returns what
+    the game waits for next (the turn frame does), there is nothing to settle.
     """
     stack = state.stack
     for step in steps:
@@ -317,11 +327,14 @@ def push_steps(state: State, steps: Iterable[Step],
             push(state, step)
             continue
         try:
-            stack[-1].apply(state, step)
+            waits = stack[-1].apply(state, step)
         except IllegalStep as exc:
             blame(exc, step)
             raise
         state.steps += 1
+        if waits is not None:  # the frame knows what comes next: no settle
+            state.pending = waits
+            continue
         while stack:  # settle(state), inlined
             result = stack[-1].settle(state)
             if result is None:

@@ -4,12 +4,11 @@ threshold of the "?" space (F.3). Knows tiles and crops, not workers or frames."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import ge
 
 from ..errors import IllegalStep
 from ..model.catalogue import CROP_INDEX, CROPS, QUESTION_THRESHOLD
 from ..model.state import PlayerState, State
-from .crops import counts
+from .crops import counts, has
 from .memo import remember, table
 
 
@@ -101,7 +100,7 @@ def harvest_gains(state: State, refs: Sequence[str], instead: Sequence[str],
     need = [0] * len(CROPS)
     for r in refs:
         need[index[r]] += 1
-    if not instead and all(map(ge, state.stock, need)):
+    if not instead and has(state.stock, need):
         return need  # the common case: the stock holds every crop harvested
     avail = list(state.stock)
     gained = [0] * len(CROPS)

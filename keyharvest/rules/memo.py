@@ -18,6 +18,9 @@ no rules); it has the same shape, one bound and a ``clear()``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..model.state import Pending
 from ..model.steps import Draw, EndTurn, Pass
 
@@ -35,9 +38,12 @@ TABLES: dict[str, dict] = {}
 
 def table(name: str) -> dict:
     """A new, empty memo table, emptied by ``clear()`` (one per name)."""
+    return _named(name, {})
+
+
+def _named(name: str, memo: dict) -> dict:
     if name in TABLES:
         raise ValueError(f"memo table {name!r} exists")
-    memo: dict = {}
     TABLES[name] = memo
     return memo
 
@@ -47,6 +53,31 @@ def remember(memo: dict, key: object, value: object) -> None:
     if len(memo) >= MEMO_SIZE:
         memo.clear()
     memo[key] = value
+
+
+class Interning(dict):
+    """A memo table of shared values looked up by subscript: ``table[key]`` is
+    ``make(*key)``, built the first time it is asked for (``__missing__``, which fills the
+    table by ``remember``) and shared after. A hit is one dictionary look-up with no Python
+    call, which matters for the ``Pending`` the engine waits for after every step."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[..., Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple) -> Any:
+        value = self.make(*key)
+        remember(self, key, value)
+        return value
+
+
+def interning(name: str, make: Callable[..., Any]) -> Interning:
+    """A new, empty ``Interning`` table of ``make``'s values, emptied by ``clear()``."""
+    memo = Interning(make)
+    _named(name, memo)
+    return memo
 
 
 def clear() -> None:
@@ -60,23 +91,15 @@ def clear() -> None:
 # make over and over are built once and shared: building a frozen dataclass costs about a
 # microsecond, a look-up a tenth of that. Only steps with no ``span`` are shared; a step
 # read from a file is always its own object.
-_PENDING = table("pending")
+#: What the engine waits for, shared: ``PENDING[kind, player, rule, purpose, worker,
+#: event]`` (``Pending``'s fields in order; trailing defaults may be left out) is
+#: ``Pending(kind, player, ...)``, built once. The engine settles after every step, and the
+#: few distinct values it waits for are built once (a ``Pending`` is frozen). The only way
+#: the rules make one.
+PENDING = interning("pending", Pending)
 _DRAWS = table("draws")
 _PASSES = table("passes")
 _ENDS = table("ends")
-
-
-def pending(kind: str, player: str | None = None, rule: str = "C.1", purpose: str = "",
-            worker: str | None = None, event: str | None = None) -> Pending:
-    """``Pending(...)``, shared: the engine settles after every step, and the few distinct
-    values it waits for are built once (a ``Pending`` is frozen)."""
-    key = (kind, player, rule, purpose, worker, event)
-    try:
-        return _PENDING[key]
-    except KeyError:
-        got = Pending(kind, player, rule, purpose, worker, event)
-        remember(_PENDING, key, got)
-        return got
 
 
 def draw_of(item: str) -> Draw:

@@ -17,7 +17,7 @@ from ..model.catalogue import WORKERS
 from ..model.state import Pending, PendingKind, PlayerState, State
 from ..model.steps import Pass, Pick, Replace, Step
 from .engine import COLOUR, FLAG, WORKER, Frame, expect, saved
-from .memo import pending, remember, table
+from .memo import PENDING, remember, table
 
 
 # -- workers (D.1) ----------------------------------------------------------------------
@@ -234,7 +234,7 @@ class DisplacedFrame(Frame):
     def settle(self, state: State) -> Pending | None:
         if self.done:
             return None
-        return pending(PendingKind.REPLACE, self.player, self.rule, "", self.worker)
+        return PENDING[PendingKind.REPLACE, self.player, self.rule, "", self.worker]
 
     def apply(self, state: State, step: Step) -> None:
         if not isinstance(step, (Replace, Pass)):

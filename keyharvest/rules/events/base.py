@@ -29,7 +29,7 @@ from ...model.steps import (
 )
 from ..bag import HandDrawFrame, PlaceEventsFrame
 from ..engine import COLOUR, COLOURS, COUNT, Frame, expect, one_of, saved, sectioned
-from ..memo import pass_of, pending
+from ..memo import PENDING, pass_of
 
 RULE = "E.3"
 
@@ -85,9 +85,7 @@ class EventFrame(Frame):
     @classmethod
     def start(cls, state: State, letter: str, drawer: str) -> EventFrame:
         assert letter == cls.letter
-        colours = [p.colour for p in state.players]
-        i = colours.index(drawer)  # state.order_from(drawer), as colours
-        return cls(drawer, colours[i:] + colours[:i])
+        return cls(drawer, [p.colour for p in state.order_from(drawer)])
 
     def whose(self) -> str:
         """The colour of the player who answers now."""
@@ -95,13 +93,10 @@ class EventFrame(Frame):
         return order[self.i % len(order)]
 
     def who(self, state: State) -> PlayerState:
-        order = self.order
-        return state.player(order[self.i % len(order)])  # whose()
+        return state.player(self.whose())
 
     def ask(self, state: State, purpose: str = "") -> Pending:
-        order = self.order
-        colour = order[self.i % len(order)]  # whose()
-        return pending(EVENT, colour, self.rule, purpose, None, self.letter)
+        return PENDING[EVENT, self.whose(), self.rule, purpose, None, self.letter]
 
     def advance(self) -> None:
         self.i += 1
@@ -127,8 +122,7 @@ class OneAnswerFrame(EventFrame):
                 expect(step, (Pass, *self.answer_types), self.rule,
                        f"{self.what} (event {self.letter})")
             self.answer(state, self.who(state), step)  # checks first, then changes
-        self.i += 1  # advance(), inlined
-        self.phase = NEW
+        self.advance()
 
     legal = sectioned
 
