@@ -24,7 +24,7 @@ class Run:
     """The outcome of one command: exit code, stdout, stderr."""
 
     def __init__(self, result: Any) -> None:
-        self.result = result
+        self.outcome = result
         self.code: int = result.exit_code
         self.out: str = result.stdout
         self.err: str = result.stderr
@@ -33,18 +33,32 @@ class Run:
         assert exc is None or isinstance(exc, SystemExit), repr(exc)
         assert "Traceback" not in self.out + self.err
 
-    def json(self) -> Any:
-        return json.loads(self.out)
+    def objects(self) -> list[dict[str, Any]]:
+        """stdout as JSON Lines, checked against the convention of ``--format json``:
+        every line one object with a ``type``, the last one (and only it) the summary."""
+        lines = [json.loads(line) for line in self.out.splitlines()]
+        assert lines, self
+        assert all(isinstance(x, dict) and isinstance(x.get("type"), str) for x in lines), self
+        assert lines[-1]["type"] == "summary", self
+        assert all(x["type"] != "summary" for x in lines[:-1]), self
+        return lines
 
     def jsonl(self) -> list[Any]:
+        """Every line of stdout as JSON, unchecked."""
         return [json.loads(line) for line in self.out.splitlines() if line.strip()]
 
-    def documents(self) -> list[Any]:
-        """The JSON of stdout: one (indented) document, or JSON lines."""
-        try:
-            return [json.loads(self.out)]
-        except json.JSONDecodeError:
-            return self.jsonl()
+    def results(self) -> list[dict[str, Any]]:
+        """The result objects of JSON output (all but the summary)."""
+        return self.objects()[:-1]
+
+    def result(self) -> dict[str, Any]:
+        """The one result object of JSON output."""
+        (one,) = self.results()
+        return one
+
+    def summary(self) -> dict[str, Any]:
+        """The summary object that ends JSON output."""
+        return self.objects()[-1]
 
     def __repr__(self) -> str:
         return f"Run(code={self.code}, out={self.out[:300]!r}, err={self.err[:300]!r})"

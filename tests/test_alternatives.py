@@ -120,7 +120,7 @@ def test_an_apprentice_waiting_for_its_harvest_says_what_to_write(tmp_path) -> N
     assert r.code == 1
     assert ("= help: red's Apprentice at E4 waits for its harvest: write 'harvest F4' or "
             "'pass' after 'play A at E4'") in r.err
-    j = kh("validate", bad, "--format", "json").jsonl()[0]["diagnostics"][0]
+    j = kh("validate", bad, "--format", "json").results()[0]["diagnostics"][0]
     assert j["rule"] == "D.3" and j["alternatives"] == ["harvest F4", "pass"]
     for fix in j["alternatives"]:  # pasted after 'play A at E4', each one applies there
         good = tmp_path / "fixed.kh"

@@ -15,6 +15,7 @@ from cli_util import (
     FINAL_TABLE,
     FOUR,
     README_COMMANDS,
+    ROOT,
     THREE,
     TWO,
     TWO_ILLEGAL,
@@ -23,6 +24,7 @@ from cli_util import (
     kh,
 )
 
+from keyharvest.formats.boardfile import standard_board
 from keyharvest.formats.positions import dump_position, load_position
 from keyharvest.formats.records import load_records, read_source, replay
 from keyharvest.notation import parse_step
@@ -38,10 +40,39 @@ def test_help_lists_every_command() -> None:
     assert kh("--version").out.startswith("keyharvest ")
 
 
-def test_board() -> None:
-    assert kh("board").out.startswith("standard")
-    data = kh("board", "--format", "json").json()
-    assert data["spaces"] == len(data["crops"]) and data["starting_pairs"]
+def test_board_draws_every_space_with_its_crop_and_pair() -> None:
+    r = kh("board")
+    assert r.code == 0 and r.out.startswith("standard: 56 spaces")
+    lines = r.out.splitlines()
+    assert lines[1].split()[:4] == ["A1", "O", "A2", "G1"]  # apples; vegetables, pair 1
+    assert lines[2].startswith("    B2 R")  # the rows sit offset, as on the board
+    board = standard_board()
+    drawn = re.findall(r"\b([A-G]\d) ([YRGOB])(\d?)", "\n".join(lines[1:8]))
+    assert [ref for ref, _, _ in drawn] == list(board.references)
+    pairs = {ref: n for ref, _, n in drawn if n}
+    assert sorted(pairs) == sorted(ref for p in board.starting_pairs for ref in p)
+    assert "starting pairs: 1 A2-E6, 2 A8-G8, 3 B6-G1, 4 D9-F4" in r.out
+    data = kh("board", "--format", "json")
+    spaces = data.results()
+    assert [x["space"] for x in spaces] == list(board.references)
+    assert {x["space"]: x["crop"] for x in spaces} == dict(board.crops)
+    assert data.summary()["spaces"] == 56 and data.summary()["starting_pairs"][0] == ["A2", "E6"]
+    assert sum(data.summary()["crops"].values()) == 56
+
+
+def test_board_of_a_board_file(tmp_path: Path) -> None:
+    text = (ROOT / "keyharvest" / "data" / "board.toml").read_text()
+    custom = tmp_path / "custom.toml"
+    custom.write_text(text.replace('name = "standard"', 'name = "club"'))
+    r = kh("board", custom)
+    assert r.code == 0 and r.out.startswith("club: 56 spaces")
+    assert kh("board", "-", input=text).out == kh("board").out
+    missing = kh("board", tmp_path / "none.toml")
+    assert missing.code == 2 and "does not exist" in missing.err
+    broken = tmp_path / "broken.toml"
+    broken.write_text('name = "x"\n')
+    bad = kh("board", broken, "-f", "json")
+    assert bad.code == 1 and bad.err == "" and bad.summary()["ok"] is False
 
 
 def test_the_readme_shows_every_command() -> None:
@@ -61,23 +92,23 @@ def test_replay_to_a_step_in_every_format() -> None:
     assert toml.out == dump_position(want)
     # the position file reads back to the same table
     assert dump_position(load_position(toml.out).state) == toml.out
-    data = kh("replay", TWO, "--to", 12, "-f", "json").json()
-    assert data["ok"] and data["step"] == 12 and data["turn"] == 3
+    data = kh("replay", TWO, "--to", 12, "-f", "json").result()
+    assert data["type"] == "position" and data["step"] == 12 and data["turn"] == 3
     assert data["position"]["steps"] == 12 and data["diagnostics"] == []
 
 
 def test_replay_to_a_turn_is_the_start_of_that_turn() -> None:
     record = load_records(read_source(TWO))[0]
     done = replay(record, each=True)
-    data = kh("replay", TWO, "--to", "turn 4", "-f", "json").json()
+    data = kh("replay", TWO, "--to", "turn 4", "-f", "json").result()
     step = data["step"]
     # the step before it ended turn 3; the position waits for turn 4's player
     assert str(record.steps[step - 1]).endswith(": end")
     assert done.states[step].turn.number == 4 and done.states[step - 1].turn.number == 3
     assert data["position"]["pending"]["kind"] == "turn"
     assert data["position"]["turn"] == {"player": "red", "number": 4, "used": "", "count": 0}
-    assert kh("replay", TWO, "--to", "turn 4 red", "-f", "json").json()["step"] == step
-    assert kh("replay", TWO, "--to", "turn 1", "-f", "json").json()["step"] == 0
+    assert kh("replay", TWO, "--to", "turn 4 red", "-f", "json").result()["step"] == step
+    assert kh("replay", TWO, "--to", "turn 1", "-f", "json").result()["step"] == 0
     wrong = kh("replay", TWO, "--to", "turn 4 green")
     assert wrong.code == 1 and "turn 4 is red's, not green's" in wrong.err
     beyond = kh("replay", TWO, "--to", "turn 999")
@@ -93,7 +124,8 @@ def test_replay_refuses_a_bad_point_as_a_usage_error(point: str) -> None:
 
 def test_replay_each_gives_every_position_as_json_lines() -> None:
     r = kh("replay", TWO, "--to", 5, "--each")
-    lines = r.jsonl()
+    lines = r.results()
+    assert {x["type"] for x in lines} == {"step"} and r.summary()["steps"] == 6
     assert [x["step"] for x in lines] == list(range(6))
     assert lines[0]["played"] is None and lines[1]["played"] == "green: offer B8 for hops wine"
     assert lines[5]["position"]["steps"] == 5
@@ -105,10 +137,12 @@ def test_replay_each_gives_every_position_as_json_lines() -> None:
 def test_replay_chooses_a_game_of_a_file_of_several(tmp_path: Path) -> None:
     both = tmp_path / "both.kh"
     both.write_text(TWO.read_text() + "\n" + THREE.read_text())
-    first = kh("replay", both, "-f", "json")
+    first = kh("replay", both)
     assert first.code == 0 and "holds more than one record" in first.err
-    assert first.json()["position"]["players"] == ["red", "green"]
-    second = kh("replay", both, "--game", 2, "-f", "json").json()
+    first = kh("replay", both, "-f", "json")  # the note goes into the summary
+    assert first.err == "" and "holds more than one record" in str(first.summary())
+    assert first.result()["position"]["players"] == ["red", "green"]
+    second = kh("replay", both, "--game", 2, "-f", "json").result()
     assert second["game"] == 2 and len(second["position"]["players"]) == 3
     assert kh("replay", both, "--game", 3).code == 1
 
@@ -127,8 +161,8 @@ def test_replay_reports_the_illegal_step_before_the_point(tmp_path: Path) -> Non
     assert f"{bad}:25:9: error[C.4]" in r.err and "^^^" in r.err
     assert kh("replay", bad, "--to", 10).code == 0  # before the illegal step
     j = kh("replay", bad, "-f", "json")
-    assert j.code == 1 and j.json()["ok"] is False
-    assert j.json()["diagnostics"][0]["rule"] == "C.4"
+    assert j.code == 1 and j.summary()["ok"] is False and j.err == ""
+    assert j.summary()["diagnostics"][0]["rule"] == "C.4"
 
 
 # -- score ---------------------------------------------------------------------------------------
@@ -156,13 +190,15 @@ def test_score_of_a_finished_record_is_an_aligned_table() -> None:
 
 
 def test_score_as_json_lines_per_game() -> None:
-    (data,) = kh("score", TWO, "-f", "json").jsonl()
+    (data,) = kh("score", TWO, "-f", "json").results()
+    assert data["type"] == "score"
     assert data["winner"] == "red" and data["decided_by"] == "points" and data["finished"]
     red = next(p for p in data["players"] if p["player"] == "red")
     assert red["total"] == sum(line["points"] for line in red["lines"]) == 35
     assert {line["rule"] for line in red["lines"]} >= {"G.1", "G.2", "G.3", "G.4"}
-    many = kh("score", TWO, THREE, FOUR, FINAL_TABLE, "-f", "json").jsonl()
-    assert [d["kind"] for d in many] == ["record"] * 3 + ["position"]
+    many = kh("score", TWO, THREE, FOUR, FINAL_TABLE, "-f", "json")
+    assert [d["kind"] for d in many.results()] == ["record"] * 3 + ["position"]
+    assert many.summary()["ok"] is True
 
 
 def test_score_of_a_hand_written_final_table() -> None:
@@ -182,7 +218,7 @@ def test_score_notes_a_game_that_is_not_finished() -> None:
     assert "red           total                    12" in r.out
     assert lines[-2] == "leading: red (12 points)" and lines[-1].startswith("G.1 workers")
     assert "winner:" not in r.out and "decided by" not in r.out and "draw" not in r.out
-    data = kh("score", TWO, "--to", 40, "-f", "json").json()
+    data = kh("score", TWO, "--to", 40, "-f", "json").result()
     assert data["finished"] is False and data["notes"]
     # I.55: no winner, no tie-break; who leads on points (here a 6-6 tie)
     assert data["winner"] is None and data["winners"] == [] and data["decided_by"] is None
@@ -190,7 +226,7 @@ def test_score_notes_a_game_that_is_not_finished() -> None:
 
 
 def test_score_of_a_finished_game_names_the_winner_and_who_led() -> None:
-    data = kh("score", FINAL_TABLE, "-f", "json").json()
+    data = kh("score", FINAL_TABLE, "-f", "json").result()
     assert data["finished"] is True and data["winner"] == "red"
     assert data["leading"] == ["red"] and data["decided_by"] == "points"
 
@@ -218,7 +254,7 @@ def test_diff_of_the_same_game_exits_0(tmp_path: Path) -> None:
     r = kh("diff", TWO, other)
     assert r.code == 0 and "the same game" in r.out
     assert "event: " in r.out  # the metadata differs, the game does not
-    assert kh("diff", TWO, TWO, "-f", "json").json()["same"] is True
+    assert kh("diff", TWO, TWO, "-f", "json").result()["same"] is True
 
 
 def test_diff_shows_where_records_part_and_how_the_positions_differ(tmp_path: Path) -> None:
@@ -231,7 +267,7 @@ def test_diff_shows_where_records_part_and_how_the_positions_differ(tmp_path: Pa
     assert f"B {other}:25: 4. red: harvest F4; play A at E4; pass" in r.out
     assert "step 18: red: play A at E4" in r.out and "step 18: red: harvest F4" in r.out
     assert "red.harvested: only in B: F4" in r.out
-    data = kh("diff", TWO, other, "--format", "json").json()
+    data = kh("diff", TWO, other, "--format", "json").result()
     assert data["same"] is False and data["split"]["step"] == 18
     assert data["split"]["a"] == {"source": str(TWO), "line": 25, "text": TWO_MOVE,
                                   "step": "red: play A at E4"}
@@ -263,9 +299,9 @@ def test_diff_trouble_exits_2(tmp_path: Path) -> None:
     broken = tmp_path / "broken.kh"
     broken.write_text("+++\nplayers = [\n+++\n")
     missing = kh("diff", TWO, tmp_path / "missing.kh")
-    assert missing.code == 2 and "cannot read" in missing.err and missing.out == ""
+    assert missing.code == 2 and "does not exist" in missing.err and missing.out == ""
     syntax = kh("diff", broken, TWO, "-f", "json")
-    assert syntax.code == 2 and syntax.json()["ok"] is False
+    assert syntax.code == 2 and syntax.summary()["ok"] is False
     assert kh("diff", "-", "-").code == 2
 
 
@@ -291,9 +327,10 @@ def test_every_move_listed_parses_and_applies(point: str) -> None:
 
 
 def test_moves_as_json_and_at_the_end_of_a_game() -> None:
-    data = kh("moves", TWO, "--to", 1, "-f", "json").json()
-    assert data["pending"]["kind"] == "chance" and all(m.startswith("draw ")
-                                                       for m in data["moves"])
+    j = kh("moves", TWO, "--to", 1, "-f", "json")
+    data = j.summary()
+    assert data["pending"]["kind"] == "chance" and data["moves"] == len(j.results())
+    assert all(m["type"] == "move" and m["move"].startswith("draw ") for m in j.results())
     over = kh("moves", TWO)
     assert over.code == 0 and over.out == "" and "the game is over (finished)" in over.err
     assert kh("moves", FINAL_TABLE).code == 0
@@ -313,7 +350,7 @@ def test_fmt_writes_canonical_text_to_stdout(tmp_path: Path) -> None:
     assert r.code == 0 and r.out == TWO.read_text()
     assert kh("fmt", "-", input=_messy(TWO)).out == TWO.read_text()
     assert kh("fmt", TWO, THREE).out == TWO.read_text() + "\n" + THREE.read_text()
-    (data,) = kh("fmt", messy, "-f", "json").jsonl()
+    (data,) = kh("fmt", messy, "-f", "json").results()
     assert data["canonical"] is False and data["text"] == TWO.read_text()
 
 
@@ -390,7 +427,7 @@ def test_new_deals_a_seeded_setup_ready_to_fill_in(tmp_path: Path) -> None:
     assert len(record.setup.removed) == 2
     path = tmp_path / "new.kh"
     path.write_text(r.out)
-    v = kh("validate", path, "-f", "json").jsonl()
+    v = kh("validate", path, "-f", "json").results()
     assert v[0]["ok"] and v[0]["status"] == "in progress"
     assert kh("fmt", "--check", path).code == 0  # already canonical
 
@@ -403,7 +440,7 @@ def test_new_without_a_seed_writes_the_seed_it_used() -> None:
 
 
 def test_new_start_and_json() -> None:
-    data = kh("new", "-p", "brown,red", "-s", 1, "--start", "red", "-f", "json").json()
+    data = kh("new", "-p", "brown,red", "-s", 1, "--start", "red", "-f", "json").result()
     assert data["start"] == "red" and data["seed"] == 1
     assert 'start = "red"' in data["record"]
 
@@ -424,7 +461,7 @@ def test_render_svg_and_html(tmp_path: Path) -> None:
     assert r.code == 0 and r.out.strip() == str(svg)
     assert svg.read_text().startswith("<svg") or "<svg" in svg.read_text()[:500]
     html = tmp_path / "game.html"
-    data = kh("render", TWO, "--to", 30, "-o", html, "-f", "json").json()
+    data = kh("render", TWO, "--to", 30, "-o", html, "-f", "json").result()
     assert data["frames"] == 31 and data["output"] == str(html)
     assert "<html" in html.read_text()[:500].lower()
     one = tmp_path / "red.svg"

@@ -56,12 +56,14 @@ def test_validate_keeps_going_and_reports_every_bad_record(batch: dict[str, Path
 def test_validate_json_lines(batch: dict[str, Path]) -> None:
     r = kh("validate", batch["folder"], "--format", "json")
     assert r.code == 1
-    *reports, summary = r.jsonl()
+    *reports, summary = r.objects()
     assert [x["type"] for x in reports] == ["position", "record"] + ["record"] * 6
     assert summary == {"type": "summary", "ok": False, "files": 3,
                        "records": {"ok": 3, "bad": 4, "finished": 3, "unfinished": 0,
                                    "in progress": 0},
-                       "positions": {"ok": 1, "bad": 0}, "unreadable": 0, "stopped": False}
+                       "positions": {"ok": 1, "bad": 0}, "unreadable": 0, "stopped": False,
+                       "diagnostics": []}
+    assert r.err == ""  # JSON mode: the diagnostics are in the JSON only
     bad = [x for x in reports if not x["ok"]]
     assert all(x["diagnostics"] and x["diagnostics"][0]["severity"] == "error" for x in bad)
     assert {x["diagnostics"][0]["rule"] for x in bad} == {"C.4", None}
@@ -92,7 +94,7 @@ def test_fail_fast_stops_at_the_first_bad_record(batch: dict[str, Path]) -> None
     assert r.out.splitlines()[-1] == ("2 records: 1 ok (1 finished), 1 bad; 1 file; "
                                       "stopped at the first bad one (--fail-fast)")
     assert r.err.count("error") == 1
-    data = kh("validate", batch["several"], "-x", "-f", "json", "--jobs", 2).jsonl()
+    data = kh("validate", batch["several"], "-x", "-f", "json", "--jobs", 2).objects()
     assert len(data) == 3 and data[-1]["stopped"] is True
 
 
@@ -104,7 +106,7 @@ def test_jobs_give_the_same_output_in_the_same_order(batch: dict[str, Path]) -> 
     two = kh(*args, "--jobs", 2)
     assert one.code == two.code == 1
     assert one.out == two.out and one.err == two.err
-    assert len(one.jsonl()) == 1 + 7 + 12 + 1 + 1
+    assert len(one.objects()) == 1 + 7 + 12 + 1 + 1
     assert kh("validate", batch["folder"], "-j", 0).out == kh("validate",
                                                              batch["folder"]).out
 
@@ -174,7 +176,7 @@ def test_a_partial_record_is_valid_and_says_so(tmp_path: Path) -> None:
     partial.write_text(text[:text.index("\n30. ")] + "\n")
     r = kh("validate", partial, TWO, "-f", "json")
     assert r.code == 0
-    first, second, summary = r.jsonl()
+    first, second, summary = r.objects()
     assert first["ok"] and first["status"] == "in progress" and first["steps"] > 50
     assert second["status"] == "finished"
     assert summary["records"]["in progress"] == 1
@@ -183,10 +185,10 @@ def test_a_partial_record_is_valid_and_says_so(tmp_path: Path) -> None:
 
 def test_validate_reads_stdin_and_sniffs_records_and_positions() -> None:
     rec = kh("validate", "-", "-f", "json", input=TWO.read_bytes())
-    assert rec.code == 0 and rec.jsonl()[0]["type"] == "record"
-    assert rec.jsonl()[0]["source"] == "<stdin>"
+    assert rec.code == 0 and rec.results()[0]["type"] == "record"
+    assert rec.results()[0]["source"] == "<stdin>"
     pos = kh("validate", "-", "-f", "json", input=FINAL_TABLE.read_bytes())
-    assert pos.code == 0 and pos.jsonl()[0] == {"type": "position", "source": "<stdin>",
+    assert pos.code == 0 and pos.result() == {"type": "position", "source": "<stdin>",
                                                  "ok": True, "status": "partial",
                                                  "diagnostics": []}
 
@@ -199,22 +201,25 @@ def test_validate_lists_every_broken_invariant_of_a_position(tmp_path: Path) -> 
                                'workers = { C2 = "A", E7 = "A" }'))
     r = kh("validate", broken, "-f", "json")
     assert r.code == 1
-    report = r.jsonl()[0]
+    report = r.result()
     messages = [d["message"] for d in report["diagnostics"]]
     assert len(messages) == 2, messages
     assert any("A6" in m for m in messages) and any("farmhand A" in m for m in messages)
-    assert r.err.count("error[J]") == 2
+    assert kh("validate", broken).err.count("error[J]") == 2
 
 
 def test_validate_unreadable_inputs(tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
-    r = kh("validate", tmp_path / "missing.kh", empty, TWO)
+    r = kh("validate", empty, TWO)
     assert r.code == 1
-    assert f"{tmp_path / 'missing.kh'}: error: cannot read" in r.err
-    assert "no such file" in r.err
     assert f"{empty}: error: {empty} is a folder with no records" in r.err
-    assert r.out.endswith("3 files (2 unreadable)\n")
+    assert r.out.endswith("2 files (1 unreadable)\n")
+    # a path that does not exist is a usage error (click's words), before any work
+    missing = kh("validate", TWO, tmp_path / "missing.kh")
+    assert missing.code == 2 and missing.out == ""
+    assert f"Invalid value for 'PATH...': Path '{tmp_path / 'missing.kh'}' does not exist." \
+        in missing.err
 
 
 # -- selfplay ------------------------------------------------------------------------------------
@@ -241,8 +246,13 @@ def test_selfplay_to_a_folder(tmp_path: Path) -> None:
     assert [f.name for f in files] == ["selfplay-11-0001.kh", "selfplay-11-0002.kh"]
     together = kh("selfplay", "-p", 2, "-s", 11, "-n", 2).out
     assert "\n".join(f.read_text() for f in files) == together
-    data = kh("selfplay", "-p", 2, "-s", 11, "-n", 2, "-f", "json").jsonl()
-    assert [d["record"] for d in data] == [f.read_text() for f in files]
+    data = kh("selfplay", "-p", 2, "-s", 11, "-n", 2, "-f", "json")
+    assert [d["record"] for d in data.results()] == [f.read_text() for f in files]
+    assert data.summary() == {"type": "summary", "ok": True, "games": 2, "seed": 11,
+                              "diagnostics": []}
+    listed = kh("selfplay", "-p", 2, "-s", 11, "-n", 2, "--out", out, "-f", "json").results()
+    assert [d["path"] for d in listed] == [str(f) for f in files]
+    assert kh("selfplay", "-p", 2, "-s", 11, "-n", 2, "--out", out, "-q").out == ""
 
 
 def test_selfplay_without_a_seed_says_which_it_used() -> None:

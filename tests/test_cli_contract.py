@@ -62,6 +62,10 @@ def test_no_traceback_for_any_bad_input(command: str, tmp_path: Path) -> None:
     for name, path in _bad_inputs(tmp_path).items():
         args = _args(command, path, tmp_path)
         r = kh(*args)  # kh() checks that nothing escapes and no traceback is printed
+        if name == "missing":  # a usage error, in click's words, for every command
+            assert r.code == 2 and r.out == "", (name, r)
+            assert f"Path '{path}' does not exist." in r.err, (name, r)
+            continue
         want = 2 if command == "diff" else 1
         assert r.code == want, (name, r)
         assert "error" in r.err, (name, r)
@@ -70,8 +74,10 @@ def test_no_traceback_for_any_bad_input(command: str, tmp_path: Path) -> None:
             assert r.out == "", (name, r)
         j = kh(*args, "--format", "json")
         assert j.code == want, (name, j)
-        lines = j.documents()  # valid JSON (or JSON lines)
-        assert lines and not all(x.get("ok", True) for x in lines), (name, j)
+        assert j.err == "", (name, j)  # the diagnostics are in the JSON only
+        lines = j.objects()  # JSON Lines, each with a type, a summary last
+        assert j.summary()["ok"] is False, (name, j)
+        assert any(x["diagnostics"] for x in lines), (name, j)
 
 
 @pytest.mark.parametrize("command", sorted(READERS))
@@ -93,8 +99,9 @@ def test_data_on_stdout_diagnostics_on_stderr(tmp_path: Path) -> None:
     assert r.err.startswith(f"{bad}:25:9: error[C.4]: red cannot buy G7 from green")
     assert "   25 | 4. red: buy G7 from green\n" in r.err
     j = kh("validate", bad, "-f", "json")
-    assert [x["ok"] for x in j.jsonl()] == [False, False]  # stdout: JSON only
-    assert j.err.startswith(f"{bad}:25:9: error[C.4]")  # stderr: still text for people
+    assert [x["ok"] for x in j.objects()] == [False, False]  # stdout: JSON only
+    assert j.err == ""  # JSON mode: the diagnostics are in the JSON, not on stderr too
+    assert j.results()[0]["diagnostics"][0]["rule"] == "C.4"
     s = kh("score", TWO, "--to", 3)
     assert "winner" in s.out and "note" not in s.out and "note: " in s.err
 
@@ -135,8 +142,9 @@ def test_an_internal_error_is_one_line_and_exit_3(target: str, args: list[str],
          "caused it")]
     j = kh(*args, "--format", "json")
     assert j.code == 3
-    (data,) = [x for x in j.documents() if x.get("ok") is False]
-    assert data["diagnostics"][0]["kind"] == "internal"
+    data = j.summary()  # the command cannot go on: a line on stderr, and the summary
+    assert data["ok"] is False and data["diagnostics"][0]["kind"] == "internal"
+    assert "internal error" in j.err
 
 
 def test_exit_codes_0_and_1() -> None:
@@ -202,3 +210,21 @@ def test_help_imports_nothing_heavy() -> None:
     assert r.returncode == 0, r.stderr
     assert "validate" in r.stdout.decode()
     assert r.stdout.decode().splitlines()[-1] == "heavy:"
+
+
+@pytest.mark.parametrize("args", [
+    ["selfplay", "-p", "2", "-s", "1", "-n", "20"],  # far more than a pipe holds
+    ["replay", str(TWO), "--each"],
+    ["validate", str(TWO), str(TWO), "-v", "-f", "json"],
+    ["--help"],  # Typer's own output
+])
+def test_a_closed_stdout_ends_quietly_with_141(args: list[str]) -> None:
+    """``keyharvest ... | head -0``: the reader has gone before the first write. The
+    command ends at once without a word, with the status a shell shows for a program
+    ended by SIGPIPE (128 + 13), never 1 (which says the input was bad)."""
+    p = subprocess.Popen([*_script(), *args], stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    p.stdout.close()  # before the program has started, so before its first write
+    stderr = p.stderr.read()
+    p.stderr.close()
+    assert p.wait(timeout=120) == 141 and stderr == b""

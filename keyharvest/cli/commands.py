@@ -26,11 +26,16 @@ from .support import (
     diagnosing,
     emit,
     err,
+    existing,
     is_json,
     note,
     out,
     progress,
     read_input,
+    result,
+    say,
+    session,
+    summary,
     to_json,
 )
 
@@ -64,7 +69,11 @@ PathArg = Annotated[str, typer.Argument(
     metavar="PATH", show_default=False,
     help="A record (.kh) or a position (.toml); - reads stdin.")]
 FormatOpt = Annotated[Format, typer.Option(
-    "--format", "-f", help="text, or json (JSON lines for streams).")]
+    "--format", "-f", help="text, or json (JSON Lines: an object per result, then a "
+                           "summary; the diagnostics in them, none on stderr).")]
+QuietOpt = Annotated[bool, typer.Option(
+    "--quiet", "-q", help="No summary for people: only the data, the diagnostics and the "
+                          "exit code.")]
 ToOpt = Annotated[str | None, typer.Option(
     "--to", metavar="POINT", show_default=False,
     help="Where in the record: N (after N steps; 0 is the setup), 'turn T' (the start of "
@@ -210,6 +219,7 @@ def validate(
     trust_board_paths: TrustOpt = False,
     max_bytes: MaxOpt = None,
     cluster: ClusterOpt = None,
+    quiet: QuietOpt = False,
     output: FormatOpt = Format.text,
 ) -> int:
     """Check records and positions: every record replays by the rules and ends at a table
@@ -222,6 +232,7 @@ def validate(
     from ..play.batch import Rejects, Tally, check_inputs, expand, input_size
     from .shapes import report_line, report_place
 
+    existing(paths)
     json_mode = is_json(output)
     access = _access(board, trust_board_paths)
     limit = _limit(max_bytes)
@@ -247,18 +258,18 @@ def validate(
             advance(report.size)
             tally.add(report)
             sink.add(report)
-            emit(report.diagnostics, report_place(report), max_errors)
             if json_mode:
-                out(to_json(report.to_dict(), lines=True))
-            elif verbose:
-                out(report_line(report))
+                out(to_json(report.to_dict()))  # {"type": "record" or "position", ...}
+            else:
+                emit(report.diagnostics, report_place(report), max_errors)
+                if verbose:
+                    out(report_line(report))
             if fail_fast and not report.ok:
                 tally.stopped = True
                 break
-    if json_mode:
-        out(to_json(tally.to_dict(), lines=True))
-    else:
-        out(tally.describe())
+    counts = tally.to_dict()
+    summary(tally.ok, **{k: v for k, v in counts.items() if k not in ("type", "ok")})
+    say(tally.describe())
     return OK if tally.ok else INVALID
 
 
@@ -288,7 +299,9 @@ def replay(
     if each and fmt == "toml":
         raise typer.BadParameter("--each writes JSON lines or text, not TOML",
                                  param_hint="'--format'")
+    session().json = fmt == "json"  # --each writes JSON unless told otherwise
     point = _point(to)
+    existing([path], "'PATH'")
     access = _access(board, trust_board_paths)
     limit = _limit(max_bytes)
     text, source = read_input(path, limit)
@@ -302,20 +315,23 @@ def replay(
     from .shapes import located_dict, located_title
 
     if each:
-        for i, (label, state) in enumerate(at.frames()):
+        frames = at.frames()
+        for i, (label, state) in enumerate(frames):
             if fmt == "json":
-                out(to_json({"step": i, "played": None if i == 0 else label,
-                             "turn": state.turn.number, "status": state.result or "in progress",
-                             "position": position_data(state)}, lines=True))
+                result("step", {"step": i, "played": None if i == 0 else label,
+                                "turn": state.turn.number,
+                                "status": state.result or "in progress",
+                                "position": position_data(state)})
             else:
                 out(f"== step {i}: {label if i else 'the setup'} ==")
                 out(render(state, unknown=at.unknown))
                 out()
+        summary(True, **located_dict(at), steps=len(frames))
     elif fmt == "toml":
         out(dump_position(at.state), end="")
     elif fmt == "json":
-        out(to_json({"ok": True, **located_dict(at), "position": position_data(at.state),
-                     "diagnostics": []}))
+        result("position", {"ok": True, **located_dict(at),
+                            "position": position_data(at.state)}, [])
     else:
         out(located_title(at))
         out(render(at.state, unknown=at.unknown))
@@ -458,6 +474,7 @@ def moves(
     """The legal next steps at the point (the end of the record by default), one per
     line in notation; each one parses and applies."""
     point = _point(to)
+    existing([path], "'PATH'")
     access = _access(board, trust_board_paths)
     limit = _limit(max_bytes)
     text, source = read_input(path, limit)
@@ -476,8 +493,9 @@ def moves(
     emit([note(n, source) for n in notes])
     lines = [format_step(s) for s in steps]
     if is_json(output):
-        out(to_json({"ok": True, **located_dict(at), "pending": pending_dict(at.state),
-                     "moves": lines, "diagnostics": []}))
+        for line in lines:
+            result("move", {"move": line})
+        summary(True, **located_dict(at), pending=pending_dict(at.state), moves=len(lines))
     elif lines:
         out("\n".join(lines))
     return OK
@@ -635,9 +653,9 @@ def new(
 
     text = format_record(record)
     if is_json(output):
-        out(to_json({"ok": True, "seed": record.metadata["meta"]["seed"],
-                     "players": list(record.players), "start": record.setup.start,
-                     "record": text, "diagnostics": []}))
+        result("record", {"seed": record.metadata["meta"]["seed"],
+                          "players": list(record.players), "start": record.setup.start,
+                          "record": text})
     else:
         out(text, end="")
     return OK
@@ -665,6 +683,7 @@ def selfplay(
         "--force", help="Replace records of the same names in --out DIR (by default an "
                         "existing one is an error and nothing is written).")] = False,
     cluster: ClusterOpt = None,
+    quiet: QuietOpt = False,
     output: FormatOpt = Format.text,
 ) -> int:
     """Bots play whole games and write them as records. The same seed gives the same
@@ -675,16 +694,17 @@ def selfplay(
         raise typer.BadParameter(f"unknown bot {bot!r} (the bots are "
                                  f"{', '.join(sorted(BOTS))})", param_hint="'--bot'")
     _cluster_usage(cluster, jobs)
+    json_mode = is_json(output)
     if seed is None:
         import secrets
 
         seed = secrets.randbelow(2**32)
-        err(f"keyharvest selfplay: seed {seed}")
+        if not (json_mode or quiet):  # JSON: the seed is in every record and the summary
+            err(f"keyharvest selfplay: seed {seed}")
     from pathlib import Path
 
     from ..play.batch import selfplay_texts
 
-    json_mode = is_json(output)
     folder = None if dest == "-" else Path(dest)
     if folder is not None:
         from ..formats.safewrite import check_replaceable, write_file
@@ -711,14 +731,15 @@ def selfplay(
             advance(1)
             if folder is None:
                 if json_mode:
-                    out(to_json({"game": i + 1, "seed": seed, "record": text}, lines=True))
+                    result("record", {"game": i + 1, "seed": seed, "record": text})
                 else:
                     out(text if i == 0 else "\n" + text, end="")
                 continue
             file = _selfplay_file(folder, seed, i)
             write_file(file, text, force=force, exclusive=True, follow_links=False)
-            out(to_json({"game": i + 1, "seed": seed, "path": str(file)}, lines=True)
-                if json_mode else str(file))
+            result("record", {"game": i + 1, "seed": seed, "path": str(file)})
+            say(str(file))
+    summary(True, games=games, seed=seed)
     return OK
 
 
@@ -748,6 +769,7 @@ def render(
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
     max_bytes: MaxOpt = None,
+    quiet: QuietOpt = False,
     output: FormatOpt = Format.text,
 ) -> int:
     """Draw a position as SVG, or a whole replay as a self-contained HTML viewer."""
@@ -756,6 +778,7 @@ def render(
         raise typer.BadParameter("the file name must end in .svg or .html",
                                  param_hint="'--out'")
     point = _point(to)
+    existing([path], "'PATH'")
     access = _access(board, trust_board_paths)
     limit = _limit(max_bytes)
     text, source = read_input(path, limit)
@@ -773,13 +796,11 @@ def render(
 
             raise Failure([Diagnostic(_os_reason(exc), dest, kind="io")]) from None
     emit([note(n, source) for n in at.notes])
-    if is_json(output):
-        from .shapes import located_dict
+    from .shapes import located_dict
 
-        out(to_json({"ok": True, **located_dict(at), "output": str(written),
-                     "frames": 1 if suffix == "svg" else len(what), "diagnostics": []}))
-    else:
-        out(str(written))
+    result("picture", {"ok": True, **located_dict(at), "output": str(written),
+                       "frames": 1 if suffix == "svg" else len(what)}, [])
+    say(str(written))
     return OK
 
 
@@ -855,19 +876,39 @@ def _saver(path: str):
 # -- board ---------------------------------------------------------------------------------------
 @app.command()
 @contract()
-def board(output: FormatOpt = Format.text) -> int:
-    """Describe the standard board: spaces, crops and starting pairs."""
-    from ..formats.boardfile import standard_board
+def board(
+    path: Annotated[str | None, typer.Argument(
+        metavar="FILE", show_default=False,
+        help="A board file (TOML, as keyharvest/data/board.toml); - reads stdin; "
+             "default: the standard board.")] = None,
+    output: FormatOpt = Format.text,
+) -> int:
+    """Draw a board as text: its spaces (reference, crop, starting pair), rows offset as
+    on the board, then the starting pairs and the crops counted. With --format json, one
+    object per space, then the pairs in the summary."""
+    from ..formats.boardfile import parse_board, standard_board
+    from ..render.textboard import board_picture
 
-    b = standard_board()
-    if is_json(output):
-        out(to_json({"ok": True, "name": b.name, "spaces": len(b.references),
-                     "crops": {ref: b.crops[ref] for ref in b.references},
-                     "starting_pairs": [list(p) for p in b.starting_pairs],
-                     "diagnostics": []}))
+    if path is None:
+        b = standard_board()
     else:
-        out(f"{b.name}: {len(b.references)} spaces; starting pairs "
-            + ", ".join("-".join(p) for p in b.starting_pairs))
+        existing([path], "'FILE'")
+        text, source = read_input(path)
+        with diagnosing(text, source):
+            b = parse_board(text, source)
+    if not is_json(output):
+        out(board_picture(b))
+        return OK
+    pair_of = {ref: n for n, pair in enumerate(b.starting_pairs, 1) for ref in pair}
+    for ref in b.references:
+        x, y = b.positions[ref]
+        result("space", {"space": ref, "crop": b.crops[ref], "x": x, "y": y,
+                         "starting_pair": pair_of.get(ref)})
+    from ..model.catalogue import CROPS
+
+    summary(True, name=b.name, spaces=len(b.references),
+            starting_pairs=[list(p) for p in b.starting_pairs],
+            crops={c: sum(1 for v in b.crops.values() if v == c) for c in CROPS})
     return OK
 
 
@@ -916,15 +957,27 @@ def main() -> None:
             start_workers(jobs)
         except Exception:  # noqa: BLE001, S110 - a head start only: the command tries again
             pass
+    from .support import stdout_broken, stdout_gone
+
+    code: int | str | None = 0
     try:
         app()
-    except SystemExit:
-        raise
+    except SystemExit as exc:
+        code = exc.code
+        if code == 1 and stdout_broken():  # Click's own answer to a broken pipe (--help)
+            code = stdout_gone()
+    except BrokenPipeError:
+        code = stdout_gone()
     except KeyboardInterrupt:
         err("keyharvest: interrupted")
-        sys.exit(130)
+        code = 130
     except BaseException as exc:  # noqa: BLE001 - the contract: no traceback, ever
         from .support import internal_error_line
 
         err(internal_error_line(exc))
-        sys.exit(3)
+        code = 3
+    try:  # the reader of stdout may go after the last write: flush before Python does
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = stdout_gone()
+    sys.exit(code)

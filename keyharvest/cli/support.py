@@ -16,6 +16,7 @@ This module is imported when the command line starts: it imports nothing heavy a
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -50,10 +51,35 @@ def err(text: str) -> None:
     sys.stderr.flush()
 
 
+# -- one session of output: text for people, or JSON Lines --------------------------------------
+class Session:
+    """How the command that runs now writes: ``json`` (JSON Lines on stdout, diagnostics
+    inside them, nothing on stderr) or text; ``quiet`` (no summary for people). The
+    contract opens one per command; ``pending`` holds, in JSON mode, the diagnostics that
+    belong to no result object, for the summary; ``summarised`` says the summary is out."""
+
+    def __init__(self, json_mode: bool = False, quiet: bool = False) -> None:
+        self.json = json_mode
+        self.quiet = quiet
+        self.pending: list[Diagnostic] = []
+        self.summarised = False
+
+
+_session = Session()
+
+
+def session() -> Session:
+    return _session
+
+
 def emit(diagnostics: Sequence[Diagnostic], where: str | None = None,
          limit: int | None = None) -> None:
-    """Diagnostics as text on stderr, compiler-style; with ``where`` (``game 2 of
-    FILE``), a line counting the errors after two or more."""
+    """Diagnostics for people: compiler-style text on stderr, with ``where`` (``game 2 of
+    FILE``) a line counting the errors after two or more; or, in JSON mode, kept for the
+    summary object (stderr stays empty)."""
+    if _session.json:
+        _session.pending.extend(diagnostics)
+        return
     for d in diagnostics:
         err(d.format())
     errors = sum(d.severity == "error" for d in diagnostics)
@@ -63,9 +89,41 @@ def emit(diagnostics: Sequence[Diagnostic], where: str | None = None,
         err(count_line(errors, where, limit))
 
 
-def to_json(data: Any, *, lines: bool = False) -> str:
-    """``data`` as JSON: one line (JSONL) or indented. Dates and other values JSON does
-    not know are written as strings."""
+def result(kind: str, data: dict[str, Any],
+           diagnostics: Sequence[Diagnostic] | None = None) -> None:
+    """One result of the command (a record, position, step, score …): in JSON mode a JSON
+    line ``{"type": kind, ...data, "diagnostics": [...]}``; in text mode its diagnostics
+    go to stderr (the command prints its own text)."""
+    if not _session.json:
+        emit(diagnostics or [])
+        return
+    line: dict[str, Any] = {"type": kind, **data}
+    if diagnostics is not None:
+        line["diagnostics"] = [d.to_dict() for d in diagnostics]
+    out(to_json(line, lines=True))
+
+
+def summary(ok: bool, **fields: Any) -> None:
+    """The last JSON line of a command: ``{"type": "summary", "ok": ok, ...fields,
+    "diagnostics": [...]}`` with the diagnostics that belong to no result. Nothing in
+    text mode (the command prints its own summary line, unless ``--quiet``)."""
+    if not _session.json or _session.summarised:
+        return
+    _session.summarised = True
+    pending, _session.pending = _session.pending, []
+    out(to_json({"type": "summary", "ok": ok, **fields,
+                 "diagnostics": [d.to_dict() for d in pending]}, lines=True))
+
+
+def say(text: str = "", end: str = "\n") -> None:
+    """A summary line for people on stdout: not in JSON mode, not with ``--quiet``."""
+    if not (_session.json or _session.quiet):
+        out(text, end)
+
+
+def to_json(data: Any, *, lines: bool = True) -> str:
+    """``data`` as JSON: one line (for JSON Lines) or, with ``lines=False``, indented.
+    Dates and other values JSON does not know are written as strings."""
     import json
 
     if lines:
@@ -110,26 +168,31 @@ def contract(*, trouble: int = INVALID) -> Callable[[Callable[..., int | None]],
                                                    Callable[..., None]]:
     """Wrap a command (which returns its exit code, or None for 0) in the contract above.
     ``trouble`` is the exit code for bad input. The command's ``output`` argument, if
-    any, says whether the output is JSON."""
+    any, says whether the output is JSON, its ``quiet`` whether to leave out the summary
+    for people. In JSON mode a summary object ends the output whatever happens, unless
+    the command cannot run at all (a usage error)."""
 
     def wrap(command: Callable[..., int | None]) -> Callable[..., None]:
         @functools.wraps(command)
         def run(*args: Any, **kwargs: Any) -> None:
-            json_mode = is_json(kwargs.get("output"))
+            global _session
+            _session = Session(is_json(kwargs.get("output")), bool(kwargs.get("quiet")))
             try:
                 code = command(*args, **kwargs) or OK
+                summary(code == OK)
             except BrokenPipeError:
-                raise  # Typer ends quietly when the reader of stdout has gone
+                code = stdout_gone()
             except Failure as exc:
-                code = _fail(exc.diagnostics, json_mode, exc.code if exc.code != INVALID
-                             else trouble)
+                code = _fail(exc.diagnostics, exc.code if exc.code != INVALID else trouble)
             except KeyboardInterrupt:
                 err(f"{PROGRAM}: interrupted")
                 code = 130
             except Exception as exc:
                 if _passes_through(exc):
                     raise
-                code = _unexpected(exc, json_mode, trouble)
+                code = _unexpected(exc, trouble)
+            finally:
+                _session = Session()
             if code:
                 import typer
 
@@ -140,30 +203,70 @@ def contract(*, trouble: int = INVALID) -> Callable[[Callable[..., int | None]],
     return wrap
 
 
-def _fail(diagnostics: Sequence[Diagnostic], json_mode: bool, code: int) -> int:
+#: The exit status when the reader of stdout has gone (``| head``): what a shell reports
+#: for a program ended by SIGPIPE (128 + 13), as ``yes | head`` gives; never 1, which
+#: says the input was bad.
+BROKEN_PIPE = 141
+
+
+def stdout_gone() -> int:
+    """The reader of stdout has gone: point stdout at /dev/null (so that Python's last
+    flush at exit finds nowhere to complain) and end quietly with ``BROKEN_PIPE``."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+        pass
+    return BROKEN_PIPE
+
+
+def stdout_broken() -> bool:
+    """Whether stdout is a pipe whose reader has gone (poll says POLLERR)."""
+    import select
+
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _fail(diagnostics: Sequence[Diagnostic], code: int) -> int:
     emit(diagnostics, diagnostics[0].source if diagnostics else None)
-    if json_mode:
-        out(to_json({"ok": False, "diagnostics": [d.to_dict() for d in diagnostics]}))
+    summary(False)
     return code
 
 
-def _unexpected(exc: Exception, json_mode: bool, trouble: int) -> int:
+def _unexpected(exc: Exception, trouble: int) -> int:
     from ..errors import KeyHarvestError
     from ..formats.diagnostics import Diagnostic, diagnose
 
     if isinstance(exc, KeyHarvestError):
-        return _fail([diagnose(exc)], json_mode, trouble)
+        return _fail([diagnose(exc)], trouble)
     if isinstance(exc, OSError):  # a file that cannot be read or written
         reason = exc.strerror or str(exc)
         where = exc.filename if isinstance(exc.filename, str) else PROGRAM
         return _fail([Diagnostic(f"{reason[:1].lower()}{reason[1:]}", where, kind="io")],
-                     json_mode, trouble)
-    err(internal_error_line(exc))
-    if json_mode:
+                     trouble)
+    err(internal_error_line(exc))  # the command cannot go on: stderr, in JSON mode too
+    if _session.json:
         d = Diagnostic(internal_error_line(exc).removeprefix(f"{PROGRAM}: "), PROGRAM,
                        kind="internal")
-        out(to_json({"ok": False, "diagnostics": [d.to_dict()]}))
+        _session.pending.append(d)
+        summary(False)
     return INTERNAL
+
+
+def existing(paths: Sequence[str], hint: str = "'PATH...'") -> None:
+    """A usage error (exit 2, in click's words) for a named path that does not exist;
+    ``-`` is standard input."""
+    for path in paths:
+        if path != STDIN and not os.path.lexists(path):
+            import typer
+
+            raise typer.BadParameter(f"Path {path!r} does not exist.", param_hint=hint)
 
 
 # -- input -----------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from ..model.board import Board
 from ..model.catalogue import CROP_COLOURS, CROPS, QUESTION_SPACE, TRACK_SIZE, WORKERS
 from ..model.state import PlayerState, State
 from ..rules.scoring import score
@@ -88,3 +89,32 @@ def render(state: State, *, show_screens: bool = True, unknown: Collection[str] 
     out.append("")
     out.append(LEGEND)
     return "\n".join(out)
+
+
+def board_picture(board: Board) -> str:
+    """The country board itself as text: every space with its reference, the initial of
+    its crop (the legend's letters) and, for the tiles of a starting pair, the pair's
+    number (1-4); rows offset as on the board; then the pairs and the crops counted."""
+    pair_of = {ref: n for n, pair in enumerate(board.starting_pairs, 1) for ref in pair}
+    xs = [x for x, _ in board.positions.values()]
+    ys = [y for _, y in board.positions.values()]
+    at = {pos: ref for ref, pos in board.positions.items()}
+    half = (max(len(ref) for ref in board.references) + 6) // 2  # a space: 2 x-units
+    lines = [(f"{board.name}: {len(board.references)} spaces; a space is its reference, "
+              "its crop and the number of its starting pair")]
+    for y in range(min(ys), max(ys) + 1):
+        row = ""
+        for x in range(min(xs), max(xs) + 1):
+            ref = at.get((x, y))
+            if ref is None:
+                continue
+            cell = f"{ref} {_INITIAL[board.crops[ref]]}{pair_of.get(ref, '')}"
+            row = row.ljust((x - min(xs)) * half) + cell
+        lines.append(row.rstrip())
+    lines.append("")
+    lines.append("starting pairs: " + ", ".join(
+        f"{n} {a}-{b}" for n, (a, b) in enumerate(board.starting_pairs, 1)))
+    counts = [sum(1 for c in board.crops.values() if c == crop) for crop in CROPS]
+    lines.append(f"crops: {crops_text(counts)}")
+    lines.append("legend: Y wheat, R wine, G vegetables, O apples, B hops")
+    return "\n".join(lines)
