@@ -18,6 +18,7 @@ from typing import Annotated
 
 import typer
 
+from . import complete
 from .support import (
     INVALID,
     OK,
@@ -43,7 +44,7 @@ app = typer.Typer(
     name="keyharvest",
     help="Rules engine and tools for records of the board game Key Harvest.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -63,10 +64,10 @@ class ReplayFormat(str, Enum):
 
 # -- shared arguments ----------------------------------------------------------------------------
 PathsArg = Annotated[list[str], typer.Argument(
-    metavar="PATH", show_default=False,
+    metavar="PATH", show_default=False, autocompletion=complete.paths,
     help="Records (.kh) or positions (.toml); a folder stands for its files; - reads stdin.")]
 PathArg = Annotated[str, typer.Argument(
-    metavar="PATH", show_default=False,
+    metavar="PATH", show_default=False, autocompletion=complete.paths,
     help="A record (.kh) or a position (.toml); - reads stdin.")]
 FormatOpt = Annotated[Format, typer.Option(
     "--format", "-f", help="text, or json (JSON Lines: an object per result, then a "
@@ -75,7 +76,7 @@ QuietOpt = Annotated[bool, typer.Option(
     "--quiet", "-q", help="No summary for people: only the data, the diagnostics and the "
                           "exit code.")]
 ToOpt = Annotated[str | None, typer.Option(
-    "--to", metavar="POINT", show_default=False,
+    "--to", metavar="POINT", show_default=False, autocompletion=complete.point,
     help="Where in the record: N (after N steps; 0 is the setup), 'turn T' (the start of "
          "turn T, before its first step), 'turn T COLOUR' (the same, checking whose turn "
          "it is), 'start' or 'end' (the default).")]
@@ -205,7 +206,7 @@ def validate(
     fail_fast: Annotated[bool, typer.Option(
         "--fail-fast", "-x", help="Stop at the first bad record.")] = False,
     rejects: Annotated[str | None, typer.Option(
-        "--rejects", metavar="FILE", show_default=False,
+        "--rejects", metavar="FILE", show_default=False, autocompletion=complete.paths,
         help="Append the original text of every bad record to FILE.")] = None,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
@@ -408,8 +409,10 @@ def score(
 @contract(trouble=2)
 def diff(
     a: Annotated[str, typer.Argument(metavar="A", show_default=False,
+                                     autocompletion=complete.paths,
                                      help="A record or a position; - reads stdin.")],
     b: Annotated[str, typer.Argument(metavar="B", show_default=False,
+                                     autocompletion=complete.paths,
                                      help="Another record or position.")],
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
@@ -592,14 +595,15 @@ def fmt(
 
 # -- new and record: a dealt setup -------------------------------------------------------------
 PlayersOpt = Annotated[str | None, typer.Option(
-    "--players", "-p", show_default=False,
+    "--players", "-p", show_default=False, autocompletion=complete.colours,
     help="The colours in seating order, like red,green,yellow (or a number: the first "
          "N colours).")]
 SeedOpt = Annotated[int | None, typer.Option(
     "--seed", "-s", show_default=False,
     help="Deal with this seed (default: a random one, written in the record).")]
 StartOpt = Annotated[str | None, typer.Option(
-    "--start", show_default=False, help="Who plays first (default: dealt).")]
+    "--start", show_default=False, autocompletion=complete.colour,
+    help="Who plays first (default: dealt).")]
 EventOpt = Annotated[str | None, typer.Option(
     "--event", show_default=False, help="The event's name, for the metadata.")]
 DateOpt = Annotated[str | None, typer.Option(
@@ -673,12 +677,12 @@ def selfplay(
              "record).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=0, help="How many games.")] = 1,
     dest: Annotated[str, typer.Option(
-        "--out", "-o", metavar="DIR|-",
+        "--out", "-o", metavar="DIR|-", autocompletion=complete.folder,
         help="A folder for one file per game, or - for all on stdout.")] = "-",
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
     bot: Annotated[str, typer.Option(
-        "--bot", "-b", help="The bot for every seat (see keyharvest.play.bots.BOTS).")] = "random",
+        "--bot", "-b", autocompletion=complete.bot, help="The bot for every seat (see keyharvest.play.bots.BOTS).")] = "random",
     force: Annotated[bool, typer.Option(
         "--force", help="Replace records of the same names in --out DIR (by default an "
                         "existing one is an error and nothing is written).")] = False,
@@ -759,12 +763,14 @@ def render(
     path: PathArg,
     dest: Annotated[str, typer.Option(
         "--out", "-o", metavar="FILE.svg|FILE.html", show_default=False,
+        autocompletion=complete.paths,
         help="The picture to write: .svg (the position) or .html (a viewer replaying the "
              "game up to the point).")],
     to: ToOpt = None,
     game: GameOpt = None,
     player: Annotated[str | None, typer.Option(
-        "--player", show_default=False, help="Draw only this player's board.")] = None,
+        "--player", show_default=False, autocompletion=complete.colour,
+        help="Draw only this player's board.")] = None,
     force: ForceOpt = False,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
@@ -809,7 +815,7 @@ def render(
 @contract()
 def record(
     path: Annotated[str, typer.Argument(
-        metavar="FILE", show_default=False,
+        metavar="FILE", show_default=False, autocompletion=complete.paths,
         help="The record to write: a new file is started, an existing one resumed.")],
     players: PlayersOpt = None,
     seed: SeedOpt = None,
@@ -817,7 +823,7 @@ def record(
     event: EventOpt = None,
     date: DateOpt = None,
     setup: Annotated[str | None, typer.Option(
-        "--setup", metavar="RECORD", show_default=False,
+        "--setup", metavar="RECORD", show_default=False, autocompletion=complete.paths,
         help="Start from the setup (front matter) of this record instead of dealing.")] = None,
 ) -> int:
     """Record a game live at the table: type each step as it is played; each is checked
@@ -878,7 +884,7 @@ def _saver(path: str):
 @contract()
 def board(
     path: Annotated[str | None, typer.Argument(
-        metavar="FILE", show_default=False,
+        metavar="FILE", show_default=False, autocompletion=complete.paths,
         help="A board file (TOML, as keyharvest/data/board.toml); - reads stdin; "
              "default: the standard board.")] = None,
     output: FormatOpt = Format.text,
