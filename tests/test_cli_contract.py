@@ -228,3 +228,120 @@ def test_a_closed_stdout_ends_quietly_with_141(args: list[str]) -> None:
     stderr = p.stderr.read()
     p.stderr.close()
     assert p.wait(timeout=120) == 141 and stderr == b""
+
+
+# -- one JSON convention -----------------------------------------------------------------------
+def _every_command_in_json(tmp_path: Path) -> dict[str, list[str]]:
+    """Every command that takes --format, with arguments that work."""
+    return {
+        "validate": ["validate", str(TWO), str(FINAL_TABLE)],
+        "replay": ["replay", str(TWO), "--to", "12"],
+        "replay --each": ["replay", str(TWO), "--to", "3", "--each"],
+        "score": ["score", str(TWO), str(FINAL_TABLE)],
+        "diff": ["diff", str(TWO), str(TWO)],
+        "diff positions": ["diff", str(FINAL_TABLE), str(FINAL_TABLE)],
+        "moves": ["moves", str(TWO), "--to", "1"],
+        "fmt": ["fmt", str(TWO)],
+        "fmt --check": ["fmt", "--check", str(TWO)],
+        "fmt --diff": ["fmt", "--diff", str(TWO)],
+        "new": ["new", "--players", "2", "--seed", "1"],
+        "selfplay": ["selfplay", "-p", "2", "-s", "3", "-n", "2"],
+        "selfplay --out": ["selfplay", "-p", "2", "-s", "3", "-n", "1", "--out",
+                           str(tmp_path / "games")],
+        "render": ["render", str(TWO), "-o", str(tmp_path / "x.svg")],
+        "board": ["board"],
+    }
+
+
+def test_the_commands_that_take_a_format_are_all_tried() -> None:
+    import inspect
+
+    from keyharvest.cli.commands import app
+
+    takes_format = {c.name or c.callback.__name__ for c in app.registered_commands
+                    if "output" in inspect.signature(c.callback).parameters}
+    assert takes_format == {key.split()[0] for key in _every_command_in_json(Path("."))}
+
+
+@pytest.mark.parametrize("name", sorted(_every_command_in_json(Path("."))))
+def test_every_command_writes_json_lines_with_a_type_and_a_summary(name: str,
+                                                                   tmp_path: Path) -> None:
+    """--format json: JSON Lines on stdout (each line one object with a "type", the last
+    one the summary), nothing on stderr."""
+    args = _every_command_in_json(tmp_path)[name]
+    r = kh(*args, "--format", "json")
+    assert r.code == 0, r
+    assert r.err == "", r
+    objects = r.objects()  # every line parses, each has a type, the summary is last
+    assert r.summary()["ok"] is True and isinstance(r.summary()["diagnostics"], list)
+    assert len(objects) >= 2 or name.startswith("fmt")
+    # the installed program writes the same bytes
+    p = _run([*_script(), *args, "--format", "json"])
+    assert p.returncode == 0 and p.stderr == b""
+    for line in p.stdout.decode().splitlines():
+        assert isinstance(json.loads(line)["type"], str)
+
+
+def test_json_of_bad_input_keeps_stderr_empty(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.kh"
+    bad.write_text(edited(TWO, TWO_MOVE, TWO_ILLEGAL))
+    for args in (["validate", bad], ["replay", bad], ["score", bad], ["moves", bad],
+                 ["render", bad, "-o", tmp_path / "x.svg"], ["fmt", "-"]):
+        r = kh(*args, "-f", "json", input="+++\n")
+        assert r.code == 1 and r.err == "", (args, r)
+        assert r.summary()["ok"] is False, (args, r)
+        found = [d for x in r.objects() for d in x["diagnostics"]]
+        assert found and all(d["severity"] in ("error", "note", "warning") for d in found)
+
+
+# -- --quiet, fmt --diff and what fmt --check advises --------------------------------------------
+def test_quiet_leaves_out_the_summary_for_people(tmp_path: Path) -> None:
+    assert kh("validate", TWO).out == "1 record: 1 ok (1 finished), 0 bad; 1 file\n"
+    q = kh("validate", TWO, "-q")
+    assert q.code == 0 and q.out == "" and q.err == ""
+    bad = tmp_path / "bad.kh"
+    bad.write_text(edited(TWO, TWO_MOVE, TWO_ILLEGAL))
+    qb = kh("validate", bad, "--quiet")
+    assert qb.code == 1 and qb.out == "" and "error[C.4]" in qb.err
+    svg = tmp_path / "x.svg"
+    assert kh("render", TWO, "-o", svg).out == f"{svg}\n"
+    assert kh("render", TWO, "-o", svg, "-q").out == "" and svg.exists()
+    messy = tmp_path / "messy.kh"
+    messy.write_text(TWO.read_text().replace("\n1. green", "\ngreen"))
+    c = kh("fmt", "--check", messy, "-q")
+    assert c.code == 1 and c.out == "" and c.err == ""
+    assert kh("fmt", "--check", messy).out == f"{messy}\n"
+
+
+def test_fmt_diff_shows_what_write_would_change(tmp_path: Path) -> None:
+    messy = tmp_path / "messy.kh"
+    messy.write_text(TWO.read_text().replace("\n1. green", "\ngreen"))
+    r = kh("fmt", "--diff", messy)
+    assert r.code == 0 and messy.read_text() != TWO.read_text()  # nothing written
+    assert r.out.startswith(f"--- {messy}\n+++ {messy} (canonical)\n@@ ")
+    assert "\n-green: offer B8" in r.out and "\n+1. green: offer B8" in r.out
+    # applying the diff gives what --write writes
+    import difflib
+
+    assert kh("fmt", "--diff", TWO).out == ""
+    assert kh("fmt", "--check", "--diff", messy).code == 1
+    want = kh("fmt", messy).out
+    assert list(difflib.restore(difflib.ndiff(messy.read_text().splitlines(True),
+                                              want.splitlines(True)), 2)) == \
+        want.splitlines(True)
+    assert kh("fmt", "--write", messy).out == f"{messy}\n"
+    assert messy.read_text() == want == TWO.read_text()
+    assert kh("fmt", "--diff", "--write", messy).code == 2
+
+
+def test_fmt_check_of_stdin_suggests_fmt_dash_and_diff() -> None:
+    messy = TWO.read_text().replace("\n1. green", "\ngreen")
+    r = kh("fmt", "--check", "-", input=messy)
+    assert r.code == 1 and r.out == "-\n"
+    assert ("note: stdin is not in canonical form: 'keyharvest fmt -' writes it, "
+            "'keyharvest fmt --diff -' shows the changes") in r.err
+    assert "--write" not in r.err
+    d = kh("fmt", "--diff", "-", input=messy)
+    assert d.out.startswith("--- <stdin>\n+++ <stdin> (canonical)\n")
+    w = kh("fmt", "--write", "-", input=messy)
+    assert w.code == 2 and "'keyharvest fmt -' writes the canonical form" in w.err

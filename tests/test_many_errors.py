@@ -111,7 +111,7 @@ def test_validate_prints_every_error_and_a_count_line(tmp_path) -> None:
     assert r.err.rstrip().endswith(f"2 errors in game 1 of {bad} (the first 2: "
                                    "--max-errors N shows more)")
     j = kh("validate", bad, "--format", "json")
-    assert len(j.jsonl()[0]["diagnostics"]) == 6
+    assert len(j.results()[0]["diagnostics"]) == 6 and j.err == ""
     assert kh("validate", bad, "--max-errors", "0").code == 2
 
 

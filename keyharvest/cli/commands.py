@@ -356,25 +356,26 @@ def score(
     A game that has not ended has no winner (RULES.md I.55): its standings so far are
     printed, headed as not finished, with who is leading on points instead of a winner
     (exit 0). Every record of every file is scored (at --to, if given). With --format
-    json, one JSON line per game.
+    json, one object per game (type "score"), then the summary.
     """
     from ..play.inputs import score_games
     from ..play.replay import POSITION
     from .shapes import located_dict, located_title, score_dict, score_table
 
     point = _point(to)
+    existing(paths)
     access = _access(board, trust_board_paths)
     limit = _limit(max_bytes)
     json_mode = is_json(output)
-    bad = False
+    games = bad = 0
     first = True
 
     def show(at, sc) -> None:
-        nonlocal first
-        emit([note(n, at.source) for n in [*at.notes, *sc.notes]])
+        nonlocal first, games
+        games += 1
+        notes = [note(n, at.source) for n in [*at.notes, *sc.notes]]
+        result("score", {"ok": True, **located_dict(at), **score_dict(sc)}, notes)
         if json_mode:
-            out(to_json({"ok": True, **located_dict(at), **score_dict(sc),
-                         "diagnostics": []}, lines=True))
             return
         if not first:
             out()
@@ -383,12 +384,13 @@ def score(
         out(score_table(sc))
 
     def failed(diagnostics, source: str) -> None:
-        nonlocal bad
-        bad = True
-        emit(diagnostics, source)
+        nonlocal bad, games
+        games += 1
+        bad += 1
         if json_mode:
-            out(to_json({"ok": False, "source": source,
-                         "diagnostics": [d.to_dict() for d in diagnostics]}, lines=True))
+            result("score", {"ok": False, "source": source}, diagnostics)
+        else:
+            emit(diagnostics, source)
 
     for path in paths:
         try:
@@ -401,6 +403,7 @@ def score(
                 show(game.at, game.score)
             else:
                 failed(game.diagnostics, path if game.kind == POSITION else source)
+    summary(not bad, games=games, bad=bad)
     return INVALID if bad else OK
 
 
@@ -427,6 +430,8 @@ def diff(
     """
     if a == "-" and b == "-":
         raise typer.BadParameter("only one side can be read from stdin", param_hint="'B'")
+    existing([a], "'A'")
+    existing([b], "'B'")
     from ..play.inputs import diff_games, diff_side
     from .shapes import comparison_dict, comparison_text, differences
 
@@ -443,18 +448,19 @@ def diff(
     la, lb = d.a, d.b
     json_mode = is_json(output)
     if d.comparison is not None:
-        emit(d.warnings)
         names = ((la.source, la.text), (lb.source, lb.text))
-        if json_mode:
-            out(to_json({"ok": True, **comparison_dict(d.comparison, *names),
-                         "diagnostics": [w.to_dict() for w in d.warnings]}))
-        else:
+        result("comparison", {"ok": True, **comparison_dict(d.comparison, *names)},
+               d.warnings)
+        if not json_mode:
             out(comparison_text(d.comparison, *names))
+        summary(True, same=d.same)
         return OK if d.same else INVALID
+    result("comparison", {"ok": True, "same": d.same, "a": la.source, "b": lb.source,
+                          "at_end": [x.to_dict() for x in d.positions]}, [])
+    summary(True, same=d.same)
     if json_mode:
-        out(to_json({"ok": True, "same": d.same, "a": la.source, "b": lb.source,
-                     "at_end": [x.to_dict() for x in d.positions], "diagnostics": []}))
-    elif not d.same:
+        return OK if d.same else INVALID
+    if not d.same:
         out(f"A = {la.source}\nB = {lb.source}\nthe positions differ:")
         out("\n".join(differences(d.positions, "A", "B")))
     else:
@@ -515,20 +521,26 @@ def fmt(
     write: Annotated[bool, typer.Option(
         "--write", "-w", help="Rewrite files in place (atomically); list those changed. "
                               "A file that does not read is never touched.")] = False,
+    show_diff: Annotated[bool, typer.Option(
+        "--diff", help="Write nothing; print a unified diff of what --write would change "
+                       "(with --check, exit 1 if there is any).")] = False,
     force: ForceOpt = False,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
     max_bytes: MaxOpt = None,
+    quiet: QuietOpt = False,
     output: FormatOpt = Format.text,
 ) -> int:
-    """Write records in canonical form: to stdout (the default), or check or rewrite the
-    files. A folder stands for its .kh files."""
-    if check and write:
-        raise typer.BadParameter("--check and --write exclude each other",
-                                 param_hint="'--check'")
+    """Write records in canonical form: to stdout (the default), or check, show the
+    changes (--diff) or rewrite the files. A folder stands for its .kh files."""
+    if write and (check or show_diff):
+        raise typer.BadParameter("--write excludes --check and --diff",
+                                 param_hint="'--write'")
     if write and "-" in paths:
-        raise typer.BadParameter("--write rewrites files; stdin is not one",
+        raise typer.BadParameter("--write rewrites files; stdin is not one: 'keyharvest "
+                                 "fmt -' writes the canonical form to stdout",
                                  param_hint="'PATH'")
+    existing(paths)
     import os
 
     from ..formats.diagnostics import Diagnostic
@@ -538,12 +550,15 @@ def fmt(
     access = _access(board, trust_board_paths)
     limit = _limit(max_bytes)
     json_mode = is_json(output)
-    bad = changed = False
+    files = bad = 0
+    changed: list[str] = []
     first = True
     for path in format_paths(paths):
         if write:  # a killed run's temporary files go, even where nothing is rewritten
             sweep_once(os.path.dirname(os.path.abspath(path)))
-        result = {"source": path, "ok": True, "canonical": None, "written": False}
+        files += 1
+        data: dict[str, object] = {"source": path, "ok": True, "canonical": None,
+                                   "written": False}
         try:
             text, source = read_input(path, limit)
         except Failure as exc:
@@ -552,45 +567,74 @@ def fmt(
             done = format_text(text, source, None if path == "-" else path, access=access)
             diagnostics = done.diagnostics
         if diagnostics:
-            bad = True
-            emit(diagnostics)
+            bad += 1
             if json_mode:
-                result.update(ok=False, diagnostics=[d.to_dict() for d in diagnostics])
-                out(to_json(result, lines=True))
+                result("file", {**data, "ok": False}, diagnostics)
+            else:
+                emit(diagnostics)
             continue
         canonical = done.canonical
-        result["canonical"] = done.same
-        if check:
+        assert canonical is not None  # a text that reads has a canonical form
+        data["canonical"] = done.same
+        if not done.same:
+            changed.append(path)
+        if show_diff:
+            patch = _unified_diff(text, canonical, source) if not done.same else ""
+            data["diff"] = patch
+            if not json_mode:
+                out(patch, end="")
+        elif check:
             if not done.same:
-                changed = True
-                if not json_mode:
-                    out(path)
+                say(path)
         elif write:
             if not done.same:
                 try:
                     write_file(path, canonical, force=force)
                 except OSError as exc:  # refused, or the disk is full: the file is as it was
-                    bad = True
+                    bad += 1
                     failure = Diagnostic(_os_reason(exc), path, kind="io")
-                    emit([failure])
                     if json_mode:
-                        result.update(ok=False, diagnostics=[failure.to_dict()])
-                        out(to_json(result, lines=True))
+                        result("file", {**data, "ok": False}, [failure])
+                    else:
+                        emit([failure])
                     continue
-                result["written"] = True
-                if not json_mode:
-                    out(path)
+                data["written"] = True
+                say(path)
         elif json_mode:
-            result["text"] = canonical
+            data["text"] = canonical
         else:
             out(canonical if first else "\n" + canonical, end="")
             first = False
-        if json_mode:
-            result["diagnostics"] = []
-            out(to_json(result, lines=True))
-    if check and changed:
-        emit([note("some files are not in canonical form: keyharvest fmt --write fixes them")])
+        result("file", data, [])
+    if check and changed and not quiet:
+        emit([note(_fmt_advice(changed, show_diff))])
+    summary(not bad and not (check and changed), files=files, changed=len(changed),
+            bad=bad)
     return INVALID if bad or (check and changed) else OK
+
+
+def _unified_diff(text: str, canonical: str, source: str) -> str:
+    """What ``fmt --write`` would change, as a unified diff (3 lines of context)."""
+    import difflib
+
+    lines = difflib.unified_diff(text.splitlines(keepends=True),
+                                 canonical.splitlines(keepends=True),
+                                 fromfile=source, tofile=f"{source} (canonical)")
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                   for line in lines)
+
+
+def _fmt_advice(changed: list[str], shown: bool) -> str:
+    """The note after ``fmt --check`` found text not in canonical form: what fixes it
+    (``--write`` for files; stdin cannot be rewritten, ``fmt -`` prints it) and, unless
+    shown already, how to see the changes (``--diff``)."""
+    if changed == ["-"]:
+        see = "" if shown else ", 'keyharvest fmt --diff -' shows the changes"
+        return f"stdin is not in canonical form: 'keyharvest fmt -' writes it{see}"
+    see = "" if shown else "; --diff shows the changes"
+    files = "1 file is" if len(changed) == 1 else f"{len(changed)} files are"
+    them = "it" if len(changed) == 1 else "them"
+    return f"{files} not in canonical form: 'keyharvest fmt --write' rewrites {them}{see}"
 
 
 # -- new and record: a dealt setup -------------------------------------------------------------
