@@ -321,9 +321,10 @@ def progress(what: str, total: int | None = None, *, counts: bool = True,
              enabled: bool = True) -> Iterator[Callable[[int], None]]:
     """A function ``advance(n)`` that moves a progress bar on stderr by ``n`` (of
     ``total``, when known; shown as "n/total" with ``counts``, else as a percentage).
-    The bar is drawn only when stderr is a terminal."""
+    The bar is drawn only when stderr is a terminal, never in JSON mode (stderr stays
+    empty there)."""
     stream = sys.stderr
-    if not enabled or not (hasattr(stream, "isatty") and stream.isatty()):
+    if not enabled or _session.json or not (hasattr(stream, "isatty") and stream.isatty()):
         yield lambda n=1: None
         return
     try:
