@@ -14,7 +14,7 @@ so that ``--help`` never imports rich.
 
 from contextlib import ExitStack
 from enum import Enum
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -669,7 +669,7 @@ def _dealt_record(players: str | None, seed: int | None, start: str | None, even
         if start not in colours:
             raise typer.BadParameter(f"{start!r} is not playing (the players are "
                                      f"{', '.join(colours)})", param_hint="'--start'")
-    metadata: dict = {}
+    metadata: dict[Any, Any] = {}
     if event is not None:
         metadata["event"] = event
     if date is not None:

@@ -93,7 +93,7 @@ def run(live: LiveRecord, path: str) -> int:
         default = ""
         if not line.strip():
             continue
-        word, _, arg = line.strip().partition(" ")
+        word, _space, arg = line.strip().partition(" ")
         if word.lower() in COMMANDS:
             if word.lower() in ("quit", "exit"):
                 break

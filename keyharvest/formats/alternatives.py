@@ -79,7 +79,7 @@ def alternatives(state: State, refused: Step | str | None = None, limit: int = L
     legal = legal_steps(state)
     if speaker is None:
         if isinstance(refused, Step) and getattr(refused, "player", None):
-            speaker = refused.player  # type: ignore[attr-defined]
+            speaker = refused.player
         else:
             speaker = state.pending.player or state.current.colour
     step = _refused_step(state, refused, speaker)
@@ -110,7 +110,7 @@ def alternatives(state: State, refused: Step | str | None = None, limit: int = L
         chosen.append(s)
     chosen = sorted((chosen + spare)[:limit] if len(chosen) < limit else chosen[:limit],
                     key=rank)
-    passes = [s for s in ranked if type(s) is Pass]
+    passes: list[Step] = [s for s in ranked if type(s) is Pass]
     if passes and passes[0] not in chosen and limit > 1:
         chosen = chosen[:limit - 1] + passes[:1]
     return [written(s, speaker) for s in chosen]

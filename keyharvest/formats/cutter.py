@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 DELIMITER = "+++"
 
@@ -44,7 +44,7 @@ _TEXT = _Marks("\n", "\r", "\r\n", DELIMITER, "\ufeff", "")
 _BYTES = _Marks(b"\n", b"\r", b"\r\n", DELIMITER.encode(), b"\xef\xbb\xbf", b"")
 
 
-def _marks(data: str | bytes) -> _Marks:
+def _marks(data: str | bytes) -> _Marks[Any]:
     return _TEXT if isinstance(data, str) else _BYTES
 
 
@@ -143,7 +143,7 @@ def is_blank_or_comment(line: str | bytes) -> bool:
     return not s or s.startswith("#")
 
 
-def _line_end(data: S, at: int, end: int, m: _Marks) -> int:
+def _line_end(data: S, at: int, end: int, m: _Marks[Any]) -> int:
     last = data.find(m.nl, at, end)
     if last < 0:
         last = end
@@ -151,7 +151,7 @@ def _line_end(data: S, at: int, end: int, m: _Marks) -> int:
     return last if r < 0 else r
 
 
-def _next_line(data: S, last: int, m: _Marks) -> int:
+def _next_line(data: S, last: int, m: _Marks[Any]) -> int:
     """The start of the line after the one that ends at ``last``."""
     if data[last:last + 2] == m.crlf:
         return last + 2
@@ -232,7 +232,7 @@ def cut(blocks: Iterable[S], *, line: int = 1) -> Iterator[Piece[S]]:
                 index += 1
         if done:
             break
-        block = next(it, None)
+        block = next(it, m.empty)
         if not block:
             done = True
             fresh = False

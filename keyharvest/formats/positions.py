@@ -50,7 +50,16 @@ from ..model.catalogue import (
     TOWNSFOLK,
     WORKERS,
 )
-from ..model.state import Pending, PendingKind, PlayerState, Result, State, StoreItem, Turn
+from ..model.state import (
+    Pending,
+    PendingKind,
+    PlayerState,
+    Result,
+    StackFrame,
+    State,
+    StoreItem,
+    Turn,
+)
 from ..rules import engine
 from ..rules.actions import start
 from ..rules.invariants import Violation, check
@@ -235,7 +244,7 @@ class _Reader(ValueChecker):
         return counts
 
     # -- the position ---------------------------------------------------------------------
-    def read(self, data: dict, board_override: Board | None) -> Position:
+    def read(self, data: dict[Any, Any], board_override: Board | None) -> Position:
         """The position; raises the first problem found (the others in its ``also``)."""
         players_given = "players" in data
         colours_in_tables = [k for k in data if k not in TOP_KEYS]
@@ -285,11 +294,16 @@ class _Reader(ValueChecker):
         on_boards = {w for p in ps for w in p.workers.values() if w in TOWNSFOLK}
         town = set(self.attempt(self.letters, data["town"], "town", TOWNSFOLK, "townsfolk",
                                 default=[])) if "town" in data else set(TOWNSFOLK) - on_boards
-        events = lambda k: self.attempt(self.letters, data.get(k, []), k, EVENT_LETTERS,
-                                        "events", default=[])
-        refs = lambda k: self.attempt(self.refs, data.get(k, []), k, board, default=[])
-        number = lambda k, default, low=0: self.attempt(self.integer, data.get(k, default), k,
-                                                        low, default=default)
+        def events(k: str) -> list[str]:
+            return self.attempt(self.letters, data.get(k, []), k, EVENT_LETTERS, "events",
+                                default=[])
+
+        def refs(k: str) -> list[str]:
+            return self.attempt(self.refs, data.get(k, []), k, board, default=[])
+
+        def number(k: str, default: int, low: int = 0) -> int:
+            return self.attempt(self.integer, data.get(k, default), k, low, default=default)
+
         bag: set[str] = set()
         if "bag" in data:
             for w in self.attempt(self.words, data["bag"], "bag", "tiles and events",
@@ -339,11 +353,13 @@ class _Reader(ValueChecker):
             raise self.error(f"cannot load the board: {exc.message}", "board",
                              hint=getattr(exc, "hint", None)) from None
 
-    def player(self, colour: str, spec: dict, board: Board) -> PlayerState:
+    def player(self, colour: str, spec: dict[Any, Any], board: Board) -> PlayerState:
         """A player's table; every problem in it is kept in ``problems``."""
         p = PlayerState(colour)
-        refs = lambda k: self.attempt(self.refs, spec.get(k, []), f"{colour}.{k}", board,
-                                      default=[])
+
+        def refs(k: str) -> list[str]:
+            return self.attempt(self.refs, spec.get(k, []), f"{colour}.{k}", board, default=[])
+
         tiles = refs("tiles")
         harvested = refs("harvested")
         for ref in tiles:
@@ -393,7 +409,7 @@ class _Reader(ValueChecker):
                 p.store.append(StoreItem(tile[0], bid))
         return p
 
-    def stock(self, data: dict, ps: list[PlayerState]) -> list[int]:
+    def stock(self, data: dict[Any, Any], ps: list[PlayerState]) -> list[int]:
         if "stock" in data:
             value = data["stock"]
             return self.crops(value, "stock")
@@ -427,7 +443,7 @@ class _Reader(ValueChecker):
         return Pending(kind, player, self.string(t.get("rule", "C.1"), "pending.rule"),
                        self.string(t.get("purpose", ""), "pending.purpose"), worker, event)
 
-    def stack(self, value: Any, state: State) -> list[engine.Frame]:
+    def stack(self, value: Any, state: State) -> list[StackFrame]:
         if not isinstance(value, list):
             raise self.error("expected a list of frames ([[stack]] tables)", "stack")
         frames = []

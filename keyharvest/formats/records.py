@@ -108,7 +108,7 @@ class Record:
     #: the board it was read with (None for a record made in memory: ``load_board`` reads it)
     resolved_board: Board | None = field(default=None, repr=False)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.metadata, self.board, self.setup, self.steps, self.comments)
 
     def __eq__(self, other: object) -> bool:
@@ -170,8 +170,10 @@ def _check_binary(text: str, source: str, line: int = 1) -> None:
 
 def _line_col(data: str | bytes, i: int, line: int = 1) -> tuple[int, int]:
     """The line and column of ``data[i]``, lines counted from ``line``."""
-    nl, cr = ("\n", "\r") if isinstance(data, str) else (b"\n", b"\r")
-    start = max(data.rfind(nl, 0, i), data.rfind(cr, 0, i)) + 1
+    if isinstance(data, str):
+        start = max(data.rfind("\n", 0, i), data.rfind("\r", 0, i)) + 1
+    else:
+        start = max(data.rfind(b"\n", 0, i), data.rfind(b"\r", 0, i)) + 1
     return line + breaks_in(data, 0, start), i - start + 1
 
 
@@ -257,9 +259,9 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
             fm.problems.append(fm.error(f"cannot load the board: {exc.message}", "board",
                                         hint=getattr(exc, "hint", None)))
     if setup is not None and board is not None and not fm.problems:
-        for exc in setup_problems(setup, board):
-            path = exc.path.removeprefix("setup").lstrip(".")
-            fm.problems.append(fm.error(exc.message, path or "players", rule=exc.rule))
+        for problem in setup_problems(setup, board):
+            path = problem.path.removeprefix("setup").lstrip(".")
+            fm.problems.append(fm.error(problem.message, path or "players", rule=problem.rule))
     problems: list[KeyHarvestError] = list(fm.problems[:max_errors])
     if problems and max_errors <= 1:
         raise_first(problems)
@@ -278,7 +280,7 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
             if done.error is not None:
                 problems.append(done.error)
     raise_first(problems[:max_errors])
-    assert setup is not None
+    assert setup is not None and board_spec is not None  # else a problem was raised
     return Record(setup, mt.steps, metadata, board_spec, mt.comments, source, text, line,
                   close + 1, board)
 
@@ -495,7 +497,7 @@ def _unplaced(step: Step) -> Step:
         return step
     import dataclasses
 
-    return dataclasses.replace(step, span=None)
+    return dataclasses.replace(step, span=None)  # type: ignore[call-arg]  # every step has one
 
 
 # -- replaying ----------------------------------------------------------------------------------

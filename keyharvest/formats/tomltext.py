@@ -62,8 +62,7 @@ def locate_span(text: str, path: str, value: bool = False) -> tuple[int, int, in
             end = m.end(1) + 1
     else:
         m = _KEY.match(line)
-        exact = m is not None and _key_path_matches(text, line_no, path)
-        if exact:
+        if m is not None and _key_path_matches(text, line_no, path):
             rest = line[m.end():]
             col = m.end() + len(rest) - len(rest.lstrip()) + 1
             hash_at = _comment_start(line, col - 1)
@@ -89,7 +88,7 @@ def _key_path_matches(text: str, line_no: int, path: str) -> bool:
     """Whether the key written on ``line_no`` is the whole of ``path``."""
     want = split_path(path)
     table: list[str | int] = []
-    arrays: dict[tuple, int] = {}
+    arrays: dict[tuple[Any, ...], int] = {}
     for no, line in enumerate(text.split("\n")[:line_no], 1):
         stripped = line.strip()
         if stripped.startswith("[["):
@@ -112,7 +111,7 @@ def locate(text: str, path: str) -> tuple[int, int] | None:
         return None
     best: tuple[int, tuple[int, int] | None] = (0, None)
     table: list[str | int] = []
-    arrays: dict[tuple, int] = {}
+    arrays: dict[tuple[Any, ...], int] = {}
     for no, line in enumerate(text.split("\n"), 1):
         stripped = line.strip()
         if stripped.startswith("[["):
@@ -265,7 +264,7 @@ def literal(value: object) -> str:
     return "".join(out)
 
 
-def _array(key: str, values: list | tuple) -> str:
+def _array(key: str, values: list[Any] | tuple[Any, ...]) -> str:
     one = f"{key} = {literal(values)}"
     if len(one) <= WIDTH:
         return one
@@ -287,7 +286,7 @@ def _is_table_array(value: object) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
 
 
-def dumps(data: dict, *, inline_tables: tuple[str, ...] = ()) -> str:
+def dumps(data: dict[Any, Any], *, inline_tables: tuple[str, ...] = ()) -> str:
     """Compact, readable TOML for ``data``: short lists on one line, long ones wrapped,
     sub-tables as ``[name]`` sections, lists of tables as ``[[name]]``. Tables and lists of
     tables whose key is in ``inline_tables`` are written inline. ``tomllib.loads(dumps(d)) == d``."""
@@ -296,17 +295,17 @@ def dumps(data: dict, *, inline_tables: tuple[str, ...] = ()) -> str:
     return "\n".join(out).strip("\n") + "\n"
 
 
-def _table(out: list[str], path: list[str], data: dict, inline: tuple[str, ...]) -> None:
+def _table(out: list[str], path: list[str], data: dict[Any, Any], inline: tuple[str, ...]) -> None:
     # depth first, in order, without recursion (tables may nest as deeply as TOML allows):
     # the stack holds (path, table, header) still to write, the next one last
-    stack: list[tuple[list[str], dict, str | None]] = [(path, data, None)]
+    stack: list[tuple[list[str], dict[Any, Any], str | None]] = [(path, data, None)]
     while stack:
         here, table, header = stack.pop()
         if header is not None:
             if out:
                 out.append("")
             out.append(header)
-        subs: list[tuple[list[str], dict, str | None]] = []
+        subs: list[tuple[list[str], dict[Any, Any], str | None]] = []
         for k, v in table.items():
             if k not in inline and (isinstance(v, dict) or _is_table_array(v)):
                 name = ".".join(_key_text(p) for p in [*here, k])

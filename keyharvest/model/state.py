@@ -16,12 +16,16 @@ This module knows the shape of the table, not the rules, and reads no files.
 from __future__ import annotations
 
 import copy as _copy
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .board import Board
 from .catalogue import CROPS, FARMHANDS, TOWNSFOLK
+
+if TYPE_CHECKING:
+    from .steps import Step
 
 
 class StackFrame(Protocol):
@@ -31,6 +35,17 @@ class StackFrame(Protocol):
     is_event: bool
 
     def copy(self) -> StackFrame: ...
+
+    # what the rules ask of every frame (``rules.engine.Frame`` defines them)
+    def settle(self, state: State) -> Any: ...
+
+    def apply(self, state: State, step: Step) -> None: ...
+
+    def legal(self, state: State) -> Iterator[Step]: ...
+
+    def refusal(self, state: State) -> tuple[str, str] | None: ...
+
+    def to_data(self) -> dict[str, Any]: ...
 
 
 
@@ -259,6 +274,6 @@ class State:
     def __copy__(self) -> Any:  # pragma: no cover - used only by State.copy
         cls = self.__class__
         s = cls.__new__(cls)
-        for name in cls.__slots__:  # type: ignore[attr-defined]
+        for name in cls.__slots__:
             setattr(s, name, getattr(self, name))
         return s

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import Span
 from .catalogue import CROP_INDEX
@@ -36,6 +36,10 @@ def _refs(refs: Iterable[str]) -> str:
 class Step:
     """Base of all steps. ``span`` records where the step was written; it is not compared."""
 
+    if TYPE_CHECKING:  # every step has one (a draw's is None); a field of each subclass
+        @property
+        def player(self) -> str | None: ...
+
     def text(self) -> str:
         """The step's own words, without the acting player."""
         raise NotImplementedError
@@ -46,7 +50,7 @@ class Step:
 
 
 def _span() -> Span | None:
-    return field(default=None, compare=False, repr=False, kw_only=True)  # type: ignore[return-value]
+    return field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from lark.exceptions import UnexpectedInput
 from ..errors import NotationError
 from ..model.board import Board
 from ..model.steps import Step
-from .grammar import grammar_text, parser
+from .grammar import grammar_text, parse
 from .movetext import format_movetext, format_step, read_movetext, split_turns, step_text
 from .names import Names
 from .syntax import Where, syntax_error
@@ -44,7 +44,7 @@ def parse_steps(text: str, player: str | None = None, *, players: Sequence[str] 
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     where = Where(source)
     try:
-        items = parser().parse(text, start="steps")
+        items = parse(text, "steps")
     except UnexpectedInput as exc:
         raise syntax_error(exc, text, where) from None
     names = Names(where, players, board)

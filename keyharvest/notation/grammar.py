@@ -35,9 +35,12 @@ import os
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lark import Lark
+
+if TYPE_CHECKING:
+    from .lalr import LarkDriver, LeanParser
 
 GRAMMAR_FILE = "keyharvest.lark"
 TABLES_FILE = "tables.json"
@@ -199,8 +202,14 @@ def parser() -> Lark:
     return build_parser(transformer=Syntax())
 
 
+def parse(text: str, start: str) -> Any:
+    """``parser().parse(text, start=start)``: with the embedded transformer the result is
+    what ``Syntax`` builds (a list of lines, of steps …), not a tree."""
+    return parser().parse(text, start=start)
+
+
 @lru_cache(maxsize=1)
-def lean_parser():
+def lean_parser() -> LeanParser | LarkDriver:
     """The process's parser run by the lean driver of ``keyharvest.notation.lalr`` (or by
     ``Lark.parse`` where that driver does not fit the installed Lark)."""
     from .lalr import lean_driver

@@ -21,6 +21,7 @@ exactly as it always has. ``tests/test_itemcache.py`` checks that both readers a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -56,8 +57,8 @@ class _Item(NamedTuple):
     prefix: str | None  # the colour written in front (resolved), if any
     first: int  # column of the item's first token
     head_end: int  # end column of ``colour:`` (the colon), or 0
-    build: type[Step] | None  # the step's class, or None for a colour alone
-    args: tuple  # the step's fields after its player (all of them for a draw)
+    build: Callable[..., Step] | None  # the step's class, or None for a colour alone
+    args: tuple[Any, ...]  # the step's fields after its player (all of them for a draw)
     start: int  # columns of the step's first token and the end of its last
     end: int
     make: Any = None  # ``steps.maker(build)``
@@ -87,7 +88,7 @@ class _Memo:
 #: when full, and ``clear()``. Its items live in two generations rather than one table
 #: because they are reused across records, not only from one decision to the next: a
 #: full table that started again would parse the items in use again at once.
-_TABLES: dict[tuple, _Memo] = {}
+_TABLES: dict[tuple[Any, ...], _Memo] = {}
 
 
 def clear() -> None:

@@ -30,7 +30,7 @@ from lark.exceptions import UnexpectedInput
 try:  # a Lark internal: where another Lark keeps it elsewhere, the fallback is used
     from lark.parsers.lalr_analysis import Shift
 except ImportError:  # pragma: no cover - depends on the installed Lark
-    Shift = None
+    Shift = None  # type: ignore[assignment]
 
 #: Texts parsed by both drivers before the lean one is trusted (a start symbol each):
 #: keywords, names, a prefix, separators, a comment-free line break and a turn number.
@@ -73,7 +73,7 @@ class LarkDriver:
             raise Unparsed from None
 
 
-def _same(a: object, b: object) -> bool:
+def _same(a: Any, b: Any) -> bool:
     """Whether two parse results are the same objects' values: tokens with their type and
     every position, lists item by item, the transformer's slotted objects field by field."""
     if type(a) is not type(b):
@@ -87,7 +87,7 @@ def _same(a: object, b: object) -> bool:
     slots = getattr(type(a), "__slots__", None)
     if slots:
         return all(_same(getattr(a, f, None), getattr(b, f, None)) for f in slots)
-    return a == b
+    return bool(a == b)
 
 
 def parse_tables(lark: Lark) -> tuple[Any, Any, Any]:
@@ -122,12 +122,13 @@ class LeanParser:
                                               str(arg.origin.name)))
             states[state] = row
         self.states = states
-        self.lexers: dict[int, tuple] = {}
+        self.lexers: dict[int, tuple[Any, ...]] = {}
         for state, lexer in contextual.lexers.items():
             scanner = lexer.scanner
             if len(scanner._mres) != 1:
                 raise ValueError("a lexer of several regular expressions is not supported")
-            unless = {name: (cb.scanner.fullmatch, {}) for name, cb in lexer.callback.items()}
+            unless: dict[str, tuple[Any, dict[str, Any]]] = {
+                name: (cb.scanner.fullmatch, {}) for name, cb in lexer.callback.items()}
             if set(unless) & set(lexer.ignore_types):
                 raise ValueError("callbacks on ignored terminals are not supported")
             self.lexers[state] = (scanner._mres[0].match, lexer.ignore_types,
@@ -210,7 +211,7 @@ class LeanParser:
             if state_stack[-1] == end_state:
                 return values[-1]
 
-    def _reduce(self, rule: tuple, state_stack: list[int], values: list[Any]) -> None:
+    def _reduce(self, rule: tuple[Any, ...], state_stack: list[int], values: list[Any]) -> None:
         n, callback, origin = rule
         if n:
             children = values[-n:]

@@ -30,7 +30,7 @@ from lark.exceptions import UnexpectedInput
 
 from ..errors import NotationError, raise_first
 from ..model.steps import EndTurn, Step
-from .grammar import lean_parser, parser
+from .grammar import lean_parser, parse
 from .itemcache import WS, Unusual, read_fast
 from .lalr import Unparsed
 from .names import Names
@@ -63,13 +63,15 @@ def format_step(step: Step) -> str:
 def parse_lines(text: str, where: Where) -> list[Line]:
     """The lines of a movetext; raises ``NotationError`` for a syntax error."""
     try:
-        return lean_parser().parse(text, "start")
+        lines: list[Line] = lean_parser().parse(text, "start")
+        return lines
     except Unparsed:
         pass  # Lark itself says what is wrong
     try:
-        return parser().parse(text, start="start")
+        parsed: list[Line] = parse(text, "start")
     except UnexpectedInput as exc:
         raise syntax_error(exc, text, where) from None
+    return parsed
 
 
 def read_movetext(text: str, names: Names, *, max_errors: int = MAX_ERRORS) -> Movetext:
@@ -144,7 +146,7 @@ def _salvage(text: str, where: Where, limit: int) -> tuple[list[Line], list[Nota
             continue
         here = Where(where.source, where.offset + row - 1)
         try:
-            parsed = parser().parse(code, start="start")
+            parsed = parse(code, "start")
         except UnexpectedInput as exc:
             line, errs = _salvage_line(code, row, here)
             if not errs:  # every item parses alone: the line as a whole says what is wrong
@@ -177,7 +179,7 @@ def _salvage_line(code: str, row: int, here: Where) -> tuple[Line | None, list[N
         if not item_text:
             continue
         try:
-            got = parser().parse(item_text, start="steps")
+            got = parse(item_text, "steps")
         except UnexpectedInput as exc:
             err = syntax_error(exc, item_text, here)
             if err.span is not None:
@@ -197,18 +199,18 @@ def _salvage_line(code: str, row: int, here: Where) -> tuple[Line | None, list[N
     return Line(token, items, bool(errors)), errors
 
 
-def _token(kind: str, match: re.Match, group: int, row: int, start: int) -> Token:
+def _token(kind: str, match: re.Match[str], group: int, row: int, start: int) -> Token:
     return Token(kind, match.group(group), line=row, column=start + match.start(group) + 1,
                  end_line=row, end_column=start + match.end(group) + 1)
 
 
 def _relocate(obj: Any, rows: int, columns: int) -> None:
     """Move the tokens of a parsed line or item down ``rows`` lines and right ``columns``."""
-    if isinstance(obj, Token):
-        obj.line += rows
-        obj.end_line += rows
-        obj.column += columns
-        obj.end_column += columns
+    if isinstance(obj, Token):  # lark types its positions as int | None: they are set
+        obj.line += rows  # type: ignore[operator]
+        obj.end_line += rows  # type: ignore[operator]
+        obj.column += columns  # type: ignore[operator]
+        obj.end_column += columns  # type: ignore[operator]
     elif isinstance(obj, list):
         for x in obj:
             _relocate(x, rows, columns)
@@ -267,9 +269,8 @@ def format_movetext(steps: Sequence[Step], comments: Sequence[Comment] = (),
 
 def _turn_player(steps: Sequence[Step]) -> str | None:
     for s in steps:
-        p = getattr(s, "player", None)
-        if p:
-            return p
+        if s.player:
+            return s.player
     return None
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from lark import Token
 
@@ -53,7 +54,7 @@ def _key(word: str) -> str:
     return re.sub(r"[\s_'-]+", "", word.lower())
 
 
-def _aliases(table: dict) -> dict[str, str]:
+def _aliases(table: dict[Any, Any]) -> dict[str, str]:
     """Accepted words for letters: the letter, the name run together, a unique first word."""
     out: dict[str, str] = {}
     firsts: dict[str, list[str]] = {}
@@ -122,7 +123,7 @@ class Names:
 
     # -- single names ---------------------------------------------------------------------
     def player(self, token: Token) -> str:
-        word = token.value.lower()
+        word: str = token.value.lower()
         if self.players is not None:
             if word in self.players:
                 return word
@@ -171,7 +172,7 @@ class Names:
                         or "events are M to Z")
 
     def ref(self, token: Token) -> str:
-        ref = token.value.upper()
+        ref: str = token.value.upper()
         if self.board is not None and ref not in self.board:
             raise self.fail(f"no space {ref} on the board", token, ref_hint(ref, self.board))
         return ref
@@ -195,96 +196,96 @@ class Names:
         return build(self, player, raw.args[1:], span)
 
 
-def _of(args: list, cls: type) -> list | None:
+def _of(args: list[Any], cls: type[list[Any]]) -> list[Any] | None:
     for a in args:
         if isinstance(a, cls):
             return a
     return None
 
 
-def _harvest(n: Names, p: str, args: list, span: Span) -> Step:
+def _harvest(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Harvest(p, n.refs(_of(args, Refs)), n.crops(_of(args, Crops)), span=span)
 
 
-def _play(n: Names, p: str, args: list, span: Span) -> Step:
+def _play(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Play(p, n.worker(args[0]), n.ref(args[-1]), span=span)
 
 
-def _remove(n: Names, p: str, args: list, span: Span) -> Step:
+def _remove(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Remove(p, n.worker(args[0]), span=span)
 
 
-def _buy(n: Names, p: str, args: list, span: Span) -> Step:
+def _buy(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Buy(p, n.ref(args[0]), n.player(args[1]), n.crops(_of(args, Crops)), span=span)
 
 
-def _offer(n: Names, p: str, args: list, span: Span) -> Step:
+def _offer(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Offer(p, n.ref(args[0]), n.crops(_of(args, Crops)), span=span)
 
 
-def _end(n: Names, p: str, args: list, span: Span) -> Step:
+def _end(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return EndTurn(p, span=span)
 
 
-def _replace(n: Names, p: str, args: list, span: Span) -> Step:
+def _replace(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Replace(p, n.worker(args[0]), n.ref(args[-1]), span=span)
 
 
-def _pass(n: Names, p: str, args: list, span: Span) -> Step:
+def _pass(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Pass(p, span=span)
 
 
-def _gain(n: Names, p: str, args: list, span: Span) -> Step:
+def _gain(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Gain(p, n.crops(_of(args, Crops)), span=span)
 
 
-def _flip(n: Names, p: str, args: list, span: Span) -> Step:
+def _flip(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Flip(p, n.refs(_of(args, Refs)), span=span)
 
 
-def _fallow(n: Names, p: str, args: list, span: Span) -> Step:
+def _fallow(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Fallow(p, n.ref(args[0]), span=span)
 
 
-def _claim(n: Names, p: str, args: list, span: Span) -> Step:
+def _claim(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Claim(p, n.ref(args[0]), n.player(args[1]), n.crops(_of(args, Crops)), span=span)
 
 
-def _copy(n: Names, p: str, args: list, span: Span) -> Step:
+def _copy(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Copy(p, n.worker(args[0]), span=span)
 
 
-def _accept(n: Names, p: str, args: list, span: Span) -> Step:
+def _accept(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Accept(p, span=span)
 
 
-def _place(n: Names, p: str, args: list, span: Span) -> Step:
+def _place(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Place(p, n.ref(args[0]), span=span)
 
 
-def _take(n: Names, p: str, args: list, span: Span) -> Step:
+def _take(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Pick(p, n.ref(args[0]), n.crops(_of(args, Crops)), span=span)
 
 
-def _swap(n: Names, p: str, args: list, span: Span) -> Step:
+def _swap(n: Names, p: str, args: list[Any], span: Span) -> Step:
     give, take = (t for t in args if t.type == "REF")
     owner = next((n.player(t) for t in args if t.type == "WORD"), None)
     return Swap(p, n.ref(give), n.ref(take), owner, span=span)
 
 
-def _give(n: Names, p: str, args: list, span: Span) -> Step:
+def _give(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Give(p, n.ref(args[0]), span=span)
 
 
-def _pay(n: Names, p: str, args: list, span: Span) -> Step:
+def _pay(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Pay(p, n.crops(_of(args, Crops)), span=span)
 
 
-def _move(n: Names, p: str, args: list, span: Span) -> Step:
+def _move(n: Names, p: str, args: list[Any], span: Span) -> Step:
     return Move(p, n.worker(args[0]), n.ref(args[-1]), span=span)
 
 
-def _grant(n: Names, p: str, args: list, span: Span) -> Step:
+def _grant(n: Names, p: str, args: list[Any], span: Span) -> Step:
     gifts = tuple((n.player(g[0]), n.crop(g[1])) for g in args if isinstance(g, Gift))
     return Grant(p, gifts, span=span)
 

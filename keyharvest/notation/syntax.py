@@ -10,7 +10,9 @@ them into ``Span``s of the file.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from lark import Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -24,18 +26,20 @@ class RawStep:
     """A step as written: its kind (the grammar rule) and its tokens, names unresolved."""
 
     kind: str
-    args: list  # Tokens and lists of Tokens, as the rule produced them
+    args: list[Any]  # Tokens and lists of Tokens, as the rule produced them
 
     @property
     def first(self) -> Token:
-        return self.args[0]
+        first: Token = self.args[0]
+        return first
 
     @property
     def last(self) -> Token:
         last = self.args[-1]
         while isinstance(last, list):
             last = last[-1]
-        return last
+        token: Token = last
+        return token
 
 
 @dataclass(slots=True)
@@ -65,55 +69,56 @@ class Line:
         return self.number if self.number is not None else self.items[0].first
 
 
-class Refs(list):
+class Refs(list[Token]):
     """The board references of a list (``B6 B7`` or ``B6,B7``)."""
 
 
-class Crops(list):
+class Crops(list[Token]):
     """The crop words of a list."""
 
 
-class Gift(list):
+class Gift(list[Any]):
     """A (colour, crop) pair of a grant."""
 
 
-def _step(kind: str):
-    def callback(self: Syntax, children: list) -> RawStep:
+def _step(kind: str) -> Callable[[Syntax, list[Any]], RawStep]:
+    def callback(self: Syntax, children: list[Any]) -> RawStep:
         return RawStep(kind, children)
 
     callback.__name__ = kind
     return callback
 
 
-class Syntax(Transformer):
+class Syntax(Transformer[Token, Any]):
     """The embedded transformer: grammar rules to ``Line``/``Item``/``RawStep``."""
 
-    def start(self, children: list) -> list[Line]:
+    def start(self, children: list[Any]) -> list[Line]:
         return children
 
-    def steps(self, children: list) -> list[Item]:
+    def steps(self, children: list[Any]) -> list[Item]:
         return children
 
-    def line(self, children: list) -> Line:
+    def line(self, children: list[Any]) -> Line:
         if children and isinstance(children[0], Token):
             return Line(children[0], children[1:])
         return Line(None, children)
 
-    def turn_number(self, children: list) -> Token:
-        return children[0]
+    def turn_number(self, children: list[Any]) -> Token:
+        token: Token = children[0]
+        return token
 
-    def item(self, children: list) -> Item:
+    def item(self, children: list[Any]) -> Item:
         if isinstance(children[0], RawStep):
             return Item(None, children[0])
         return Item(children[0], children[2] if len(children) > 2 else None, children[1])
 
-    def refs(self, children: list) -> Refs:
+    def refs(self, children: list[Any]) -> Refs:
         return Refs(children)
 
-    def crops(self, children: list) -> Crops:
+    def crops(self, children: list[Any]) -> Crops:
         return Crops(children)
 
-    def gift(self, children: list) -> Gift:
+    def gift(self, children: list[Any]) -> Gift:
         return Gift(children)
 
     draw = _step("draw")
@@ -149,9 +154,10 @@ class Where:
     offset: int = 0
 
     def span(self, first: Token, last: Token | None = None) -> Span:
-        last = last or first
-        return Span(first.line + self.offset, first.column, last.end_line + self.offset,
-                    last.end_column, self.source)
+        last = last or first  # lark types a token's positions as int | None: they are set
+        return Span(first.line + self.offset, first.column,  # type: ignore[operator,arg-type]
+                    last.end_line + self.offset, last.end_column,  # type: ignore[operator,arg-type]
+                    self.source)
 
     def at(self, line: int, column: int, width: int = 1) -> Span:
         return Span(line + self.offset, column, line + self.offset, column + width, self.source)
@@ -254,7 +260,7 @@ def syntax_error(exc: UnexpectedInput, text: str, where: Where) -> NotationError
     span = where.span(token) if token.type not in ("$END",) else where.at(
         len(lines), len(lines[-1]) + 1)
     if token.type == "_NL":
-        span = where.at(token.line, token.column)
+        span = where.at(token.line, token.column)  # type: ignore[arg-type]
     # "harvets B6": the misspelt step word was read as a player's colour without its ':'
     if set(exc.expected) == {"COLON"} and previous is not None and previous.type == "WORD":
         guess = _near_step(previous.value)

@@ -67,7 +67,7 @@ class TurnReader:
     def read(self, lines: list[Line], comments: list[tuple[int, int, str]]) -> Movetext:
         ci = 0
         for line in lines:
-            row = line.first.line
+            row: int = line.first.line  # type: ignore[assignment]  # lark: int | None, set
             while ci < len(comments) and comments[ci][0] < row:
                 self._own_line_comment(comments[ci])
                 ci += 1
@@ -163,9 +163,10 @@ class TurnReader:
 
 
 def _last_row(line: Line) -> int:
+    """The row a line ends on (lark types a token's positions as int | None: they are set)."""
     if not line.items:
-        return line.first.end_line
+        return line.first.end_line  # type: ignore[return-value]
     last = line.items[-1]
     if last.step is not None:
-        return last.step.last.end_line
-    return last.first.end_line
+        return last.step.last.end_line  # type: ignore[return-value]
+    return last.first.end_line  # type: ignore[return-value]

@@ -613,7 +613,7 @@ FRAMES: dict[str, type[AbilityFrame]] = {
 }
 
 
-def _factory(cls: type[AbilityFrame]):
+def _factory(cls: type[AbilityFrame]) -> Callable[[State, str, str, str], Frame]:
     def make(state: State, colour: str, letter: str, space: str) -> Frame:
         return cls(colour, letter, space)
     return make

@@ -200,7 +200,9 @@ def _placements(state: State, p: PlayerState) -> tuple[list[tuple[str, int, int]
 
 
 _PLAYS = table("plays")  # (board, tiles, workers) -> (candidates, plays per number)
-_HARVESTS = table("harvests")  # (board, tiles, harvested) -> harvests listed
+#: (board, tiles, harvested) -> harvests listed
+_HARVESTS: dict[tuple[Board, tuple[str, ...], tuple[bool, ...]], list[tuple[str, ...]]] = table(
+    "harvests")
 _BIDS = table("bids")  # screen -> bids listed
 
 
@@ -224,10 +226,10 @@ def _harvest_choices(state: State, p: PlayerState) -> list[tuple[str, ...]]:
     """The harvests listed (C.2): every group's unharvested tiles together, and each alone.
     The list is shared: do not change it."""
     key = (state.board, tuple(p.tiles), tuple(p.tiles.values()))  # no pair tuples to build
-    out = _HARVESTS.get(key)
-    if out is not None:
-        return out
-    out = []
+    got = _HARVESTS.get(key)
+    if got is not None:
+        return got
+    out: list[tuple[str, ...]] = []
     tiles = p.tiles
     for g in groups(state, p):
         fresh = [r for r in g if not tiles[r]]
@@ -254,7 +256,7 @@ def _bids(p: PlayerState) -> list[tuple[str, ...]]:
 
 def _list_bids(p: PlayerState) -> list[tuple[str, ...]]:
     held = [c for c, k in zip(CROPS, p.screen) if k]
-    bids = [(c,) for c in held]
+    bids: list[tuple[str, ...]] = [(c,) for c in held]
     bids += [(a, b) for a, b in combinations(held, 2)]
     bids += [(c, c) for c, k in zip(CROPS, p.screen) if k >= 2]
     return bids

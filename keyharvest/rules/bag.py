@@ -23,7 +23,7 @@ from .memo import PENDING
 def check_draw(state: State, step: Step, rule: str = "F.1") -> str:
     """The item of a ``Draw`` step, after checking that it may come out of the bag."""
     expect(step, (Draw,), rule, "a draw from the bag")
-    item = step.item  # type: ignore[attr-defined]
+    item: str = step.item  # type: ignore[attr-defined]
     if not state.can_draw(item):
         if item in state.bag:
             raise IllegalStep(rule, f"event {item} was removed at setup: the bag holds no "

@@ -26,7 +26,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
-from ..errors import IllegalStep
+from ..errors import IllegalStep, Span
 from ..model.catalogue import EVENT_LETTERS, WORKERS
 from ..model.state import Pending, PendingKind, Result, State
 from ..model.steps import Draw, Step
@@ -218,7 +218,7 @@ def settle(state: State) -> None:
         elif result is CONTINUE:
             continue
         else:
-            state.pending = result  # type: ignore[assignment]
+            state.pending = result
             return
 
 
@@ -340,7 +340,7 @@ def push_steps(state: State, steps: Iterable[Step],
             if result is None:
                 stack.pop()
             elif result is not CONTINUE:
-                state.pending = result  # type: ignore[assignment]
+                state.pending = result
                 break
         else:
             state.pending = OVER
@@ -366,7 +366,7 @@ def legal_steps(state: State) -> list[Step]:
     return list(state.stack[-1].legal(state))
 
 
-class LegalSteps(Sequence):
+class LegalSteps(Sequence[Step]):
     """The legal steps of a state as a sequence that builds them lazily from a frame's
     ``sections`` (how many steps, and a function giving the i-th): ``len`` costs only the
     counting, and indexing builds only the step asked for. Equal, item for item, to
@@ -386,7 +386,7 @@ class LegalSteps(Sequence):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, index):  # an int, or a slice as Sequence allows
+    def __getitem__(self, index: Any) -> Any:  # an int, or a slice as Sequence allows
         if isinstance(index, slice):
             return list(self)[index]
         if index < 0:
@@ -434,7 +434,7 @@ def is_legal(state: State, step: Step) -> bool:
     return True
 
 
-def step_span(step: Step):
+def step_span(step: Step) -> Span | None:
     return getattr(step, "span", None)
 
 

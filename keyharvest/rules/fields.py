@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import IllegalStep
+from ..model.board import Board
 from ..model.catalogue import CROP_INDEX, CROPS, QUESTION_THRESHOLD
 from ..model.state import PlayerState, State
 from .crops import counts, has
@@ -42,7 +43,7 @@ def groups(state: State, p: PlayerState) -> list[list[str]]:
     return out
 
 
-_GROUPS = table("groups")  # (board, tiles) -> groups
+_GROUPS: dict[tuple[Board, tuple[str, ...]], list[list[str]]] = table("groups")
 
 
 def apart_from(state: State, p: PlayerState, tiles: Sequence[str]) -> list[str]:
@@ -117,9 +118,10 @@ def harvest_gains(state: State, refs: Sequence[str], instead: Sequence[str],
         raise IllegalStep("I.33", f"only {short} tile(s) lack their crop; "
                           f"{len(instead)} substitutes named")
     for c in instead:
-        i = CROP_INDEX.get(c)
-        if i is None:
+        found = CROP_INDEX.get(c)
+        if found is None:
             raise IllegalStep(rule, f"unknown crop {c!r}")
+        i = found
         if avail[i] == 0:
             raise IllegalStep("I.5", f"the stock has no {c} left to take instead")
         avail[i] -= 1

@@ -59,7 +59,10 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
     need those parts, are skipped.
     """
     out: list[Violation] = []
-    add = lambda rule, msg: out.append(Violation(rule, msg))
+
+    def add(rule: str, message: str) -> None:
+        out.append(Violation(rule, message))
+
     board = state.board
 
     crops = sum(state.stock) + sum(sum(p.screen) for p in state.players) + sum(

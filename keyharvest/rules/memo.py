@@ -33,10 +33,10 @@ from ..model.steps import Draw, EndTurn, Pass
 MEMO_SIZE = 512
 
 #: Every table, by name.
-TABLES: dict[str, dict] = {}
+TABLES: dict[str, dict[Any, Any]] = {}
 
 
-def table(name: str) -> dict:
+def table(name: str) -> dict[Any, Any]:
     """A new, empty memo table, emptied by ``clear()`` (one per name)."""
     return _named(name, {})
 
@@ -48,7 +48,7 @@ def _named(name: str, memo: dict) -> dict:
     return memo
 
 
-def remember(memo: dict, key: object, value: object) -> None:
+def remember(memo: dict[Any, Any], key: object, value: object) -> None:
     """``memo[key] = value``, starting ``memo`` again when it is full."""
     if len(memo) >= MEMO_SIZE:
         memo.clear()

@@ -75,7 +75,8 @@ def placement_candidates(state: State, p: PlayerState,
 
 
 _PLACEMENTS = table("placements")  # (board, tiles, workers, moving from) -> candidates
-_AROUND = table("around")  # (board, tiles) -> (field tiles touching each space, spaces)
+#: (board, tiles) -> (field tiles touching each space, spaces)
+_AROUND: dict[tuple[Board, tuple[str, ...]], tuple[dict[str, int], list[str]]] = table("around")
 
 
 def find_candidates(board: Board, p: PlayerState,
