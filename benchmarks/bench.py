@@ -265,7 +265,8 @@ def memory_cli(path: Path) -> int | None:
     """Peak resident memory (kB) of ``keyharvest validate PATH``, or None without it."""
     if not has_option("validate", "PATH"):
         return None
-    code = (f"import resource, subprocess; subprocess.run({[*keyharvest_command(), 'validate', str(path)]!r}, "
+    command = [*keyharvest_command(), "validate", str(path)]
+    code = (f"import resource, subprocess; subprocess.run({command!r}, "
             "capture_output=True, check=True); "
             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -203,8 +203,8 @@ def test_help_imports_nothing_heavy() -> None:
             "    app(['--help'])\n"
             "except SystemExit:\n"
             "    pass\n"
-            "heavy = ['lark', 'rich', 'pydantic', 'keyharvest.rules', 'keyharvest.formats.records',\n"
-            "         'keyharvest.notation', 'tomllib', 'json']\n"
+            "heavy = ['lark', 'rich', 'pydantic', 'keyharvest.rules',\n"
+            "         'keyharvest.formats.records', 'keyharvest.notation', 'tomllib', 'json']\n"
             "print('heavy:', *(m for m in heavy if m in sys.modules))\n")
     r = _run([sys.executable, "-c", code])
     assert r.returncode == 0, r.stderr

@@ -652,7 +652,8 @@ def test_I47_Z_rejects_a_wrong_order_a_missing_player_and_a_pass():
     rejected(s, Grant("red", (("red", "wine"),)), "I.47")
     rejected(s, Grant("red", (("red", "wine"), ("green", "bread"))), "E.3")
     rejected(s, Pass("red"), "I.37")
-    rejected(s, Grant("green", (("red", "wine"), ("green", "wine"))), "E.1")  # the drawer acts (I.54)
+    # the drawer acts (I.54)
+    rejected(s, Grant("green", (("red", "wine"), ("green", "wine"))), "E.1")
 
 
 def test_I47_Z_when_the_stock_runs_short_later_players_get_nothing():

@@ -128,7 +128,8 @@ POSITION = FINAL_TABLE.read_text(encoding="utf-8")
 
 def test_a_position_with_n_bad_values_reports_n() -> None:
     text = (POSITION.replace("A6 A7 A8", "A6 Z7 A8").replace('D6 = "F"', 'D6 = "Q"')
-            .replace("hops hops apples", "hops hopz apples").replace("[green]", "[green]\ncrop = 1"))
+            .replace("hops hops apples", "hops hopz apples")
+            .replace("[green]", "[green]\ncrop = 1"))
     with pytest.raises(PositionError) as info:
         load_position(text, "final.toml")
     got = [e.message for e in every_error(info.value)]

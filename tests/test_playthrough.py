@@ -13,7 +13,8 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 def _maker():
-    spec = importlib.util.spec_from_file_location("make_playthrough", GOLDEN / "make_playthrough.py")
+    spec = importlib.util.spec_from_file_location("make_playthrough",
+                                                  GOLDEN / "make_playthrough.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

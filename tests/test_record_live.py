@@ -121,7 +121,8 @@ def test_every_alternative_offered_parses_and_applies() -> None:
 def test_the_help_line_names_the_alternatives_in_words() -> None:
     assert help_line("red to take an action", ["harvest B3", "pass"], 0) == (
         "help: waiting for red to take an action: write 'harvest B3' or 'pass'")
-    assert help_line("x", ["a", "b", "c"], 4).endswith("write 'a', 'b' or 'c' (4 more: type 'moves')")
+    assert help_line("x", ["a", "b", "c"], 4).endswith(
+        "write 'a', 'b' or 'c' (4 more: type 'moves')")
 
 
 def test_undo_takes_back_the_last_step_and_the_passes_answered_for_it() -> None:

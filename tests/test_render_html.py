@@ -180,7 +180,7 @@ def test_replay_frames_copies_and_checks(game: Frames) -> None:
     # rebuild the same game from its steps: the same pictures
     steps = []
     s = start.copy()
-    for words, after in game[1:30]:
+    for words, _after in game[1:30]:
         step = next(x for x in _candidates(s) if str(x) == words)
         steps.append(step)
         push(s, step)

@@ -13,7 +13,8 @@ from keyharvest.play.replay import END, Point, at_point, choose_record, locate, 
 
 @pytest.mark.parametrize("text, point", [
     ("12", Point("step", 12)), (" 0 ", Point("step", 0)), ("start", Point("step", 0)),
-    ("end", END), ("END", END), ("turn 5", Point("turn", 5)), ("Turn 5 Red", Point("turn", 5, "red")),
+    ("end", END), ("END", END), ("turn 5", Point("turn", 5)),
+    ("Turn 5 Red", Point("turn", 5, "red")),
     ("turn 5: red", Point("turn", 5, "red")), ("turn7", Point("turn", 7)),
 ])
 def test_parse_point(text: str, point: Point) -> None:

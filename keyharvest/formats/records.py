@@ -604,7 +604,8 @@ def _fill_passes(state: State, step: Step, index: int, implied: list[tuple[int, 
     for a decision of a player other than the step's, and pass is its only legal answer."""
     for _ in range(64):
         pending = state.pending
-        if state.result is not None or pending.kind in (PendingKind.CHANCE, PendingKind.OVER, PendingKind.TURN):
+        if state.result is not None or pending.kind in (PendingKind.CHANCE, PendingKind.OVER,
+                                                        PendingKind.TURN):
             return
         if not isinstance(step, Draw) and getattr(step, "player", None) == pending.player:
             return

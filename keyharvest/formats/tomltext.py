@@ -20,7 +20,8 @@ from ..model.catalogue import PLAYER_COLOURS
 
 T = TypeVar("T")
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
-_KEY = re.compile(r"\s*((?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*'))*)\s*=")
+_PART = r"(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')"  # a bare or quoted key
+_KEY = re.compile(rf"\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
 _PATH = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
 
@@ -44,7 +45,8 @@ def split_path(path: str) -> list[str | int]:
 
 
 def _split_key(key: str) -> list[str]:
-    return [k.strip().strip("\"'") for k in re.split(r"\.(?=(?:[^\"']*[\"'][^\"']*[\"'])*[^\"']*$)", key)]
+    outside_quotes = r"\.(?=(?:[^\"']*[\"'][^\"']*[\"'])*[^\"']*$)"
+    return [k.strip().strip("\"'") for k in re.split(outside_quotes, key)]
 
 
 def locate_span(text: str, path: str, value: bool = False) -> tuple[int, int, int] | None:
@@ -289,7 +291,8 @@ def _is_table_array(value: object) -> bool:
 def dumps(data: dict[Any, Any], *, inline_tables: tuple[str, ...] = ()) -> str:
     """Compact, readable TOML for ``data``: short lists on one line, long ones wrapped,
     sub-tables as ``[name]`` sections, lists of tables as ``[[name]]``. Tables and lists of
-    tables whose key is in ``inline_tables`` are written inline. ``tomllib.loads(dumps(d)) == d``."""
+    tables whose key is in ``inline_tables`` are written inline.
+    ``tomllib.loads(dumps(d)) == d``."""
     out: list[str] = []
     _table(out, [], data, inline_tables)
     return "\n".join(out).strip("\n") + "\n"

@@ -1,1 +1,2 @@
-"""The vocabulary of the game: catalogue, board, steps, state and setup (no rules, text or files)."""
+"""The vocabulary of the game: catalogue, board, steps, state and setup (no rules, text or
+files)."""

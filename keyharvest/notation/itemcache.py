@@ -133,10 +133,7 @@ def _lookup(text: str, names: Names, table: _Memo) -> _Item | None:
         return table.new[text]
     except KeyError:
         pass
-    if text in table.old:
-        item = table.old[text]
-    else:
-        item = _learn(text, names, table)
+    item = table.old[text] if text in table.old else _learn(text, names, table)
     table.put(text, item)
     return item
 

@@ -182,7 +182,8 @@ WORD_AFTER = {
 }
 
 
-def describe_expected(expected: set[str] | frozenset[str], previous: Token | None) -> tuple[str, ...]:
+def describe_expected(expected: set[str] | frozenset[str],
+                      previous: Token | None) -> tuple[str, ...]:
     """The expected terminals in words, most useful first, without duplicates."""
     names = set(expected)
     out: list[str] = []
@@ -198,7 +199,7 @@ def describe_expected(expected: set[str] | frozenset[str], previous: Token | Non
     if "REF" in names:
         out.append("a board reference (like B6)")
     if "WORD" in names:
-        kind = WORD_AFTER.get(previous.type if previous is not None else "", None)
+        kind = WORD_AFTER.get(previous.type if previous is not None else "")
         if kind is None or kind == "a step":
             kind = "a player's colour" if steps else "a name"
         out.append(kind)

@@ -1,1 +1,2 @@
-"""Tools over games: replay and points, compare, bots, self-play, batch checking, the process pool."""
+"""Tools over games: replay and points, compare, bots, self-play, batch checking, the
+process pool."""

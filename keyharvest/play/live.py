@@ -181,7 +181,8 @@ class LiveRecord:
         for _ in range(MAX_FORCED):
             state = self.state
             pend = state.pending
-            if state.is_over or pend.kind in (PendingKind.TURN, PendingKind.CHANCE) or pend.player is None:
+            if (state.is_over or pend.kind in (PendingKind.TURN, PendingKind.CHANCE)
+                    or pend.player is None):
                 break
             only = Pass(pend.player)
             if legal_steps(state) != [only]:

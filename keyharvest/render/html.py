@@ -184,7 +184,8 @@ def render_html(frames: Sequence[Frame], title: str, player: str | None = None,
 <template id="kh-stacked">
 {stacked}</template>
 <nav id="steps" aria-label="steps">
-<button type="button" id="steps-toggle" aria-controls="step-list" aria-expanded="true">steps</button>
+<button type="button" id="steps-toggle" aria-controls="step-list"
+ aria-expanded="true">steps</button>
 <ol id="step-list">
 {_step_list(frames)}
 </ol>
