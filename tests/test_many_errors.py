@@ -157,8 +157,9 @@ def test_a_rule_error_before_the_first_typo_is_reported_too() -> None:
     assert [(e.span.line, e.rule) for e in found] == [(34, None), (29, "C.4")]
     assert found[1].alternatives[0] == "buy F5 from red"  # type: ignore[attr-defined]
     # a rule error after the first typo is not judged: the steps in between may be missing
-    later = TWO.read_text(encoding="utf-8").replace("11. green: remove A", "11. green: remvoe A"
-                                                    ).replace("12. red: end", "12. red: buy A1 from red")
+    later = (TWO.read_text(encoding="utf-8")
+             .replace("11. green: remove A", "11. green: remvoe A")
+             .replace("12. red: end", "12. red: buy A1 from red"))
     with pytest.raises(NotationError) as info:
         load_records(later, "game.kh")
     assert [e.span.line for e in every_error(info.value)] == [34]

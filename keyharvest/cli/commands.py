@@ -12,13 +12,23 @@ commands that read notation build the parser. Help is plain text (``rich_markup_
 so that ``--help`` never imports rich.
 """
 
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
-from enum import Enum
-from typing import Annotated, Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from . import complete
+
+if TYPE_CHECKING:  # names for the annotations only: start-up imports none of them
+    from ..formats.diagnostics import Diagnostic
+    from ..formats.records import Record
+    from ..model.state import State
+    from ..play.replay import Located, Point
+    from ..render.html import Frame
+    from ..rules.scoring import Score
+
 from .support import (
     INVALID,
     OK,
@@ -51,12 +61,12 @@ app = typer.Typer(
 )
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
 
 
-class ReplayFormat(str, Enum):
+class ReplayFormat(StrEnum):
     text = "text"
     toml = "toml"
     json = "json"
@@ -137,7 +147,7 @@ def _access(board: str | None, trust: bool):
     return BoardAccess(board, trust)
 
 
-def _point(to: str | None):
+def _point(to: str | None) -> "Point | None":
     if to is None:
         return None
     from ..play.replay import parse_point
@@ -370,7 +380,7 @@ def score(
     games = bad = 0
     first = True
 
-    def show(at, sc) -> None:
+    def show(at: "Located", sc: "Score") -> None:
         nonlocal first, games
         games += 1
         notes = [note(n, at.source) for n in [*at.notes, *sc.notes]]
@@ -383,7 +393,7 @@ def score(
         out(located_title(at))
         out(score_table(sc))
 
-    def failed(diagnostics, source: str) -> None:
+    def failed(diagnostics: "Sequence[Diagnostic]", source: str) -> None:
         nonlocal bad, games
         games += 1
         bad += 1
@@ -399,7 +409,7 @@ def score(
             failed(exc.diagnostics, path)
             continue
         for game in score_games(text, source, point, access=access):
-            if game.ok:
+            if game.ok and game.at is not None and game.score is not None:
                 show(game.at, game.score)
             else:
                 failed(game.diagnostics, path if game.kind == POSITION else source)
@@ -656,7 +666,7 @@ DateOpt = Annotated[str | None, typer.Option(
 
 
 def _dealt_record(players: str | None, seed: int | None, start: str | None, event: str | None,
-                  date: str | None):
+                  date: str | None) -> "Record":
     """The record ``new`` and ``record`` start: a dealt setup for ``--players``."""
     from ..formats.template import new_record, parse_players
 
@@ -726,7 +736,8 @@ def selfplay(
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
     bot: Annotated[str, typer.Option(
-        "--bot", "-b", autocompletion=complete.bot, help="The bot for every seat (see keyharvest.play.bots.BOTS).")] = "random",
+        "--bot", "-b", autocompletion=complete.bot,
+        help="The bot for every seat (see keyharvest.play.bots.BOTS).")] = "random",
     force: Annotated[bool, typer.Option(
         "--force", help="Replace records of the same names in --out DIR (by default an "
                         "existing one is an error and nothing is written).")] = False,
@@ -837,7 +848,7 @@ def render(
 
     with diagnosing(text, source):
         at = locate(text, source, point, game=game, each=suffix == "html", access=access)
-        what = at.state if suffix == "svg" else at.frames()
+        what: State | list[Frame] = at.state if suffix == "svg" else at.frames()
         try:
             written = render_file(dest, what, player=player.lower() if player else None,
                                   unknown=at.unknown, force=force)
@@ -849,7 +860,7 @@ def render(
     from .shapes import located_dict
 
     result("picture", {"ok": True, **located_dict(at), "output": str(written),
-                       "frames": 1 if suffix == "svg" else len(what)}, [])
+                       "frames": len(what) if isinstance(what, list) else 1}, [])
     say(str(written))
     return OK
 
@@ -913,7 +924,7 @@ def record(
     return run(live, path)
 
 
-def _saver(path: str):
+def _saver(path: str) -> Callable[[str], None]:
     """Save a live record: the whole canonical text, by the safe writer
     (``formats.safewrite``: atomically, through a link, keeping the mode)."""
     from ..formats.safewrite import write_file
@@ -997,16 +1008,15 @@ def main() -> None:
     ``validate --jobs N`` (N other than 1) starts its worker processes here, first thing:
     they load the engine and the notation parser (some 100 ms) while Typer reads the
     options (some 80 ms: Typer builds its checks of option values with pydantic)."""
+    import contextlib
     import sys
 
     jobs = _jobs_asked(sys.argv[1:])
     if jobs is not None and jobs != 1:
         from ..play.batch import start_workers
 
-        try:
+        with contextlib.suppress(Exception):  # a head start only: the command tries again
             start_workers(jobs)
-        except Exception:  # noqa: BLE001, S110 - a head start only: the command tries again
-            pass
     from .support import stdout_broken, stdout_gone
 
     code: int | str | None = 0

@@ -15,6 +15,7 @@ This module is imported when the command line starts: it imports nothing heavy a
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -132,7 +133,7 @@ def to_json(data: Any, *, lines: bool = True) -> str:
 
 
 def is_json(output: Any) -> bool:
-    return getattr(output, "value", output) == "json"
+    return bool(getattr(output, "value", output) == "json")
 
 
 def note(message: str, source: str | None = None) -> Diagnostic:
@@ -316,6 +317,10 @@ def diagnosing(text: str | None, source: str, max_errors: int = 20) -> Iterator[
 
 
 # -- progress --------------------------------------------------------------------------------
+def _no_progress(n: int = 1) -> None:
+    """``advance`` where no bar is drawn."""
+
+
 @contextmanager
 def progress(what: str, total: int | None = None, *, counts: bool = True,
              enabled: bool = True) -> Iterator[Callable[[int], None]]:
@@ -325,7 +330,7 @@ def progress(what: str, total: int | None = None, *, counts: bool = True,
     empty there)."""
     stream = sys.stderr
     if not enabled or _session.json or not (hasattr(stream, "isatty") and stream.isatty()):
-        yield lambda n=1: None
+        yield _no_progress
         return
     try:
         from rich.console import Console
@@ -338,11 +343,15 @@ def progress(what: str, total: int | None = None, *, counts: bool = True,
             TimeElapsedColumn,
         )
     except ImportError:  # pragma: no cover - rich comes with typer
-        yield lambda n=1: None
+        yield _no_progress
         return
     columns = [TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn()]
     if total is not None:
         columns.insert(2, MofNCompleteColumn() if counts else TaskProgressColumn())
     with Progress(*columns, console=Console(file=stream), transient=True) as bar:
         task = bar.add_task(what, total=total)
-        yield lambda n=1: bar.advance(task, n)
+
+        def advance(n: int = 1) -> None:
+            bar.advance(task, n)
+
+        yield advance

@@ -275,8 +275,8 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
         if (setup is not None and board is not None and not fm.problems and before
                 and len(problems) < max_errors):  # a sound setup: the game can start
             # and the first rule error of the steps written before the first bad line
-            done = replay(Record(setup, list(before), metadata, board_spec, source=source),
-                          board)
+            done = replay(Record(setup, list(before), metadata, board_spec or STANDARD,
+                                 source=source), board)
             if done.error is not None:
                 problems.append(done.error)
     raise_first(problems[:max_errors])

@@ -40,6 +40,9 @@ class Step:
         @property
         def player(self) -> str | None: ...
 
+        @property
+        def span(self) -> Span | None: ...
+
     def text(self) -> str:
         """The step's own words, without the acting player."""
         raise NotImplementedError
