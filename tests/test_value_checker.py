@@ -63,7 +63,8 @@ def test_an_unknown_colour_among_the_players_is_hinted_with_the_colours() -> Non
 @pytest.mark.parametrize("old, new, message", [
     ('players = ["red", "green"]', "players = 7",
      'players: expected a list of colours, like ["red", "green"], not 7'),
-    ('red = ["vegetables", "apples", "wheat"]', "red = 5", 'crops.red: expected a list of crops, like ["wheat", "wine"], not 5'),
+    ('red = ["vegetables", "apples", "wheat"]', "red = 5",
+     'crops.red: expected a list of crops, like ["wheat", "wine"], not 5'),
     ('red = ["F4", "D9"]', "red = 4",
      'tiles.red: expected a list of references, like ["B6", "G1"], not 4'),
     ("removed = []", "removed = 3", 'removed: expected a list of events, like ["M", "P"], not 3'),

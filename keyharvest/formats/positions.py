@@ -446,7 +446,7 @@ class _Reader(ValueChecker):
     def stack(self, value: Any, state: State) -> list[StackFrame]:
         if not isinstance(value, list):
             raise self.error("expected a list of frames ([[stack]] tables)", "stack")
-        frames = []
+        frames: list[StackFrame] = []
         for i, item in enumerate(value):
             path = f"stack[{i}]"
             item = self.table(item, path)

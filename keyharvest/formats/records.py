@@ -340,7 +340,7 @@ class _FrontMatter(ValueChecker):
                     quoting=key))
         return data
 
-    def per_player(self, data: dict, key: str,
+    def per_player(self, data: dict[str, Any], key: str,
                    players: Sequence[str] | None) -> dict[str, Any]:
         """The entries of table ``key``, one per player (of the players, when they are
         known); a bad colour or a missing entry is kept in ``problems``."""

@@ -366,7 +366,8 @@ class ValueChecker:
             return check(*args)
         except self.ERROR as exc:
             self.problems.append(exc)
-            return default
+            fallback: T = default
+            return fallback
 
     def stop(self) -> None:
         """Raise what was found so far, if anything (the first, the others in its
@@ -403,7 +404,7 @@ class ValueChecker:
         return value
 
     def table(self, value: Any, path: str, known: tuple[str, ...] | None = None,
-              what: str = "a table") -> dict:
+              what: str = "a table") -> dict[Any, Any]:
         """A table; with ``known``, each other key is kept in ``problems`` (and left out)."""
         if not isinstance(value, dict):
             raise self.error(f"expected {what}, not {show(value)}", path)
@@ -415,9 +416,10 @@ class ValueChecker:
                         f"unknown key {quoted(k)}", f"{path}.{k}", value=False,
                         hint=hint or f"expected {', '.join(known)}"), k))
             value = {k: v for k, v in value.items() if k in known}
-        return value
+        table: dict[Any, Any] = value
+        return table
 
-    def list_of(self, value: Any, path: str) -> list:
+    def list_of(self, value: Any, path: str) -> list[Any]:
         """A list, of anything."""
         if not isinstance(value, list):
             raise self.error(f"expected a list, not {show(value)}", path)
