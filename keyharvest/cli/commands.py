@@ -22,6 +22,9 @@ import typer
 from . import complete
 
 if TYPE_CHECKING:  # names for the annotations only: start-up imports none of them
+    from pathlib import Path
+
+    from ..formats.boardfile import BoardAccess
     from ..formats.diagnostics import Diagnostic
     from ..formats.records import Record
     from ..model.state import State
@@ -130,7 +133,7 @@ def _limit(max_bytes: str | None) -> int | None:
         raise typer.BadParameter(str(exc), param_hint="'--max-bytes'") from None
 
 
-def _access(board: str | None, trust: bool):
+def _access(board: str | None, trust: bool) -> "BoardAccess":
     """Which board files reading may open (``boardfile.BoardAccess``); a board file
     given with --board is read now, so that a bad one is reported once, in full."""
     from ..formats.boardfile import BoardAccess, load_board
@@ -802,7 +805,7 @@ def selfplay(
     return OK
 
 
-def _selfplay_file(folder, seed: int, i: int):
+def _selfplay_file(folder: "Path", seed: int, i: int) -> "Path":
     return folder / f"selfplay-{seed}-{i + 1:04d}.kh"
 
 

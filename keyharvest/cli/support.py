@@ -15,7 +15,6 @@ This module is imported when the command line starts: it imports nothing heavy a
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
 import sys

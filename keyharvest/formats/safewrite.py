@@ -31,6 +31,7 @@ with the usual permissions; each piece is written with one ``write`` call, and t
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -118,7 +119,7 @@ def sweep_leftovers(folder: str | os.PathLike[str]) -> list[str]:
     files named as ``write_file`` names them, owned by this user, regular (not links),
     whose process is gone or that are older than ``STALE_SECONDS``. Returns their names.
     Other files are never touched."""
-    removed = []
+    removed: list[str] = []
     uid = os.getuid()
     now = time.time()
     try:
@@ -251,10 +252,8 @@ def write_file(path: str | os.PathLike[str], text: str | bytes, *, force: bool =
             raise _named(exc, shown) from None
         finally:
             if tmp is not None:
-                try:
+                with contextlib.suppress(OSError):
                     os.unlink(tmp)
-                except OSError:
-                    pass
     return Path(target)
 
 

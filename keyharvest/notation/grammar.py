@@ -183,7 +183,8 @@ def parser_from_tables(transformer: object | None = None,
         return None
     data, memo = tables
     try:  # a private entry point of Lark's (its standalone parsers use it): fenced
-        loaded = Lark._load_from_dict(data, memo, transformer=transformer)
+        loaded = Lark._load_from_dict(  # type: ignore[no-untyped-call]
+            data, memo, transformer=transformer)
     except Exception:  # noqa: BLE001 - tables Lark cannot load: build the parser instead
         return None
     return loaded if isinstance(loaded, Lark) else None

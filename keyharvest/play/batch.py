@@ -459,7 +459,8 @@ def _check_position(unit: Unit, max_errors: int = MAX_ERRORS,
         return Report(UnitKind.POSITION, unit.source, False, diagnostics=(diagnose(exc, None),),
                       size=size)
     try:
-        pos = load_position(text, unit.source, access=access)
+        pos = (load_position(text, unit.source) if access is None
+               else load_position(text, unit.source, access=access))
     except PositionError as exc:
         return Report(UnitKind.POSITION, unit.source, False,
                       diagnostics=tuple(diagnose_all(exc, text, unit.source, max_errors)),
