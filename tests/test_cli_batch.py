@@ -250,9 +250,11 @@ def test_selfplay_to_a_folder(tmp_path: Path) -> None:
     assert [d["record"] for d in data.results()] == [f.read_text() for f in files]
     assert data.summary() == {"type": "summary", "ok": True, "games": 2, "seed": 11,
                               "diagnostics": []}
-    listed = kh("selfplay", "-p", 2, "-s", 11, "-n", 2, "--out", out, "-f", "json").results()
+    again = ["selfplay", "-p", 2, "-s", 11, "-n", 2, "--out", out, "--force"]
+    listed = kh(*again, "-f", "json").results()
     assert [d["path"] for d in listed] == [str(f) for f in files]
-    assert kh("selfplay", "-p", 2, "-s", 11, "-n", 2, "--out", out, "-q").out == ""
+    quiet = kh(*again, "-q")
+    assert quiet.code == 0 and quiet.out == ""
 
 
 def test_selfplay_without_a_seed_says_which_it_used() -> None:
