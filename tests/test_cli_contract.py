@@ -246,8 +246,8 @@ def _every_command_in_json(tmp_path: Path) -> dict[str, list[str]]:
         "fmt --diff": ["fmt", "--diff", str(TWO)],
         "new": ["new", "--players", "2", "--seed", "1"],
         "selfplay": ["selfplay", "-p", "2", "-s", "3", "-n", "2"],
-        "selfplay --out": ["selfplay", "-p", "2", "-s", "3", "-n", "1", "--out",
-                           str(tmp_path / "games")],
+        "selfplay --out": ["selfplay", "-p", "2", "-s", "3", "-n", "1", "--force", "--out",
+                           str(tmp_path / "games")],  # --force: the test writes it twice
         "render": ["render", str(TWO), "-o", str(tmp_path / "x.svg")],
         "board": ["board"],
     }
