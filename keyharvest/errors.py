@@ -12,6 +12,7 @@ python-chess does:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -31,12 +32,14 @@ class Span:
         return f"{self.source}:{where}" if self.source else where
 
 
-def _span_maker():
+def _span_maker() -> Callable[..., Span]:
+    # the slots' descriptors, which mypy sees as the dataclass's fields
     new = object.__new__
-    set_line, set_column = Span.line.__set__, Span.column.__set__  # type: ignore[attr-defined]
-    set_end_line = Span.end_line.__set__  # type: ignore[attr-defined]
-    set_end_column = Span.end_column.__set__  # type: ignore[attr-defined]
-    set_source = Span.source.__set__  # type: ignore[attr-defined]
+    set_line = Span.line.__set__  # type: ignore[attr-defined,misc]
+    set_column = Span.column.__set__  # type: ignore[attr-defined,misc]
+    set_end_line = Span.end_line.__set__  # type: ignore[attr-defined,misc]
+    set_end_column = Span.end_column.__set__  # type: ignore[attr-defined,misc]
+    set_source = Span.source.__set__  # type: ignore[misc,union-attr]
 
     def span_of(line: int, column: int, end_line: int, end_column: int,
                 source: str | None = None) -> Span:

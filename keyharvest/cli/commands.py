@@ -177,7 +177,7 @@ def _cluster_usage(address: str | None, jobs: int) -> None:
         raise typer.BadParameter(str(exc), param_hint="'--cluster'") from None
 
 
-def _connect(address: str, stack):
+def _connect(address: str, stack: ExitStack) -> Any:
     """A client of the cluster at ``address``, closed with ``stack``."""
     from ..play.cluster import connect
 
@@ -265,7 +265,7 @@ def validate(
             reports = on_cluster.check_inputs(paths, client, done=tasks,
                                                max_errors=max_errors, access=access,
                                                limit=limit, strict=strict)
-            stack.callback(reports.close)  # (its tasks cancelled before the client closes)
+            stack.callback(reports.close)  # type: ignore[attr-defined]  # a generator's
             advance = _ignore
         sink = stack.enter_context(Rejects(rejects))
         for report in reports:
@@ -787,7 +787,7 @@ def selfplay(
             done = stack.enter_context(progress("playing (tasks)", tasks))
             texts = on_cluster.selfplay_texts(players, seed, games, client, bot=bot,
                                               done=done)
-            stack.callback(texts.close)  # (its tasks cancelled before the client closes)
+            stack.callback(texts.close)  # type: ignore[attr-defined]  # a generator's
             advance = _ignore
         for i, text in enumerate(texts):
             advance(1)

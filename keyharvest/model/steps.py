@@ -15,7 +15,7 @@ Apprentice, a remote harvest under event V).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -349,10 +349,10 @@ STEP_TYPES: tuple[type[Step], ...] = (
 
 
 # -- making steps fast ------------------------------------------------------------------------
-_MAKERS: dict[type, object] = {}
+_MAKERS: dict[type, Callable[..., Step]] = {}
 
 
-def maker(cls: type[Step]):
+def maker(cls: type[Step]) -> Callable[..., Step]:
     """A function ``make(*values, span)`` that makes the same step as
     ``cls(*values, span=span)`` (``values``: every field but ``span``, in the constructor's
     order) at half the cost: it sets the slots directly, where a frozen dataclass's
