@@ -19,7 +19,9 @@ no rules); it has the same shape, one bound and a ``clear()``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
+
+V = TypeVar("V")
 
 from ..model.state import Pending
 from ..model.steps import Draw, EndTurn, Pass
@@ -41,7 +43,7 @@ def table(name: str) -> dict[Any, Any]:
     return _named(name, {})
 
 
-def _named(name: str, memo: dict) -> dict:
+def _named(name: str, memo: dict[Any, Any]) -> dict[Any, Any]:
     if name in TABLES:
         raise ValueError(f"memo table {name!r} exists")
     TABLES[name] = memo
@@ -55,7 +57,7 @@ def remember(memo: dict[Any, Any], key: object, value: object) -> None:
     memo[key] = value
 
 
-class Interning(dict):
+class Interning(dict[tuple[Any, ...], V]):
     """A memo table of shared values looked up by subscript: ``table[key]`` is
     ``make(*key)``, built the first time it is asked for (``__missing__``, which fills the
     table by ``remember``) and shared after. A hit is one dictionary look-up with no Python
@@ -63,17 +65,17 @@ class Interning(dict):
 
     __slots__ = ("make",)
 
-    def __init__(self, make: Callable[..., Any]) -> None:
+    def __init__(self, make: Callable[..., V]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, key: tuple) -> Any:
+    def __missing__(self, key: tuple[Any, ...]) -> V:
         value = self.make(*key)
         remember(self, key, value)
         return value
 
 
-def interning(name: str, make: Callable[..., Any]) -> Interning:
+def interning(name: str, make: Callable[..., V]) -> Interning[V]:
     """A new, empty ``Interning`` table of ``make``'s values, emptied by ``clear()``."""
     memo = Interning(make)
     _named(name, memo)
