@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-V = TypeVar("V")
-
 from ..model.state import Pending
 from ..model.steps import Draw, EndTurn, Pass
+
+V = TypeVar("V")
 
 #: How many answers a memo table keeps before it starts again: one bound for every table,
 #: the working set of the largest (the ``Pending`` values: some 320 distinct ones in 40
