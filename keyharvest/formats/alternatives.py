@@ -145,7 +145,8 @@ def waiting_words(state: State) -> str:
     return f"{player} is to decide: {pending.describe()}"
 
 
-def _said(quoted: Sequence[str]) -> str:
+def said(quoted: Sequence[str]) -> str:
+    """``'a', 'b' or 'c'``: the texts as one phrase."""
     if len(quoted) == 1:
         return quoted[0]
     return ", ".join(quoted[:-1]) + " or " + quoted[-1]
@@ -182,7 +183,7 @@ def help_line(state: State, refused: Step | str | None = None, *, after: Step | 
         moves = f"keyharvest moves {where}" + (f" --to {point}" if point is not None else "")
         text = f"{frame}: write 'draw <tile>' ({moves} lists what the bag can give)"
     else:
-        text = f"{frame}: write {_said([repr(a) for a in found])}" if found else frame
+        text = f"{frame}: write {said([repr(a) for a in found])}" if found else frame
     if state.pending.kind == "chance" or not found:
         return text, found
     if isinstance(refused, EndTurn):  # the turn was ended too soon: write more before it
@@ -193,4 +194,4 @@ def help_line(state: State, refused: Step | str | None = None, *, after: Step | 
     return text, found
 
 
-__all__ = ["LIMIT", "advise", "alternatives", "help_line", "waiting_words", "written"]
+__all__ = ["LIMIT", "advise", "alternatives", "help_line", "said", "waiting_words", "written"]

@@ -20,13 +20,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import IllegalStep, KeyHarvestError
-from ..formats.alternatives import alternatives
+from ..formats.alternatives import alternatives, said, written
 from ..formats.diagnostics import Diagnostic, diagnose
 from ..formats.records import Record, format_record, replay
 from ..model.board import Board
 from ..model.state import PendingKind, State
 from ..model.steps import Pass, Step
-from ..notation import format_step, parse_step, step_text
+from ..notation import parse_step
 from ..rules import legal_steps, push, push_steps
 from ..rules.actions import new_game
 
@@ -199,10 +199,7 @@ class LiveRecord:
 
     def _written(self, step: Step, state: State) -> str:
         """``step`` as the speaker types it: without a prefix when it is theirs."""
-        player = getattr(step, "player", None)
-        if player is None or (not state.is_over and player == state.pending.player):
-            return step_text(step)
-        return format_step(step)
+        return written(step, None if state.is_over else state.pending.player)
 
 
 def nearest(state: State, typed: str, refused: Step | None, live: LiveRecord,
@@ -219,10 +216,8 @@ def help_line(waiting: str, alternatives: Sequence[str], more: int) -> str:
     """``help: red waits ...: write 'harvest B3', 'harvest B4' or 'pass'``."""
     if not alternatives:
         return f"help: waiting for {waiting}; nothing is legal here"
-    quoted = [f"'{a}'" for a in alternatives]
-    said = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
     tail = f" ({more} more: type 'moves')" if more > 0 else ""
-    return f"help: waiting for {waiting}: write {said}{tail}"
+    return f"help: waiting for {waiting}: write {said([repr(a) for a in alternatives])}{tail}"
 
 
 __all__ = ["ALTERNATIVES", "Entered", "LiveRecord", "Refusal", "help_line", "nearest"]
