@@ -216,3 +216,45 @@ def test_the_parser_from_the_tables_is_the_strict_parser() -> None:
     assert loaded is not None
     for _, text in MOVETEXTS[:3]:
         assert shape(loaded.parse(text, start="start")) == shape(fresh.parse(text, start="start"))
+
+
+#: Items the pattern memo reads (a reference standing alone) or must leave to the grammar
+#: (a reference glued to a letter, a digit, ``_``, ``'`` or ``-``; a non-ASCII letter).
+REFERENCES = [
+    "1. red: swap B6 for C4\n2. green: swap A1 for G7 from red\n3. yellow: swap G7 for A1\n",
+    "1. red: swap B6 for C4\n2. green: swap A1 for Z9\n",  # a known shape, off the board
+    "1. red: harvest A1 A1 b2, B2\n2. green: flip A1 b2\n",  # the same tile twice, any case
+    "1. red: harvest A10 A1; offer E10 for wheat; draw E10\n",  # two and three characters
+    "1. red: draw Z1; harvest Z1 Z2\n",  # the placeholders' own words
+    "1. red: harvest B6b\n", "1. red: harvest B6-\n", "1. red: harvest B6_\n",
+    "1. red: harvest B6'\n", "1. red: harvest B66 B666\n", "1. red: harvest 1B6\n",
+    "1. red: harvest \u017f6 B6\n", "1. red: play A at B6\u00a0; draw \u212a1\n",
+    "1. red: offer B6for wheat\n", "1. red: buy B6 fromgreen\n", "1. red: buy B6 from B7\n",
+    "1. red: harvest A1 A2 A3 A4 A5 A6 A7 A8 A9 B1 B2\n",  # more references than places
+    "1. red: play B6 at C4\n", "1. red: draw B6 B7\n", "1. red: grant red B6\n",
+]
+
+
+@pytest.mark.parametrize("text", REFERENCES)
+def test_the_pattern_memo_agrees_with_the_full_parser(text: str) -> None:
+    check_reader(text, PLAYERS)
+
+
+def test_items_that_differ_only_in_references_are_parsed_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from keyharvest.notation import itemcache
+
+    parsed: list[str] = []
+    real = itemcache._parse
+
+    def counting(text: str, names: Names, board: object) -> object:
+        parsed.append(text)
+        return real(text, names, board)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(itemcache, "_parse", counting)
+    itemcache.clear()
+    text = ("1. red: swap B6 for C4; harvest A2 B3\n2. green: swap A1 for G7\n"
+            "    red: harvest F4 C1\n3. yellow: swap C4 for B6; harvest D2 D2\n")
+    assert check_reader(text, PLAYERS)
+    assert sorted(p for p in parsed if "Z" in p) == ["harvest Z1 Z2", "swap Z1 for Z2"]
+    itemcache.clear()

@@ -31,6 +31,7 @@ from .grammar import lean_parser
 from .lalr import Unparsed
 
 if TYPE_CHECKING:
+    from ..model.board import Board
     from .names import Names
     from .turns import Movetext, TurnReader
 
@@ -40,6 +41,11 @@ _NUMBER = re.compile(r"[ \t\f\v\u00a0\ufeff]*([0-9]+)[ \t\f\v\u00a0\ufeff]*\.")
 #: ``colour: step`` (ASCII words only; anything else is parsed whole).
 _PREFIX = re.compile(r"([A-Za-z][A-Za-z_'-]*[ \t\f\v\u00a0\ufeff]*:)[ \t\f\v\u00a0\ufeff]*(\S.*)",
                      re.DOTALL)
+#: A board reference standing alone in ASCII text (``_by_pattern``).
+_REF = re.compile(r"(?<![A-Za-z0-9_'-])([A-Za-z][0-9]{1,2})(?![A-Za-z0-9_'-])")
+#: Placeholders for the references of an item, by length: distinct, and of the same
+#: length as the reference each stands for (so every column stays where it was).
+_PLACES = {2: tuple(f"Z{i}" for i in range(1, 10)), 3: tuple(f"Z{i}" for i in range(10, 19))}
 #: Items remembered per generation of a reading context's memo (memory stays bounded: at
 #: most two generations, the items of the current one and of the one before).
 LIMIT = 1 << 14
@@ -72,10 +78,11 @@ class _Memo:
     __slots__ = ("new", "old")
 
     def __init__(self) -> None:
-        self.new: dict[str, _Item | None] = {}
-        self.old: dict[str, _Item | None] = {}
+        # an item's text, or a 1-tuple of its pattern (``_by_pattern``)
+        self.new: dict[str | tuple[str], _Item | None] = {}
+        self.old: dict[str | tuple[str], _Item | None] = {}
 
-    def put(self, text: str, item: _Item | None) -> None:
+    def put(self, text: str | tuple[str], item: _Item | None) -> None:
         if len(self.new) >= LIMIT:
             self.old = self.new
             self.new = {}
@@ -125,7 +132,49 @@ def _learn(text: str, names: Names, table: _Memo) -> _Item | None:
         at = split.start(2)
         return _Item(head.prefix, head.first, head.head_end, step.build, step.args,
                      step.start + at, step.end + at, step.make)
-    return _parse(text, names)
+    return _by_pattern(text, names, table)
+
+
+def _by_pattern(text: str, names: Names, table: _Memo) -> _Item | None:
+    """The ``_Item`` of ``text`` (no prefix) from the item of its *pattern*: the text with
+    each board reference replaced by a placeholder of the same length (``swap B6 for C4``
+    and ``swap A1 for G7`` are both ``swap Z1 for Z2``), parsed once with no board and
+    then given the references, each checked against the board as ``Names.ref`` does.
+
+    The grammar cannot tell one reference from another: in ASCII text, a letter and one or
+    two digits standing alone (no letter, digit, ``_``, ``'`` or ``-`` next to them) lex
+    as the same tokens whatever the letter and digits (no keyword holds a digit, and
+    ``REF`` and ``WORD`` match any letter alike), so the parse is the same but for those
+    tokens' values, and ``Names`` reads a ``REF`` token only as a reference (upper case,
+    on the board). Placeholders are distinct within an item, so each value in the step
+    is put back where it came from."""
+    pieces = _REF.split(text) if text.isascii() else ()
+    if not 2 < len(pieces) < 2 * len(_PLACES[2]) + 2:  # no reference, or very many
+        return _parse(text, names, names.board)
+    places: dict[str, str] = {}
+    for i in range(1, len(pieces), 2):
+        ref = pieces[i]
+        place = pieces[i] = _PLACES[len(ref)][i // 2]
+        places[place] = ref.upper()
+    pattern = "".join(pieces)
+    key = (pattern,)  # patterns apart from texts
+    try:
+        model = table.new[key]
+    except KeyError:
+        model = table.old[key] if key in table.old else _parse(pattern, names, None)
+        table.put(key, model)
+    if model is None:
+        return None
+    board = names.board
+    if board is not None:
+        for ref in places.values():
+            if ref not in board:
+                return None
+    get = places.get  # a reference is a field, or one of a tuple field (a step's tiles)
+    args = tuple(get(v, v) if type(v) is str else tuple(get(x, x) for x in v)
+                 if type(v) is tuple else v for v in model.args)
+    return _Item(model.prefix, model.first, model.head_end, model.build, args, model.start,
+                 model.end, model.make)
 
 
 def _lookup(text: str, names: Names, table: _Memo) -> _Item | None:
@@ -138,9 +187,10 @@ def _lookup(text: str, names: Names, table: _Memo) -> _Item | None:
     return item
 
 
-def _parse(text: str, names: Names) -> _Item | None:
-    """Parse one item's text with the grammar and resolve its names; None if it is not
-    exactly one well-formed item with known names."""
+def _parse(text: str, names: Names, board: Board | None) -> _Item | None:
+    """Parse one item's text with the grammar and resolve its names (its references on
+    ``board``, or any well-formed one with None); None if it is not exactly one
+    well-formed item with known names."""
     from .syntax import Where
 
     try:
@@ -150,7 +200,7 @@ def _parse(text: str, names: Names) -> _Item | None:
     if len(items) != 1:
         return None
     item = items[0]
-    local = type(names)(Where(None, 0), names.players, names.board)
+    local = type(names)(Where(None, 0), names.players, board)
     try:
         prefix = local.player(item.prefix) if item.prefix is not None else None
         if item.step is None:
