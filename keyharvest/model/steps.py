@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import Span
 from .catalogue import CROP_INDEX
@@ -349,24 +349,30 @@ STEP_TYPES: tuple[type[Step], ...] = (
 
 
 # -- making steps fast ------------------------------------------------------------------------
-_MAKERS: dict[type, Callable[..., Step]] = {}
+_Make = Callable[[str | None, tuple[Any, ...], Span | None], Step]
+_MAKERS: dict[type, _Make] = {}
 
 
-def maker(cls: type[Step]) -> Callable[..., Step]:
-    """A function ``make(*values, span)`` that makes the same step as
-    ``cls(*values, span=span)`` (``values``: every field but ``span``, in the constructor's
-    order) at half the cost: it sets the slots directly, where a frozen dataclass's
-    constructor calls ``object.__setattr__`` by name for each field. For the reader, which
-    makes one step for every step it reads."""
+def maker(cls: type[Step]) -> _Make:
+    """A function ``make(player, values, span)`` that makes the same step as
+    ``cls(player, *values, span=span)`` (``values``: its fields after the player, in the
+    constructor's order; a draw has no player, and ``player`` is ignored) at half the cost:
+    it sets the slots directly, where a frozen dataclass's constructor calls
+    ``object.__setattr__`` by name for each field. For the reader, which makes one step for
+    every step it reads."""
     got = _MAKERS.get(cls)
-    if got is None:
-        from dataclasses import fields
+    if got is not None:
+        return got
+    from dataclasses import fields
 
-        names = [f.name for f in fields(cls) if f.init]  # "span" last: it is keyword-only
-        args = ", ".join(f"a{i}" for i in range(len(names)))
-        body = "".join(f"    s{i}(o, a{i})\n" for i in range(len(names)))
-        scope = {"new": object.__new__, "cls": cls,
-                 **{f"s{i}": getattr(cls, name).__set__ for i, name in enumerate(names)}}
-        exec(f"def make({args}):\n    o = new(cls)\n{body}    return o\n", scope)  # noqa: S102 - our own text
-        got = _MAKERS[cls] = scope["make"]
-    return got
+    names = [f.name for f in fields(cls) if f.init and f.name != "span"]
+    own = names[1:] if names[:1] == ["player"] else names  # the values
+    unpack = f"    {''.join(f'{n}_, ' for n in own)}= values\n" if own else ""
+    sets = "".join(f"    {n}(o, {n}_)\n" for n in names)
+    scope: dict[str, Any] = {n: getattr(cls, n).__set__ for n in (*names, "span")}
+    scope |= {"new": object.__new__, "cls": cls}
+    text = f"def make(player_, values, span_):\n    o = new(cls)\n{unpack}{sets}"
+    exec(text + "    span(o, span_)\n    return o\n", scope)  # noqa: S102 - our own text
+    made: _Make = scope["make"]
+    _MAKERS[cls] = made
+    return made

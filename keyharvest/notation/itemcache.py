@@ -26,7 +26,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import KeyHarvestError, span_of
-from ..model.steps import STEP_TYPES, Draw, EndTurn, Step, maker
+from ..model.steps import STEP_TYPES, EndTurn, Step, maker
 from .grammar import lean_parser
 from .lalr import Unparsed
 
@@ -216,6 +216,8 @@ def _parse(text: str, names: Names, board: Board | None) -> _Item | None:
                  raw.last.end_column, maker(type(step)))
 
 
+_END = maker(EndTurn)
+
 #: The fields of each step class after its player, in the constructor's order.
 _ARGS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in fields(cls) if f.init and f.name not in ("player", "span"))
@@ -252,55 +254,71 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
     number = _NUMBER.match(code)
     if number is not None:
         first_col = number.start(1) + 1
-        rest_at = number.end()
+        at = number.end()
+        pieces = code[at:].split(";")
     else:
-        first_col = 0
-        rest_at = 0
-    pieces = code[rest_at:].split(";")
+        first_col = at = 0
+        pieces = code.split(";")
     if len(pieces) > 1 and not pieces[-1].strip(WS):
         pieces.pop()  # one ';' may end the line
-    items: list[tuple[_Item, int]] = []
-    at = rest_at
-    for piece in pieces:
-        text = piece.strip(WS)
-        if not text:
-            raise Unusual
-        item = table.new.get(text) or _lookup(text, names, table)
-        if item is None:
-            raise Unusual
-        items.append((item, at + len(piece) - len(piece.lstrip(WS))))
-        at += len(piece) + 1
-    head, col = items[0]
+    get = table.new.get
+    # the first item says whether the line opens a turn (steps may then be made before an
+    # item further on turns out unusual: the caller drops them and reads the text again)
+    head = get(pieces[0]) or _piece(pieces[0], names, table)
     if number is None:
-        first_col = col + head.first
-    header = number is not None or (first_col == 1 and head.prefix is not None)
-    if header:
+        first_col = at + head.first
+    if number is not None or (first_col == 1 and head.prefix is not None):  # a header
         if head.prefix is None:
             raise Unusual
         if reader.turn_player is not None and not (steps and isinstance(steps[-1], EndTurn)):
             # the header implies the end of the turn before it (at the header's words)
-            steps.append(EndTurn(reader.turn_player,
-                                 span=span_of(row, first_col, row, col + head.head_end, source)))
+            steps.append(_END(reader.turn_player, (),
+                              span_of(row, first_col, row, at + head.head_end, source)))
             reader.ends += 1
-        reader.flush()
+        if reader.held:
+            reader.flush()
         if number is not None and int(number.group(1)) != reader.ends + 1:
             raise Unusual
         reader.turn_player = head.prefix
     else:
-        reader.flush()
+        if reader.held:
+            reader.flush()
         if reader.turn_player is None:
             raise Unusual
     speaker = reader.turn_player
-    for item, col in items:
+    item: _Item | None = head
+    for piece in pieces:
+        if item is None:  # every item but the first
+            item = get(piece) or _piece(piece, names, table)
         if item.prefix is not None:
             speaker = item.prefix
-        build = item.build
-        if build is None:
-            continue
-        span = span_of(row, col + item.start, row, col + item.end, source)
-        if build is Draw:
-            steps.append(item.make(*item.args, span))
-        else:
-            steps.append(item.make(speaker, *item.args, span))
-            if build is EndTurn:
+        make = item.make
+        if make is not None:  # (None: a colour alone)
+            steps.append(make(speaker, item.args,
+                              span_of(row, at + item.start, row, at + item.end, source)))
+            if item.build is EndTurn:
                 reader.ends += 1
+        at += len(piece) + 1
+        item = None
+
+
+def _piece(piece: str, names: Names, table: _Memo) -> _Item:
+    """The ``_Item`` of ``piece``, the text between two ``;`` of a line (the memo holds
+    ``piece`` as it is written, with the whitespace around the item: its columns are
+    relative to the piece). Raises ``Unusual`` for an empty or bad item."""
+    text = piece.strip(WS)
+    if not text:
+        raise Unusual
+    if text is piece:
+        item = _lookup(text, names, table)
+    else:  # held as written only (the text alone may never come again)
+        item = table.new.get(text) or table.old.get(text) or _learn(text, names, table)
+        if item is not None:
+            lead = len(piece) - len(piece.lstrip(WS))
+            if lead:
+                item = _Item(item.prefix, item.first + lead, item.head_end + lead, item.build,
+                             item.args, item.start + lead, item.end + lead, item.make)
+        table.put(piece, item)
+    if item is None:
+        raise Unusual
+    return item
