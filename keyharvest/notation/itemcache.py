@@ -8,7 +8,9 @@ reader cuts each line at its ``;`` and turn number (which no other token can con
 parses each *distinct* item text with the Lark parser (``grammar/keyharvest.lark``, start
 ``steps``) once, remembering the step it names, resolved by ``Names``, with its columns
 relative to the item. Every other occurrence of the item costs a dictionary look-up and
-the step's construction with its span in the file.
+the step's construction with its span in the file. Items that differ only in their board
+references (``swap B6 for C4``, ``swap A1 for G7``) share one parse, of their pattern
+(``swap Z1 for Z2``): see ``_by_pattern``.
 
 The grammar stays the only definition of the syntax: an item is accepted only if the
 grammar parses it alone as exactly one item. The reader does not report errors: on
