@@ -31,7 +31,8 @@ How a record is read, end to end (``keyharvest validate`` does this for every re
    with ``formats.cutter.cut`` (the one cutter: ``validate`` cuts a big input's bytes
    with it too; lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``), keeping each part's
    first line number in the file;
-2. the front matter is TOML (``tomllib``); ``_FrontMatter.setup`` checks every key and
+2. the front matter is TOML (``tomltext.loads``: ``tomllib``'s data and errors, the plain
+   lines a written record has read without it); ``_FrontMatter.setup`` checks every key and
    value (with ``tomltext.ValueChecker``, the checker a position's values go through too;
    messages quote the record and name the key path) and gives a ``Setup`` and the board
    (``boardfile.load_board``);
@@ -77,7 +78,15 @@ from ..rules.actions import new_game
 from .boardfile import NAMED_ONLY, STANDARD, BoardAccess
 from .cutter import DELIMITER, Piece, breaks_in, cut, joined, split_lines
 from .limits import MAX_RECORD_BYTES, read_bounded
-from .tomltext import ValueChecker, decode_error, deepest_value, dumps, key_hint, locate_span
+from .tomltext import (
+    ValueChecker,
+    decode_error,
+    deepest_value,
+    dumps,
+    key_hint,
+    loads,
+    locate_span,
+)
 
 #: Front-matter keys that describe the setup (RULES.md B) and the board.
 SETUP_KEYS = ("players", "start", "board", "max_turns", "registry", "removed", "tiles", "crops")
@@ -320,7 +329,7 @@ class _FrontMatter(ValueChecker):
 
     def load(self) -> dict[str, Any]:
         try:
-            data = tomllib.loads(self.text)
+            data = loads(self.text)
         except tomllib.TOMLDecodeError as exc:
             msg, row, col = decode_error(exc, self.text)
             raise NotationError(f"bad TOML in the front matter: {msg[:1].lower()}{msg[1:]}",

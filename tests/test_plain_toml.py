@@ -1,0 +1,83 @@
+"""The front matter's plain TOML (issue 18, reading faster): ``tomltext.loads`` reads a text
+of plain lines itself and gives anything else to ``tomllib``; either way the data (or the
+error) is ``tomllib``'s."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from keyharvest.formats import tomltext
+from keyharvest.formats.records import format_records
+from keyharvest.play.selfplay import selfplay_game
+
+
+def outcome(text: str) -> object:
+    """What ``tomllib`` makes of ``text``: its data (with the types of every value), or
+    its error message."""
+    try:
+        return typed(tomllib.loads(text))
+    except tomllib.TOMLDecodeError as exc:
+        return ("error", str(exc))
+
+
+def typed(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: typed(v) for k, v in value.items()}, list(value)
+    if isinstance(value, list):
+        return [typed(v) for v in value]
+    return type(value).__name__, value
+
+
+def mine(text: str) -> object:
+    try:
+        return typed(tomltext.loads(text))
+    except tomllib.TOMLDecodeError as exc:
+        return ("error", str(exc))
+
+
+def test_written_front_matter_is_plain_and_read_alike() -> None:
+    text = format_records([selfplay_game(players, 5, i) for players in (2, 3, 4)
+                           for i in range(3)])
+    fronts = text.split("+++\n")[1::2]
+    assert len(fronts) == 9
+    for front in fronts:
+        assert tomltext._plain(front) is not None  # the fast way reads it
+        assert mine(front) == outcome(front)
+
+
+NEAR = [
+    'a = "x"\na = 1',  # a key twice
+    "[t]\nx = 1\n[t]\ny = 2",  # a table twice
+    "t = 1\n[t]",  # a key, then a table of that name
+    "a = 01", "a = -1", "a = +1", "a = 1_000", "a = 1.5", "a = 1979-05-27",
+    'a = "\\n"', 'a = "tab\there"', 'a = "\x7f"', "a = 'literal'", 'a = """x"""',
+    'a = ["x","y"]', 'a = [ "x" ]', 'a = ["x", 1]', 'a = [["x"]]', 'a = {b = "c"}',
+    'a = "x" # a comment', "# a comment", "  a = 1", "a = 1 ", "a=1", "a  = 1",
+    "a.b = 1", '"a" = 1', "[a.b]", "[[a]]", "[ a ]", "\ufeffa = 1", "a = 1\r\nb = 2",
+    "a = []", 'a = [""]', "1 = 0", "a = true", 'a = "unclosed', "[t", "= 1", "a =",
+    'players = ["red", "green"]\n\n[tiles]\nred = ["B6", "G1"]\n\n[tiles]\ngreen = []',
+    'a = "\u00e9t\u00e9 \u2028"',
+]
+
+
+@pytest.mark.parametrize("text", NEAR)
+def test_near_misses_are_tomllibs(text: str) -> None:
+    assert mine(text) == outcome(text)
+
+
+PIECES = st.sampled_from([
+    "a", "b", "red", "tiles", "1", "-", "_x", " = ", "=", " ", '"', '"x"', '""', "[", "]",
+    ", ", ",", "0", "7", "01", "\n", "\n\n", "[t]", "[a]", '["x", "y"]', "[]", "#", "\\",
+    "\t", "\u00e9", "\x01", ".", "'", "-3", "true",
+])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(PIECES, max_size=24))
+def test_any_text_is_read_as_tomllib_reads_it(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert mine(text) == outcome(text)
