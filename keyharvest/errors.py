@@ -60,6 +60,33 @@ def _span_maker() -> Callable[..., Span]:
 span_of = _span_maker()
 
 
+#: The most decimal digits keyharvest turns into a number (a step, turn, size or count):
+#: none of its numbers comes near, and Python itself refuses a long enough run of digits
+#: (``sys.get_int_max_str_digits``), with a ``ValueError`` that is not the input's diagnosis.
+MAX_DIGITS = 18
+
+
+def too_long(digits: str) -> bool:
+    """Whether ``digits`` has more digits than any number keyharvest reads (``MAX_DIGITS``)."""
+    return len(digits) > MAX_DIGITS
+
+
+def shown_number(digits: str) -> str:
+    """``digits`` for a message: as written, or its first digits and how many there are."""
+    if not too_long(digits):
+        return digits
+    return f"{digits[:MAX_DIGITS]}... ({len(digits)} digits)"
+
+
+def whole(digits: str, what: str) -> int:
+    """``int(digits)`` for a run of decimal digits; past ``MAX_DIGITS`` digits a
+    ``ValueError`` for the user naming ``what``."""
+    if too_long(digits):
+        raise ValueError(f"{what} {shown_number(digits)} is too large: at most "
+                         f"{MAX_DIGITS} digits")
+    return int(digits)
+
+
 class KeyHarvestError(ValueError):
     """Root of every error keyharvest raises for bad input.
 

@@ -160,3 +160,21 @@ def test_a_long_line_is_cut_around_the_caret(tmp_path: Path) -> None:
     d = kh("validate", path, "--format", "json").jsonl()[0]["diagnostics"][0]
     assert d["excerpt"].endswith("…") and len(d["excerpt"]) < 150
     assert d["column"] == len(first) + 2
+
+
+# -- numbers too long to be numbers -------------------------------------------------------------
+#: More digits than Python turns into an int (``sys.get_int_max_str_digits``: 4300).
+HUGE = "1" * 5000
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "--to", HUGE, str(TWO)],
+    ["moves", "--to", f"turn {HUGE}", str(TWO)],
+    ["validate", "--max-bytes", HUGE, str(TWO)],
+    ["new", "--players", HUGE],
+], ids=["step", "turn", "max-bytes", "players"])
+def test_an_option_of_thousands_of_digits_is_a_usage_error(args: list[str]) -> None:
+    run = kh(*args)
+    assert run.code == 2, run.err
+    assert "too large: at most 18 digits" in run.err
+    assert "set_int_max_str_digits" not in run.err and HUGE not in run.err

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import IO
 
-from ..errors import NotationError, Span
+from ..errors import NotationError, Span, whole
 
 #: The largest record, position or whole input read (bytes): 4 MiB.
 MAX_RECORD_BYTES = 4 << 20
@@ -42,7 +42,7 @@ def parse_size(text: str) -> int:
     """The number of bytes written as ``text``: ``4000000``, ``512k``, ``8M``, ``1G``
     (``KB``/``KiB`` and the like too; units are powers of 1024). Raises ``ValueError``."""
     m = _SIZE.fullmatch(text)
-    if not m or int(m.group(1)) < 1:
+    if not m or whole(m.group(1), "the size") < 1:
         raise ValueError(f"{text!r} is not a size: write a number of bytes, or one like 512k, "
                          "8M or 1G")
     return int(m.group(1)) * _UNITS[m.group(2).lower()]

@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..errors import whole
 from ..model.board import Board
 from ..model.catalogue import PLAYER_COLOURS
 from ..notation import Comment
@@ -28,7 +29,7 @@ def parse_players(text: str) -> tuple[str, ...]:
     colours for a number ``N``. Raises ``ValueError`` with a message for the user."""
     words = text.replace(",", " ").lower().split()
     if len(words) == 1 and words[0].isdigit():
-        n = int(words[0])
+        n = whole(words[0], "the number of players")
         if not 2 <= n <= 4:
             raise ValueError(f"Key Harvest is for 2 to 4 players, not {n}")
         return tuple(PLAYER_COLOURS[:n])

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..errors import KeyHarvestError
+from ..errors import KeyHarvestError, whole
 from ..formats.boardfile import NAMED_ONLY, BoardAccess
 from ..formats.cutter import is_blank_or_comment, is_delimiter, split_lines
 from ..formats.positions import Position, load_position
@@ -74,10 +74,10 @@ def parse_point(text: str) -> Point:
     if s == "start":
         return Point(PointKind.STEP, 0)
     if s.isdigit():
-        return Point(PointKind.STEP, int(s))
+        return Point(PointKind.STEP, whole(s, "step"))
     m = _TURN.fullmatch(s)
     if m:
-        number = int(m.group(1))
+        number = whole(m.group(1), "turn")
         if number < 1:
             raise ValueError("turns are numbered from 1")
         player = m.group(2)
