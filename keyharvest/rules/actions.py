@@ -35,7 +35,10 @@ from .placement import (
 
 NUMBER = {letter: w.number for letter, w in WORKERS.items()}
 MAX_NUMBER = max(NUMBER.values())
-TURN = PendingKind.TURN  # a module global: faster to read than the member
+# module globals: faster to read than the members (see ``rules.engine.CHANCE``)
+TURN = PendingKind.TURN
+FINISHED = Result.FINISHED
+UNFINISHED = Result.UNFINISHED
 _OPEN = table("open actions")  # (actions used, tiles moved) -> actions open
 ACTION_NAME = {"a": "a (harvest)", "b": "b (worker)", "c": "c (buy)", "d": "d (offer)"}
 
@@ -79,11 +82,11 @@ class TurnFrame(Frame):
             countdown = state.end_countdown
             if countdown is not None:
                 if countdown == 0:
-                    state.result = Result.FINISHED
+                    state.result = FINISHED
                     return OVER
                 state.end_countdown = countdown - 1
             if state.max_turns is not None and t.number >= state.max_turns:
-                state.result = Result.UNFINISHED
+                state.result = UNFINISHED
                 return OVER
             t.player = (t.player + 1) % len(state.players)
             t.number += 1

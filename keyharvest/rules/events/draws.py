@@ -24,10 +24,15 @@ from ..placement import (
 )
 from . import register
 from .base import (
+    DRAWN,
+    EVENTS,
+    KEEP,
+    NEW,
+    PICK,
+    REFILL,
     DrawingFrame,
     EventFrame,
     OneAnswerFrame,
-    Phase,
     mandatory_error,
     payment_choices,
 )
@@ -41,7 +46,7 @@ class BlindSwapFrame(DrawingFrame):
     what = "a tile to the fallow, or pass"
 
     def settle(self, state: State) -> Pending | None | object:
-        if self.phase == Phase.DRAWN:
+        if self.phase == DRAWN:
             p = self.who(state)
             tile = self.drawn(state)
             self.advance()
@@ -86,7 +91,7 @@ class LuckyDipFrame(DrawingFrame):
 
     def settle(self, state: State) -> Pending | None | object:
         p = self.who(state) if not self.finished else None
-        if self.phase == Phase.DRAWN:
+        if self.phase == DRAWN:
             assert p is not None
             tile = self.drawn(state)
             if tile is not None:
@@ -94,10 +99,10 @@ class LuckyDipFrame(DrawingFrame):
                 self.advance()
                 place_tile(state, p, tile)
                 return CONTINUE
-            self.phase = Phase.PICK if state.registry else Phase.EVENTS
-        if self.phase == Phase.PICK:
+            self.phase = PICK if state.registry else EVENTS
+        if self.phase == PICK:
             return self.ask(state, "to take a registry tile (I.35)")
-        if self.phase == Phase.EVENTS:
+        if self.phase == EVENTS:
             assert p is not None
             self.advance()
             self.place_set_aside(state, p)
@@ -106,10 +111,10 @@ class LuckyDipFrame(DrawingFrame):
 
     def apply(self, state: State, step: Step) -> None:
         p = self.who(state)
-        if self.phase == Phase.PICK:
+        if self.phase == PICK:
             tile = take_from_registry(state, step, "a registry tile to take (event Q)",
                                       "the registry tile of Q is already paid for")
-            self.phase = Phase.EVENTS
+            self.phase = EVENTS
             place_tile(state, p, tile)  # a displaced worker comes first (I.34)
             return
         if not isinstance(step, (Pay, Pass)):
@@ -130,7 +135,7 @@ class LuckyDipFrame(DrawingFrame):
 
     def legal(self, state: State) -> Iterator[Step]:
         p = self.who(state)
-        if self.phase == Phase.PICK:
+        if self.phase == PICK:
             for ref in state.registry:
                 yield Pick(p.colour, ref)
             return
@@ -150,7 +155,7 @@ class NewSupplyFrame(EventFrame):
     def settle(self, state: State) -> Pending | None | object:
         if self.phase:
             return None
-        self.phase = Phase.REFILL
+        self.phase = REFILL
         k = len(state.registry)
         state.bag.update(state.registry)
         state.registry.clear()
@@ -183,9 +188,9 @@ class SaleFrame(OneAnswerFrame):
     def settle(self, state: State) -> Pending | None | object:
         if not self.finished:
             return self.ask(state, self.what)
-        if self.phase == Phase.REFILL:
+        if self.phase == REFILL:
             return None
-        self.phase = Phase.REFILL
+        self.phase = REFILL
         if self.taken:
             state.stack.append(RefillFrame(self.drawer, self.taken, set_aside=True,
                                            purpose="sale refill (event T)"))
@@ -231,23 +236,23 @@ class ReplacementFrame(DrawingFrame):
         if self.finished:
             return None
         p = self.who(state)
-        if self.phase == Phase.NEW:
+        if self.phase == NEW:
             if state.bag_count:  # a draw even from a bag of events only (I.21)
                 self.draw(state, p)
                 return CONTINUE
             return self.ask(state, "the bag is empty: pass (I.21)")
-        if self.phase == Phase.DRAWN:
+        if self.phase == DRAWN:
             self.tile = self.drawn(state)
             if self.tile is None:  # no field tile came: nothing to place (I.21)
                 self.advance()
                 self.place_set_aside(state, p)
                 return CONTINUE
-            self.phase = Phase.KEEP
+            self.phase = KEEP
         return self.ask(state, f"to fallow {self.tile}, or another tile to place {self.tile}")
 
     def apply(self, state: State, step: Step) -> None:
         p = self.who(state)
-        if self.phase == Phase.NEW:
+        if self.phase == NEW:
             expect(step, (Pass,), "I.21", "pass: the bag is empty (event W)")
             self.advance()
             return
@@ -271,7 +276,7 @@ class ReplacementFrame(DrawingFrame):
 
     def legal(self, state: State) -> Iterator[Step]:
         p = self.who(state)
-        if self.phase == Phase.NEW:
+        if self.phase == NEW:
             yield Pass(p.colour)
             return
         assert self.tile is not None

@@ -22,7 +22,7 @@ from ..placement import (
     place_tile,
 )
 from . import register
-from .base import EventFrame, OneAnswerFrame, Phase, mandatory_error
+from .base import KEEP, EventFrame, OneAnswerFrame, mandatory_error
 
 
 # -- N: Swap --------------------------------------------------------------------------------
@@ -86,19 +86,19 @@ class GiftFrame(EventFrame):
         self.kept: str | None = None
 
     def settle(self, state: State) -> Pending | None | object:
-        if self.phase == Phase.KEEP:
+        if self.phase == KEEP:
             return self.ask(state, f"to place or fallow the received tile {self.kept}")
         if self.i < len(self.order):
             return self.ask(state, "to give a tile to the left neighbour")
         if self.i == len(self.order) and self.received is not None:
             self.kept, self.received = self.received, None
-            self.phase = Phase.KEEP
+            self.phase = KEEP
             return self.ask(state, f"to place or fallow the received tile {self.kept}")
         return None
 
     def apply(self, state: State, step: Step) -> None:
         p = self.who(state)
-        if self.phase == Phase.KEEP:
+        if self.phase == KEEP:
             self._keep(state, p, step)
         else:
             self._give(state, p, step)
@@ -127,7 +127,7 @@ class GiftFrame(EventFrame):
             self.advance()
         else:
             self.kept = kept
-            self.phase = Phase.KEEP
+            self.phase = KEEP
 
     def _keep(self, state: State, p: PlayerState, step: Step) -> None:
         expect(step, (Place, Fallow), "I.40",
@@ -146,7 +146,7 @@ class GiftFrame(EventFrame):
 
     def legal(self, state: State) -> Iterator[Step]:
         p = self.who(state)
-        if self.phase == Phase.KEEP:
+        if self.phase == KEEP:
             assert self.kept is not None
             yield Place(p.colour, self.kept)
             yield Fallow(p.colour, self.kept)

@@ -22,7 +22,7 @@ from ..crops import check_crops, counts, move_crops, show
 from ..engine import expect
 from ..fields import check_fresh_tiles, default_instead, harvest_gains, is_lonely
 from . import register
-from .base import RULE, EventFrame, OneAnswerFrame, Phase, mandatory_error
+from .base import DONE, RULE, EventFrame, OneAnswerFrame, mandatory_error
 
 
 # -- P: Bumper Harvest ----------------------------------------------------------------------
@@ -157,13 +157,13 @@ class WindfallFrame(EventFrame):
         if isinstance(step, Pass):
             if any(state.stock):
                 raise mandatory_error("Z", p.colour, "the stock holds crops to give")
-            self.phase = Phase.DONE
+            self.phase = DONE
             return
         assert isinstance(step, Grant)
         gifts = self._check(state, step.gifts)
         for colour, crop in gifts:
             move_crops(state.stock, state.player(colour).screen, counts([crop]))
-        self.phase = Phase.DONE
+        self.phase = DONE
 
     def _check(self, state: State, gifts: tuple[tuple[str, str], ...]
                ) -> tuple[tuple[str, str], ...]:
