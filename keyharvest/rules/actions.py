@@ -15,7 +15,7 @@ from ..errors import IllegalStep
 from ..model.board import Board
 from ..model.catalogue import CROP_INDEX, CROPS, EVENT_LETTERS, STORE_SIZE, TOTAL_COUNTERS, WORKERS
 from ..model.setup import REMOVED_EVENTS, Setup, check_setup
-from ..model.state import Pending, PendingKind, PlayerState, Result, State, StoreItem, Turn
+from ..model.state import Pending, PlayerState, Result, State, StoreItem, Turn
 from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from .bag import RefillFrame
 from .crops import add_crops, check_can_pay, crop_counts, has, move_crops
@@ -36,7 +36,6 @@ from .placement import (
 NUMBER = {letter: w.number for letter, w in WORKERS.items()}
 MAX_NUMBER = max(NUMBER.values())
 # module globals: faster to read than the members (see ``rules.engine.CHANCE``)
-TURN = PendingKind.TURN
 FINISHED = Result.FINISHED
 UNFINISHED = Result.UNFINISHED
 _OPEN = table("open actions")  # (actions used, tiles moved) -> actions open
@@ -49,7 +48,7 @@ class TurnFrame(Frame):
     def settle(self, state: State) -> Pending:
         if state.result is not None:
             return OVER
-        return PENDING[TURN, state.current.colour]  # rule C.1, the default
+        return PENDING[state.current.colour]  # the player's turn (C.1)
 
     # -- checking --------------------------------------------------------------------
     def _check_action(self, state: State, action: str) -> bool:
@@ -92,7 +91,7 @@ class TurnFrame(Frame):
             t.number += 1
             t.used = ""
             t.count = 0
-            return PENDING[TURN, state.players[t.player].colour]  # settle()
+            return PENDING[state.players[t.player].colour]  # settle(): the next turn
         try:
             action, act = TURN_STEPS[kind]
         except KeyError:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ..model.state import Pending
+from ..model.state import Pending, PendingKind
 from ..model.steps import Draw, EndTurn, Pass
 
 V = TypeVar("V")
@@ -57,25 +57,25 @@ def remember(memo: dict[Any, Any], key: object, value: object) -> None:
     memo[key] = value
 
 
-class Interning(dict[tuple[Any, ...], V]):
+class Interning(dict[Any, V]):
     """A memo table of shared values looked up by subscript: ``table[key]`` is
-    ``make(*key)``, built the first time it is asked for (``__missing__``, which fills the
+    ``make(key)``, built the first time it is asked for (``__missing__``, which fills the
     table by ``remember``) and shared after. A hit is one dictionary look-up with no Python
     call, which matters for the ``Pending`` the engine waits for after every step."""
 
     __slots__ = ("make",)
 
-    def __init__(self, make: Callable[..., V]) -> None:
+    def __init__(self, make: Callable[[Any], V]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, key: tuple[Any, ...]) -> V:
-        value = self.make(*key)
+    def __missing__(self, key: Any) -> V:
+        value = self.make(key)
         remember(self, key, value)
         return value
 
 
-def interning(name: str, make: Callable[..., V]) -> Interning[V]:
+def interning(name: str, make: Callable[[Any], V]) -> Interning[V]:
     """A new, empty ``Interning`` table of ``make``'s values, emptied by ``clear()``."""
     memo = Interning(make)
     _named(name, memo)
@@ -93,12 +93,22 @@ def clear() -> None:
 # make over and over are built once and shared: building a frozen dataclass costs about a
 # microsecond, a look-up a tenth of that. Only steps with no ``span`` are shared; a step
 # read from a file is always its own object.
+def _pending(key: str | tuple[Any, ...]) -> Pending:
+    """The ``Pending`` of a key of ``PENDING``."""
+    if type(key) is str:
+        return Pending(PendingKind.TURN, key)
+    return Pending(*key)
+
+
 #: What the engine waits for, shared: ``PENDING[kind, player, rule, purpose, worker,
 #: event]`` (``Pending``'s fields in order; trailing defaults may be left out) is
-#: ``Pending(kind, player, ...)``, built once. The engine settles after every step, and the
+#: ``Pending(kind, player, ...)``, built once; a player's turn, the value waited for most
+#: (one step in two), is keyed by the colour alone: ``PENDING[colour]`` is
+#: ``Pending(PendingKind.TURN, colour)``. The engine settles after every step, and the
 #: few distinct values it waits for are built once (a ``Pending`` is frozen). The only way
-#: the rules make one.
-PENDING = interning("pending", Pending)
+#: the rules make one. (A look-up by a colour costs some 400 instructions, by a tuple of
+#: fields some 950: the tuple is built, hashed and compared item by item.)
+PENDING: Interning[Pending] = interning("pending", _pending)
 _DRAWS = table("draws")
 _PASSES = table("passes")
 _ENDS = table("ends")
