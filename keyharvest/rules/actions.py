@@ -17,9 +17,9 @@ from ..model.catalogue import CROP_INDEX, CROPS, EVENT_LETTERS, STORE_SIZE, TOTA
 from ..model.setup import REMOVED_EVENTS, Setup, check_setup
 from ..model.state import Pending, PlayerState, Result, State, StoreItem, Turn
 from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
-from .bag import RefillFrame
+from .bag import REFILL, RefillFrame
 from .crops import add_crops, check_can_pay, crop_counts, has, move_crops
-from .engine import OVER, Frame, sectioned, settle
+from .engine import CHANCE, OVER, Frame, sectioned, settle
 from .fields import apart_from, check_fresh_tiles, default_instead, groups, harvest_gains
 from .memo import PENDING, end_turn_of, remember, table
 from .placement import (
@@ -72,8 +72,9 @@ class TurnFrame(Frame):
 
     def apply(self, state: State, step: Step) -> Pending | None:
         """Apply a turn step; return what ``settle`` would return now (the next player's
-        turn, the end, or the same turn when no frame was pushed), or None when a frame was
-        pushed (see ``Frame.apply``)."""
+        turn, the end, the same turn when no frame was pushed, the draw of the refill an
+        offer pushed), or None when a frame was pushed that has to settle (see
+        ``Frame.apply``)."""
         kind = type(step)
         if kind is EndTurn:  # the bag passes (C.1): inline, one step in four is an end
             # count down the end of the game (F.4) and the turn limit (I.10)
@@ -113,6 +114,9 @@ class TurnFrame(Frame):
             t.count = 1
         if state.stack[-1] is self:  # no frame pushed: the same turn waits, as before
             return state.pending
+        if kind is Offer and len(state.bag) > state.hidden_removed:
+            # the refill the offer pushed waits for its draw: its settle(), inlined
+            return PENDING[CHANCE, None, RefillFrame.rule, REFILL]
         return None
 
     # -- listing ---------------------------------------------------------------------

@@ -68,6 +68,10 @@ def place_event(state: State, letter: str, drawer: str) -> None:
     start_event(state, letter, drawer)
 
 
+#: The purpose of a registry refill after an offer (F.1), the draw the game waits for most.
+REFILL = "registry refill"
+
+
 class RefillFrame(Frame):
     """Draw from the bag until ``gap`` field tiles have gone to the registry (F.1), or the
     bag is empty.
@@ -84,7 +88,7 @@ class RefillFrame(Frame):
               mine=EVENTS)
 
     def __init__(self, drawer: str, gap: int, set_aside: bool = False,
-                 purpose: str = "registry refill") -> None:
+                 purpose: str = REFILL) -> None:
         self.drawer = drawer
         self.gap = gap
         self.set_aside = set_aside
@@ -130,7 +134,7 @@ class RefillFrame(Frame):
     def refusal(self, state: State) -> tuple[str, str] | None:
         # the Shopkeeper's or the Benefactor's refill inside an event sets aside (I.19)
         return drawn_event_refusal(state, self.mine,
-                                   "I.19" if self.purpose == "registry refill" else "E.2")
+                                   "I.19" if self.purpose == REFILL else "E.2")
 
 
 def drawn_event_refusal(state: State, mine: list[str], rule: str) -> tuple[str, str] | None:

@@ -173,11 +173,12 @@ class Frame:
 
     def apply(self, state: State, step: Step) -> Pending | None:
         """Check ``step``, then apply it. A frame may return the ``Pending`` that settling
-        would give now, when it knows it without settling (it pushed no frame and there is
-        no work that settling would do): ``push`` and ``push_steps`` then skip the settle
-        (property tests check, step by step, that the state is what settling gives). Only
-        the turn frame does (one step in two is a turn's). It relies on ``state.pending``
-        being what the frame waits for, as after every settle."""
+        would give now, when it knows it without settling (there is no work that settling
+        would do: it pushed no frame, or one whose settle only says what it waits for):
+        ``push`` and ``push_steps`` then skip the settle (property tests check, step by
+        step, that the state is what settling gives). Only the turn frame does (one step
+        in two is a turn's; an offer's refill waits for a draw). It relies on
+        ``state.pending`` being what the frame waits for, as after every settle."""
         raise NotImplementedError
 
     def legal(self, state: State) -> Iterator[Step]:
