@@ -167,6 +167,43 @@ def test_a_long_line_is_cut_around_the_caret(tmp_path: Path) -> None:
 HUGE = "1" * 5000
 
 
+def _two_players(front: str = "", moves: str = "1. red: end\n") -> str:
+    _, _, rest = TWO.read_text().partition("+++\n")
+    front_matter, _, _ = rest.partition("+++\n")
+    return f"+++\n{front_matter}{front}+++\n{moves}"
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    (_two_players(f"max_turns = {HUGE}\n"), "whole number of 5000 digits"),
+    (_two_players(f"[meta]\nseed = {HUGE}\n"), "whole number of 5000 digits"),
+    (_two_players(moves=f"{HUGE}. red: end\n"), "(5000 digits) is out of sequence"),
+], ids=["front-matter", "meta", "turn-number"])
+def test_a_number_of_thousands_of_digits_in_a_record_is_diagnosed(
+        tmp_path: Path, text: str, words: str) -> None:
+    """Python refuses to read such a number (a ValueError of its own); the record is bad
+    input with a line and column, exit 1, not an internal error."""
+    path = tmp_path / "huge.kh"
+    path.write_text(text)
+    run = kh("validate", str(path))
+    assert run.code == 1, run.err
+    assert "internal error" not in run.err
+    first = run.err.splitlines()[0]
+    assert first.startswith(f"{path}:") and first.split(":")[1].isdigit(), first
+    assert words in run.err
+    assert HUGE not in run.err  # the number is shown cut, not 5000 digits long
+
+
+def test_a_number_of_thousands_of_digits_in_a_position_is_diagnosed(tmp_path: Path) -> None:
+    made = kh("replay", "--to", "10", "-f", "toml", str(TWO))
+    assert made.code == 0 and "\nmax_turns = 240\n" in made.out
+    path = tmp_path / "pos.toml"
+    path.write_text(made.out.replace("\nmax_turns = 240\n", f"\nmax_turns = {HUGE}\n"))
+    run = kh("validate", str(path))
+    assert run.code == 1, run.err
+    assert "internal error" not in run.err and HUGE not in run.err
+    assert run.err.startswith(f"{path}:4:"), run.err
+
+
 @pytest.mark.parametrize("args", [
     ["replay", "--to", HUGE, str(TWO)],
     ["moves", "--to", f"turn {HUGE}", str(TWO)],

@@ -81,3 +81,12 @@ PIECES = st.sampled_from([
 def test_any_text_is_read_as_tomllib_reads_it(pieces: list[str]) -> None:
     text = "".join(pieces)
     assert mine(text) == outcome(text)
+
+
+def test_long_numbers_are_tomllibs_and_too_long_ones_an_error_with_a_position() -> None:
+    text = "a = 1\nb = " + "9" * 40 + "\n"
+    assert tomltext.loads(text) == tomllib.loads(text)  # read by tomllib, past MAX_DIGITS
+    with pytest.raises(tomllib.TOMLDecodeError) as caught:
+        tomltext.loads("a = 1\n[t]\nb = 1_" + "2" * 5000 + "\n")
+    assert tomltext.decode_error(caught.value, "")[1:] == (3, 5)
+    assert "5001 digits" in str(caught.value)

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from ..errors import BoardError
 from ..model.board import REFERENCE, Board
+from .tomltext import loads
 
 STANDARD = "standard"
 #: A board file describes 56 spaces in a few kilobytes; anything far larger is not one.
@@ -61,7 +62,7 @@ def load_board(path: str | Path | None = None) -> Board:
 def parse_board(text: str, source: str = "<board>") -> Board:
     """A board from the text of a board file. Raises ``BoardError``."""
     try:
-        data = tomllib.loads(text)
+        data = loads(text)
     except tomllib.TOMLDecodeError as exc:
         ref = _duplicate_key(text, str(exc))
         if ref is not None:  # say which space is written twice, not just "cannot overwrite"

@@ -64,7 +64,16 @@ from ..rules import engine
 from ..rules.actions import start
 from ..rules.invariants import Violation, check
 from .boardfile import NAMED_ONLY, STANDARD, BoardAccess, standard_board
-from .tomltext import ValueChecker, decode_error, deepest_value, dumps, key_hint, locate_span, show
+from .tomltext import (
+    ValueChecker,
+    decode_error,
+    deepest_value,
+    dumps,
+    key_hint,
+    loads,
+    locate_span,
+    show,
+)
 
 HEADER = "# Key Harvest position (keyharvest); the format is described in docs/notation.md\n"
 TOP_KEYS = (
@@ -501,7 +510,7 @@ def load_position(text: str, source: str = "<stdin>", board: Board | None = None
         raise PositionError("empty position: write one table per player, like [red]",
                             span=Span(1, 1, 1, 1, source))
     try:
-        data = tomllib.loads(text)
+        data = loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg, row, col = decode_error(exc, text)
         raise PositionError(f"bad TOML: {msg[:1].lower()}{msg[1:]}",

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import difflib
 import re
+import sys
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from ..errors import KeyHarvestError, noted, quoted, raise_first
+from ..errors import MAX_DIGITS, KeyHarvestError, noted, quoted, raise_first
 from ..model.catalogue import PLAYER_COLOURS
 
 T = TypeVar("T")
@@ -33,15 +34,45 @@ _PLAIN_LINE = re.compile(
     rf"([A-Za-z0-9_-]+) = ({_STRING}|0|[1-9][0-9]*|\[(?:{_STRING}(?:, {_STRING})*)?\])")
 _PLAIN_TABLE = re.compile(r"\[([A-Za-z0-9_-]+)\]")
 _PLAIN_ITEM = re.compile(_STRING)
+#: A run of decimal digits, as TOML writes whole numbers (``1_000`` too).
+_DIGITS = re.compile(r"[0-9](?:_?[0-9])*")
 
 
 def loads(text: str) -> dict[str, Any]:
     """``tomllib.loads(text)``: the same data, and the same ``TOMLDecodeError`` (and
     ``RecursionError``) for bad TOML. A text of plain lines only (as ``dumps`` writes a
     record's front matter: see ``_PLAIN_LINE``) is read without ``tomllib``, at a
-    fraction of the cost; anything else is ``tomllib``'s."""
+    fraction of the cost; anything else is ``tomllib``'s.
+
+    A whole number of more digits than Python reads (``sys.get_int_max_str_digits``) is a
+    ``TOMLDecodeError`` at its line and column too: ``tomllib`` lets Python's own
+    ``ValueError`` out, which is no diagnosis of the text."""
     data = _plain(text)
-    return data if data is not None else tomllib.loads(text)
+    if data is not None:
+        return data
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:
+        error = _too_many_digits(text)
+        if error is None:  # not a number's: not the text's fault that we know of
+            raise
+        raise error from None
+
+
+def _too_many_digits(text: str) -> tomllib.TOMLDecodeError | None:
+    """The error for the first number of ``text`` too long for Python to read, if any."""
+    limit = sys.get_int_max_str_digits()
+    for m in _DIGITS.finditer(text):
+        digits = m.group().replace("_", "")
+        if len(digits) > limit:
+            line = text.count("\n", 0, m.start()) + 1
+            column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+            return tomllib.TOMLDecodeError(
+                f"Whole number of {len(digits)} digits: at most {limit} are read "
+                f"(at line {line}, column {column})")
+    return None
 
 
 def _plain(text: str) -> dict[str, Any] | None:
@@ -62,8 +93,10 @@ def _plain(text: str) -> dict[str, Any] | None:
                 table[key] = value[1:-1]
             elif first == "[":
                 table[key] = [item[1:-1] for item in _PLAIN_ITEM.findall(value)]
-            else:
+            elif len(value) <= MAX_DIGITS:
                 table[key] = int(value)
+            else:  # a long number: tomllib's, and its error if Python will not read it
+                return None
             continue
         m = _PLAIN_TABLE.fullmatch(line)
         if m is None or m.group(1) in root:

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import KeyHarvestError, span_of
+from ..errors import KeyHarvestError, span_of, too_long
 from ..model.steps import STEP_TYPES, EndTurn, Step, maker
 from .grammar import lean_parser
 from .lalr import Unparsed
@@ -279,7 +279,8 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
             reader.ends += 1
         if reader.held:
             reader.flush()
-        if number is not None and int(number.group(1)) != reader.ends + 1:
+        if number is not None and (too_long(number.group(1))
+                                   or int(number.group(1)) != reader.ends + 1):
             raise Unusual
         reader.turn_player = head.prefix
     else:

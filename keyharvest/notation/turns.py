@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import NotationError
+from ..errors import NotationError, shown_number, too_long
 from ..model.steps import EndTurn, Step
 from .names import Names
 from .syntax import Line
@@ -152,13 +152,16 @@ class TurnReader:
         self.turn_start = len(self.steps)
         self.flush()
         if line.number is not None:
-            n = int(line.number.value)
+            digits = line.number.value
+            n = None if too_long(digits) else int(digits)
             if n != self.ends + 1:
-                self._fail(NotationError(f"turn {n} is out of sequence: this is turn "
-                                         f"{self.ends + 1}", names.where.span(line.number),
+                self._fail(NotationError(f"turn {shown_number(digits)} is out of sequence: "
+                                         f"this is turn {self.ends + 1}",
+                                         names.where.span(line.number),
                                          hint=f"write '{self.ends + 1}.' or leave the number "
                                               "out"))
-                self.ends = n - 1  # collecting: the next numbers are judged from this one
+                if n is not None:  # collecting: the next numbers are judged from this one
+                    self.ends = n - 1
         self.turn_player = player
 
 
