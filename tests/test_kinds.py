@@ -47,3 +47,49 @@ def test_a_position_is_read_back_into_members() -> None:
     assert type(merchant.phase) is MerchantPhase
     done = load_position('result = "finished"\n[red]\n[green]\n').state
     assert done.result is Result.FINISHED
+
+
+# -- hot code reads members from module globals -------------------------------------------
+HOT = {"settle", "apply", "push", "ask"}  # functions run at every step
+LOOPS = {"push_steps", "play_game"}  # functions whose loops run once a step
+KINDS = {"PendingKind", "Result", "Phase", "MerchantPhase"}
+
+
+def enum_reads_in_hot_code(source: str, where: str) -> list[str]:
+    """``Kind.MEMBER`` read in ``source`` inside a function of ``HOT`` or a loop of a function
+    of ``LOOPS``: on Python 3.11 each such read goes through ``EnumType.__getattr__``'s hook
+    (about 900 instructions), so hot code compares with module globals bound once
+    (``CHANCE = PendingKind.CHANCE``)."""
+    import ast
+
+    found = []
+    for fn in ast.walk(ast.parse(source)):
+        if not isinstance(fn, ast.FunctionDef) or fn.name not in HOT | LOOPS:
+            continue
+        bodies = [fn] if fn.name in HOT else [
+            n for n in ast.walk(fn) if isinstance(n, (ast.For, ast.While))]
+        hits = {(node.lineno, node.value.id, node.attr)
+                for body in bodies for node in ast.walk(body)
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in KINDS}
+        found += [f"{where}:{line}: {kind}.{member} in {fn.name}"
+                  for line, kind, member in sorted(hits)]
+    return found
+
+
+def test_hot_code_reads_no_member_off_an_enum_class() -> None:
+    from pathlib import Path
+
+    import keyharvest
+
+    root = Path(keyharvest.__file__).parent
+    files = [*sorted((root / "rules").rglob("*.py")), root / "play" / "selfplay.py"]
+    found = [hit for f in files
+             for hit in enum_reads_in_hot_code(f.read_text(), str(f.relative_to(root)))]
+    assert found == []
+    planted = ("def settle(self, state):\n    return state.pending.kind == PendingKind.TURN\n"
+               "def play_game(state):\n    chance = PendingKind.CHANCE  # once: allowed\n"
+               "    while state.result is None:\n        if state.result == Result.FINISHED:\n"
+               "            break\n")
+    assert enum_reads_in_hot_code(planted, "x.py") == [
+        "x.py:2: PendingKind.TURN in settle", "x.py:6: Result.FINISHED in play_game"]

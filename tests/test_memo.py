@@ -14,7 +14,7 @@ import keyharvest.model
 import keyharvest.rules
 from keyharvest.formats.boardfile import standard_board
 from keyharvest.formats.records import format_record, load_records
-from keyharvest.model.state import Pending
+from keyharvest.model.state import Pending, PendingKind
 from keyharvest.notation import itemcache
 from keyharvest.play import selfplay
 from keyharvest.play.selfplay import selfplay_game
@@ -81,6 +81,22 @@ def test_what_the_engine_waits_for_is_interned_by_one_table() -> None:
     for i in range(3 * memo.MEMO_SIZE):
         memo.PENDING["chance", None, "F.1", f"probe {i}"]
         assert len(memo.PENDING) <= memo.MEMO_SIZE
+    memo.clear()
+    assert not memo.PENDING
+
+
+def test_a_turn_is_interned_by_its_colour() -> None:
+    """A player's turn, what the engine waits for one step in two, is keyed in ``PENDING``
+    by the colour alone; it is the value the turn frame settles to and a new game waits
+    for."""
+    memo.clear()
+    red = memo.PENDING["red"]
+    assert red == Pending(PendingKind.TURN, "red") and red is memo.PENDING["red"]
+    assert red.kind is PendingKind.TURN and red.rule == "C.1"
+    record = selfplay_game(2, 4, 0)
+    state = new_game(record.setup, standard_board())
+    assert state.pending is memo.PENDING[state.current.colour]
+    assert state.stack[-1].settle(state) is state.pending
     memo.clear()
     assert not memo.PENDING
 

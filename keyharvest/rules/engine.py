@@ -37,6 +37,7 @@ OVER = Pending(PendingKind.OVER, rule="F.4")
 # attribute (``PendingKind.CHANCE``) is read through the hook of ``EnumType.__getattr__``,
 # some 900 instructions a read against about 10 for a global. Hot code reads these.
 CHANCE: Final = PendingKind.CHANCE
+UNFINISHED: Final = Result.UNFINISHED
 
 
 #: Every frame class by name, for writing and reading positions taken mid-effect.
@@ -235,7 +236,7 @@ def push(state: State, step: Step) -> None:
     # the hot path of replay and self-play: the checks are ordered for the common cases
     pending = state.pending
     if state.result is not None:
-        if state.result == Result.UNFINISHED:  # stopped by the technical turn limit
+        if state.result == UNFINISHED:  # stopped by the technical turn limit
             limit = f" (max_turns = {state.max_turns})" if state.max_turns else ""
             raise IllegalStep("I.10", f"the game stopped unfinished at the turn limit{limit}: "
                               "no step is legal", step=step, span=step_span(step))
