@@ -19,7 +19,10 @@ from test_itemcache import MOVETEXTS, shape
 from keyharvest.notation import grammar
 from keyharvest.notation.grammar import (
     build_parser,
+    dump_lean,
     grammar_digest,
+    lean_from_tables,
+    lean_path,
     load_tables,
     parser_from_tables,
     tables_path,
@@ -135,3 +138,95 @@ def test_without_tables_the_parser_is_built(monkeypatch: pytest.MonkeyPatch) -> 
     finally:
         grammar.parser.cache_clear()
         grammar.lean_parser.cache_clear()
+
+
+# -- the lean tables (issue 18, item 5) --------------------------------------------------------
+def _lean() -> dict:
+    return json.loads(lean_path().read_text(encoding="utf-8"))
+
+
+def test_the_shipped_lean_tables_are_those_of_the_shipped_tables() -> None:
+    assert lean_from_tables() is not None
+    assert json.loads(dump_lean()) == _lean(), (
+        "keyharvest/notation/lean.json does not fit tables.json: run "
+        "`python -m keyharvest.notation.maketables` to write both again")
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda d: d.update(grammar_sha256="0" * 64),  # a stale file after a grammar change
+    lambda d: d.update(lark="0.0.1"),  # made from another Lark's parser
+    lambda d: d.update(format=99),
+    lambda d: d.update(starts=["start"]),
+    lambda d: d.update(data=[]),
+    lambda d: d["data"].pop("lexers"),  # damaged
+    lambda d: d["data"]["rules"][0].__setitem__(2, "__class__"),  # no rule calls that
+    lambda d: d["data"]["rules"][0].__setitem__(2, "no_such_rule"),
+    lambda d: d["data"]["patterns"].pop(),
+    lambda d: d["data"]["lexers"].pop(),
+    lambda d: d["data"]["states"][0][1].append(["WORD", True, 10**6]),  # shift to nowhere
+    lambda d: d["data"]["states"][0][1].append(["WORD", False, 10**6]),  # reduce no rule
+])
+def test_lean_tables_that_do_not_fit_are_refused(spoil) -> None:
+    document = _lean()
+    spoil(document)
+    assert lean_from_tables(json.dumps(document)) is None
+
+
+def test_a_lexer_that_does_not_compile_leaves_the_text_to_lark() -> None:
+    from keyharvest.notation.lalr import Unparsed
+
+    document = _lean()
+    for pattern in document["data"]["patterns"]:
+        pattern[0] = "(?P<x"  # no regular expression: compiled when a state needs it
+    lean = lean_from_tables(json.dumps(document))
+    assert lean is not None
+    for _ in range(2):
+        with pytest.raises(Unparsed):
+            lean.parse("red: pass", "steps")
+
+
+def test_damaged_lean_json_is_refused() -> None:
+    assert lean_from_tables("{not json") is None
+    assert lean_from_tables("[" * 100_000 + "]" * 100_000) is None
+    assert lean_from_tables(lean_path().read_text()[:5000]) is None
+
+
+def test_refused_lean_tables_leave_the_driver_over_larks_parser(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from keyharvest.notation import lalr
+
+    monkeypatch.setattr(grammar, "lean_path", lambda: tables_path().with_name("nothing.json"))
+    grammar.lean_parser.cache_clear()
+    try:
+        driver = grammar.lean_parser()
+        assert isinstance(driver, lalr.LeanParser) and driver.token is not lalr.Token
+    finally:
+        grammar.lean_parser.cache_clear()
+
+
+READ = """
+import sys
+from keyharvest.formats.records import load_records, read_source
+from keyharvest.formats.diagnostics import diagnose
+from keyharvest.errors import KeyHarvestError
+text = read_source(sys.argv[1])
+try:
+    print([str(s) for r in load_records(text, "x.kh") for s in r.steps][:3])
+except KeyHarvestError as exc:
+    print(diagnose(exc, text, "x.kh"))
+print("lark" in sys.modules)
+"""
+
+
+def test_valid_movetext_is_read_without_lark_and_an_error_with_it(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.kh"
+    bad.write_text(TWO.read_text(encoding="utf-8").replace("; harvest B6", "; harvets B6", 1),
+                   encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "KEYHARVEST_NO_TABLES"}
+    out = {}
+    for path in (TWO, bad):
+        done = subprocess.run([sys.executable, "-c", READ, str(path)], capture_output=True,
+                              text=True, check=True, env=env, timeout=120)
+        out[path] = done.stdout.splitlines()
+    assert out[TWO][-1] == "False" and out[TWO][0].startswith("['")
+    assert out[bad][-1] == "True" and "harvets" in out[bad][0]

@@ -20,6 +20,7 @@ from keyharvest.formats.records import load_records, read_source
 from keyharvest.notation import Names, Where
 from keyharvest.notation.grammar import lean_parser, parser
 from keyharvest.notation.itemcache import Unusual, read_fast
+from keyharvest.notation.lalr import Token as LeanToken
 from keyharvest.notation.lalr import Unparsed
 from keyharvest.notation.movetext import format_movetext, read_full, read_movetext
 from keyharvest.notation.turns import TurnReader
@@ -56,8 +57,9 @@ VOCABULARY = [
 
 
 def shape(x: object) -> object:
-    """A comparable picture of what the parser returns, token positions included."""
-    if isinstance(x, Token):
+    """A comparable picture of what the parser returns, token positions included (a token
+    of Lark's or of the lean tables' parser alike)."""
+    if isinstance(x, Token | LeanToken):
         return ("T", x.type, str(x), x.start_pos, x.line, x.column, x.end_line, x.end_column,
                 x.end_pos)
     if isinstance(x, list):

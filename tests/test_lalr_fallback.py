@@ -1,7 +1,9 @@
 """The lean LALR driver is fenced (issue 12, item 9): it reads Lark's internal tables, and
 where they are not what it expects (a new Lark) ``lean_parser`` falls back to
 ``Lark.parse``, with no warning and the same result: the same steps, spans, comments and
-diagnostics over the example games and every golden scenario."""
+diagnostics over the example games and every golden scenario. Made from the shipped lean
+tables (issue 18, item 5) it reads no Lark internals at all and gives the same results
+again; where those tables do not fit it is the driver over Lark's parser."""
 
 from __future__ import annotations
 
@@ -127,13 +129,35 @@ SURPRISES = {
 }
 
 
-def test_the_installed_lark_gets_the_lean_driver(fresh_driver: None) -> None:
-    assert isinstance(grammar.lean_parser(), lalr.LeanParser)
+def _no_lean_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(grammar, "lean_from_tables", lambda text=None: None)
+
+
+def test_the_installed_lark_gets_the_lean_driver(fresh_driver: None,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    made = grammar.lean_parser()
+    assert isinstance(made, lalr.LeanParser) and made.token is lalr.Token  # the lean tables
+    grammar.lean_parser.cache_clear()
+    _no_lean_tables(monkeypatch)
+    over_lark = grammar.lean_parser()
+    assert isinstance(over_lark, lalr.LeanParser) and over_lark.token is not lalr.Token
+
+
+def test_the_lean_tables_give_the_same_results_as_lark(fresh_driver: None,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    lean = everything()
+    assert grammar.lean_parser().token is lalr.Token  # type: ignore[union-attr]
+    grammar.lean_parser.cache_clear()
+    _no_lean_tables(monkeypatch)
+    _other_shift(monkeypatch)
+    assert isinstance(grammar.lean_parser(), lalr.LarkDriver)
+    assert everything() == lean
 
 
 @pytest.mark.parametrize("surprise", SURPRISES)
 def test_an_unexpected_lark_falls_back_to_lark_parse_with_the_same_results(
         surprise: str, fresh_driver: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    _no_lean_tables(monkeypatch)  # the driver over Lark's parser reads Lark's internals
     lean = everything()
     assert isinstance(grammar.lean_parser(), lalr.LeanParser)
     grammar.lean_parser.cache_clear()
@@ -146,6 +170,14 @@ def test_an_unexpected_lark_falls_back_to_lark_parse_with_the_same_results(
     diagnostics = [d for o in lean for d in (o if isinstance(o, list) else [o])
                    if type(d).__name__ == "Diagnostic"]
     assert len(diagnostics) > 20  # errors of notation and of rules were compared too
+
+
+@pytest.mark.parametrize("surprise", SURPRISES)
+def test_no_lean_tables_are_made_from_an_unexpected_lark(
+        surprise: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    SURPRISES[surprise](monkeypatch)
+    with pytest.raises(ValueError, match="lean tables"):
+        grammar.dump_lean()
 
 
 def test_the_fallback_raises_unparsed_where_lark_raises(fresh_driver: None) -> None:

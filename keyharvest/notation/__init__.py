@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lark.exceptions import UnexpectedInput
-
 from ..errors import NotationError
 from ..model.board import Board
 from ..model.steps import Step
@@ -41,6 +39,8 @@ def parse_steps(text: str, player: str | None = None, *, players: Sequence[str] 
 
     Raises ``NotationError`` for a syntax error or an unknown name.
     """
+    from lark.exceptions import UnexpectedInput
+
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     where = Where(source)
     try:

@@ -25,6 +25,14 @@ Loading serialised tables uses ``Lark._load_from_dict``, the entry point of Lark
 standalone parsers, which is not public: it is fenced here (the Lark version must be the
 one that wrote the tables, and any failure falls back to building) and tested
 (``tests/test_grammar_tables.py``).
+
+Beside them ship the *lean tables*, ``keyharvest/notation/lean.json``: the same parser as
+the plain data the lean driver of ``keyharvest.notation.lalr`` runs on (``lean_data``), so
+that reading valid movetext imports no Lark at all (importing Lark and loading its parser
+cost some 60 ms, a third of a short command). They are checked the same way (format, the
+grammar's SHA-256, the Lark version, the start symbols) and ``lean_parser`` falls back to
+the driver over Lark's parser when they do not fit. Lark is imported only where that
+parser gives up on a text, to say what is wrong with it.
 """
 
 from __future__ import annotations
@@ -32,22 +40,27 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import sys
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lark import Lark
-
 if TYPE_CHECKING:
+    from lark import Lark
+
     from .lalr import LarkDriver, LeanParser
 
 GRAMMAR_FILE = "keyharvest.lark"
 TABLES_FILE = "tables.json"
 TABLES_FORMAT = 1
+LEAN_FILE = "lean.json"
 #: The start symbols: ``start``, a record's movetext; ``steps``, steps on their own
 #: (``parse_steps``).
 STARTS = ("start", "steps")
+#: The format of ``lean.json`` (``keyharvest.notation.lalr.lean_data``).
+LEAN_FORMAT = 1
 #: Options that may hold code when Lark saves a parser (classes, callbacks): in shipped
 #: tables they must be empty.
 _CODE_OPTIONS = ("transformer", "postlex", "tree_class", "lexer_callbacks", "edit_terminals",
@@ -84,6 +97,7 @@ def build_parser(*, strict: bool = True, transformer: object | None = None) -> L
     """A new LALR parser analysed from the grammar (no tables). Without ``interegular``
     installed Lark cannot check terminal collisions, and the parser is built without
     strict mode."""
+    from lark import Lark
     from lark.exceptions import LexError
 
     options = {"parser": "lalr", "lexer": "contextual", "start": list(STARTS),
@@ -182,6 +196,8 @@ def parser_from_tables(transformer: object | None = None,
     if tables is None:
         return None
     data, memo = tables
+    from lark import Lark
+
     try:  # a private entry point of Lark's (its standalone parsers use it): fenced
         loaded = Lark._load_from_dict(  # type: ignore[no-untyped-call]
             data, memo, transformer=transformer)
@@ -211,8 +227,89 @@ def parse(text: str, start: str) -> Any:
 
 @lru_cache(maxsize=1)
 def lean_parser() -> LeanParser | LarkDriver:
-    """The process's parser run by the lean driver of ``keyharvest.notation.lalr`` (or by
-    ``Lark.parse`` where that driver does not fit the installed Lark)."""
+    """The process's parser run by the lean driver of ``keyharvest.notation.lalr``: made
+    from the shipped lean tables without Lark, or where they do not fit from the Lark
+    parser (and run by ``Lark.parse`` where that driver does not fit the installed Lark)."""
     from .lalr import lean_driver
 
+    if not os.environ.get("KEYHARVEST_NO_TABLES"):
+        lean = lean_from_tables()
+        if lean is not None:
+            return lean
     return lean_driver(parser())
+
+
+# -- the lean tables ---------------------------------------------------------------------------
+def lean_path() -> Path:
+    return Path(__file__).resolve().parent / LEAN_FILE
+
+
+def lark_version() -> str | None:
+    """The installed Lark's version without importing Lark: its ``__version__`` as written
+    in the ``lark/__init__.py`` an import would load (importing Lark costs some 60 ms, its
+    metadata by ``importlib.metadata`` some 20 ms). None where it cannot be read so (the
+    lean tables are then not used)."""
+    loaded = sys.modules.get("lark")
+    if loaded is not None:
+        version = getattr(loaded, "__version__", None)
+        return version if isinstance(version, str) else None
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec("lark")
+        text = Path(spec.origin).read_text(encoding="utf-8") if spec and spec.origin else ""
+    except (ImportError, ValueError, OSError):
+        return None
+    found = _VERSION.search(text)
+    return found.group(1) if found else None
+
+
+_VERSION = re.compile(r"""^__version__(?:[ \t]*:[ \t]*str)?[ \t]*=[ \t]*["']([^"'\n]+)["']""",
+                      re.MULTILINE)
+
+
+def dump_lean(parser: Lark | None = None) -> str:
+    """The JSON of ``lean.json``: the lean tables (``lalr.lean_data``) of the parser loaded
+    from ``tables.json`` (or of ``parser``, one with the embedded ``Syntax``). Raises
+    ``ValueError`` where the lean driver does not fit this Lark."""
+    from lark import __version__ as version
+
+    from .lalr import lean_data
+    from .syntax import Syntax
+
+    if parser is None:
+        parser = parser_from_tables(Syntax())
+        if parser is None:
+            raise ValueError("tables.json does not fit: write it first")
+    document = {"format": LEAN_FORMAT, "grammar_sha256": grammar_digest(), "lark": version,
+                "starts": list(STARTS), "data": lean_data(parser)}
+    return json.dumps(document, separators=(",", ":")) + "\n"
+
+
+def lean_from_tables(text: str | None = None) -> LeanParser | None:
+    """The lean parser of the shipped lean tables (``text``: their JSON, by default the
+    file's), or None when there are none that fit: another format, grammar, Lark or start
+    symbols, or data of another shape."""
+    from .lalr import LeanParser
+
+    if text is None:
+        try:
+            text = lean_path().read_text(encoding="utf-8")
+        except OSError:
+            return None
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(document, dict) or document.get("format") != LEAN_FORMAT:
+        return None
+    if document.get("starts") != list(STARTS) or document.get(
+            "grammar_sha256") != grammar_digest() or document.get("lark") != lark_version():
+        return None
+    data = document.get("data")
+    if not isinstance(data, dict):
+        return None
+    try:
+        return LeanParser.from_data(data)
+    except Exception:  # noqa: BLE001 - data of another shape: the parser from Lark's tables
+        return None

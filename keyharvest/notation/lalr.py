@@ -5,38 +5,51 @@ parser state, generators, exception frames), which dominates the parse of one sh
 (``offer C7 for wheat``). ``LeanParser`` runs the same parse with none of that: the same
 LALR(1) table, the same per-state compiled regular expressions of Lark's contextual lexer
 (so a word is a keyword exactly where Lark's lexer says so), the same line and column
-bookkeeping and the same callbacks (the embedded ``Syntax`` transformer). It builds exactly
-the tokens and objects ``Lark.parse`` builds.
+bookkeeping and the same callbacks (the embedded ``Syntax`` transformer, with Lark's
+filtering and inlining of children). It builds exactly the objects ``Lark.parse`` builds,
+with tokens of the same type, text and positions.
 
 It does not report errors: wherever Lark would raise (a character no terminal matches, a
 token the table does not expect) it raises ``Unparsed`` and the caller asks Lark, which
 says what went wrong in its usual words. ``tests/test_itemcache.py`` checks that it agrees
 with ``Lark.parse``.
 
+It is made in one of two ways:
+
+- from the *lean tables* (``LeanParser.from_data``): plain data, written next to Lark's own
+  tables by ``python -m keyharvest.notation.maketables`` from the Lark parser
+  (``lean_data``). Made that way it needs no Lark at all, so that a command reading valid
+  records does not import Lark (some 60 ms of a short command's start); Lark is imported
+  only where the lean parser gives up, to say what is wrong. The data is checked before use
+  (``keyharvest.notation.grammar.lean_from_tables``) and a regular expression of the lexer
+  is compiled only when a parser state first needs it.
+- from a Lark parser (``lean_driver``), where the lean tables do not fit.
+
 The fence: the driver reads Lark's internals (the parse table, its ``Shift`` action, the
-contextual lexer's scanners), which are not Lark's public API. ``lean_driver`` builds it
-only when they have the shape it was written for (Lark 1.x, pinned ``<2``) and it parses a
-probe exactly as ``Lark.parse`` does; otherwise it gives ``LarkDriver``, the same
-``parse`` through ``Lark.parse`` itself: slower, with an identical result and no warning.
+contextual lexer's scanners, the callbacks' filters), which are not Lark's public API.
+``lean_data`` and ``lean_driver`` read them only when they have the shape they were written
+for (Lark 1.x, pinned ``<2``) and the result parses probes exactly as ``Lark.parse`` does;
+otherwise ``lean_driver`` gives ``LarkDriver``, the same ``parse`` through ``Lark.parse``
+itself: slower, with an identical result and no warning, and ``lean_data`` raises (no lean
+tables are written).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
-from lark import Lark, Token
-from lark.exceptions import UnexpectedInput
+from .syntax import Syntax, Token
 
-try:  # a Lark internal: where another Lark keeps it elsewhere, the fallback is used
-    from lark.parsers.lalr_analysis import Shift
-except ImportError:  # pragma: no cover - depends on the installed Lark
-    Shift = None  # type: ignore[assignment]
+if TYPE_CHECKING:
+    import lark
 
 #: Texts parsed by both drivers before the lean one is trusted (a start symbol each):
 #: keywords, names, a prefix, separators, a comment-free line break and a turn number.
 PROBES = (("1. red: harvest B6 B7 instead wheat; offer A1 for wheat, wine\n    draw Q\n", "start"),
           ("green: play steward at B2", "steps"))
-
 
 #: Words remembered per lexer state as keyword or not (the rest are looked up again).
 KEYWORD_MEMO = 1 << 12
@@ -46,27 +59,52 @@ class Unparsed(Exception):
     """The lean driver stops here; ``Lark.parse`` will raise the error."""
 
 
-def lean_driver(lark: Lark) -> LeanParser | LarkDriver:
+def __getattr__(name: str) -> Any:
+    """``Shift``, Lark's shift action (an internal, imported when first asked for: where
+    another Lark keeps it elsewhere, it is None and the fallback is used)."""
+    if name == "Shift":
+        shift: Any
+        try:
+            from lark.parsers.lalr_analysis import Shift as shift
+        except ImportError:  # pragma: no cover - depends on the installed Lark
+            shift = None
+        globals()["Shift"] = shift
+        return shift
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _shift() -> Any:
+    return globals()["Shift"] if "Shift" in globals() else __getattr__("Shift")
+
+
+def lean_driver(lark: lark.Lark) -> LeanParser | LarkDriver:
     """The lean driver for ``lark`` when Lark's internals are what it expects and it parses
     the probes as ``Lark.parse`` does; else ``LarkDriver(lark)``. Either has the same
     ``parse`` (raising ``Unparsed`` where Lark raises)."""
     try:
         lean = LeanParser(lark)
-        fits = all(_same(lean.parse(text, start), lark.parse(text, start=start))
-                   for text, start in PROBES)
+        fits = agrees(lean, lark)
     except Exception:  # noqa: BLE001 - any surprise in Lark's internals means: do not use them
         return LarkDriver(lark)
     return lean if fits else LarkDriver(lark)
+
+
+def agrees(lean: LeanParser, lark: lark.Lark) -> bool:
+    """Whether ``lean`` parses the probes as ``lark`` does."""
+    return all(_same(lean.parse(text, start), lark.parse(text, start=start))
+               for text, start in PROBES)
 
 
 class LarkDriver:
     """``LeanParser``'s ``parse`` by ``Lark.parse``: the fallback where Lark's internals are
     not what the lean driver reads."""
 
-    def __init__(self, lark: Lark) -> None:
+    def __init__(self, lark: lark.Lark) -> None:
         self.lark = lark
 
     def parse(self, text: str, start: str) -> Any:
+        from lark.exceptions import UnexpectedInput
+
         try:
             return self.lark.parse(text, start=start)
         except UnexpectedInput:
@@ -74,14 +112,13 @@ class LarkDriver:
 
 
 def _same(a: Any, b: Any) -> bool:
-    """Whether two parse results are the same objects' values: tokens with their type and
-    every position, lists item by item, the transformer's slotted objects field by field."""
+    """Whether two parse results are the same objects' values: tokens (Lark's or the lean
+    tables') with their type and every position, lists item by item, the transformer's
+    slotted objects field by field."""
+    if isinstance(a, str) and hasattr(a, "end_pos"):
+        return isinstance(b, str) and hasattr(b, "end_pos") and _where(a) == _where(b)
     if type(a) is not type(b):
         return False
-    if isinstance(a, Token):
-        return (a.type, str(a), a.start_pos, a.line, a.column, a.end_line, a.end_column,
-                a.end_pos) == (b.type, str(b), b.start_pos, b.line, b.column, b.end_line,
-                               b.end_column, b.end_pos)
     if isinstance(a, list | tuple):
         return len(a) == len(b) and all(map(_same, a, b))
     slots = getattr(type(a), "__slots__", None)
@@ -90,7 +127,12 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def parse_tables(lark: Lark) -> tuple[Any, Any, Any]:
+def _where(token: Any) -> tuple[Any, ...]:
+    return (token.type, str(token), token.start_pos, token.line, token.column, token.end_line,
+            token.end_column, token.end_pos)
+
+
+def parse_tables(lark: lark.Lark) -> tuple[Any, Any, Any]:
     """The internals the lean driver reads: the LALR parse table, its callbacks and the
     contextual lexer (raises ``AttributeError`` on a Lark that keeps them elsewhere)."""
     frontend = lark.parser
@@ -98,24 +140,178 @@ def parse_tables(lark: Lark) -> tuple[Any, Any, Any]:
     return inner.parse_table, inner.callbacks, frontend.lexer
 
 
+def _internals(lark: lark.Lark) -> tuple[Any, Any, Any, Any]:
+    """Lark's ``Shift`` action and ``parse_tables(lark)``; raises ``ValueError`` where they
+    are not what the lean driver reads."""
+    shift = _shift()
+    if shift is None:
+        raise ValueError("this Lark has no lalr_analysis.Shift")
+    table, callbacks, contextual = parse_tables(lark)
+    if any(isinstance(k, str) for k in callbacks):
+        raise ValueError("terminal callbacks are not supported")
+    return shift, table, callbacks, contextual
+
+
+# -- the lean tables: Lark's parser as plain data --------------------------------------------
+def lean_data(lark: lark.Lark) -> dict[str, Any]:
+    """The lean tables of ``lark`` (a parser with the embedded ``Syntax``): the parse table,
+    each rule's callback as a recipe (Lark's filtering and inlining of children, then the
+    transformer's method, or Lark's tree for an inlined rule), and each state's lexer as its
+    regular expressions. Raises ``ValueError`` where Lark's internals are not what this
+    reads, or where the tables made from the data do not parse the probes as Lark does."""
+    try:
+        data = _lean_data(lark)
+        fits = agrees(LeanParser.from_data(data), lark)
+    except Exception as exc:  # any surprise in Lark's internals: no tables
+        raise ValueError(f"no lean tables from this Lark: {exc!r}") from exc
+    if not fits:
+        raise ValueError("the lean tables do not parse the probes as Lark does")
+    return data
+
+
+def _lean_data(lark: lark.Lark) -> dict[str, Any]:
+    from lark import Tree
+    from lark.lexer import UnlessCallback
+    from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild
+
+    shift, table, callbacks, contextual = _internals(lark)
+    rules: list[Any] = []
+    numbers: dict[Any, int] = {}
+
+    def recipe(rule: Any) -> list[Any]:
+        f = callbacks[rule]
+        include = None
+        if type(f) is ChildFilterLALR_NoPlaceholders:
+            include = [[int(i), bool(e)] for i, e in f.to_include]
+            f = f.node_builder
+        expand1 = type(f) is ExpandSingleChild
+        if expand1:
+            f = f.node_builder
+        name = str(rule.origin.name)
+        if isinstance(f, partial) and f.args == (name,) and not f.keywords and (
+                f.func is Tree or getattr(f.func, "__name__", "") == "default_callback"):
+            method = None  # an inlined rule: Lark builds a Tree that its parent opens
+        elif getattr(f, "__self__", None).__class__ is Syntax and getattr(
+                Syntax, name, None) is getattr(f, "__func__", None) and not name.startswith("_"):
+            method = name
+        else:
+            raise ValueError(f"a callback of another shape for the rule {name}")
+        return [len(rule.expansion), name, method, include, expand1]
+
+    states: list[Any] = []
+    for state, actions in table.states.items():
+        row = []
+        for name, (action, arg) in actions.items():
+            if action is shift:
+                row.append([str(name), True, int(arg)])
+            else:
+                if arg not in numbers:
+                    numbers[arg] = len(rules)
+                    rules.append(recipe(arg))
+                row.append([str(name), False, numbers[arg]])
+        states.append([int(state), row])
+    patterns: list[list[Any]] = []
+    seen: dict[tuple[str, int], int] = {}
+
+    def pattern(compiled: Any) -> int:
+        if type(compiled) is not re.Pattern:
+            raise ValueError("a lexer that is not Python's re")
+        key = (compiled.pattern, compiled.flags)
+        if key not in seen:
+            seen[key] = len(patterns)
+            patterns.append(list(key))
+        return seen[key]
+
+    lexers: list[Any] = []
+    for state, lexer in contextual.lexers.items():
+        scanner = lexer.scanner
+        if len(scanner._mres) != 1:
+            raise ValueError("a lexer of several regular expressions is not supported")
+        unless = {}
+        for name, cb in lexer.callback.items():
+            if type(cb) is not UnlessCallback or len(cb.scanner._mres) != 1 or getattr(
+                    cb.scanner, "use_bytes", True):  # Lark's keywords: Scanner.fullmatch
+                raise ValueError("a keyword callback of another shape")
+            unless[str(name)] = pattern(cb.scanner._mres[0])
+        if set(unless) & set(lexer.ignore_types):
+            raise ValueError("callbacks on ignored terminals are not supported")
+        lexers.append([int(state), pattern(scanner._mres[0]), sorted(lexer.ignore_types),
+                       sorted(lexer.newline_types), unless])
+    return {"start_states": {str(k): int(v) for k, v in table.start_states.items()},
+            "end_states": {str(k): int(v) for k, v in table.end_states.items()},
+            "rules": rules, "states": states, "patterns": patterns, "lexers": lexers}
+
+
+class _Inlined:
+    """The value of a rule its parent inlines (Lark's tree of it): its children."""
+
+    __slots__ = ("children",)
+
+    def __init__(self, children: list[Any]) -> None:
+        self.children = children
+
+
+def _callback(builder: object, recipe: list[Any]) -> Callable[[list[Any]], Any]:
+    """Lark's callback of a rule, from its recipe (see ``lean_data``)."""
+    _, _, method, include, expand1 = recipe
+    f: Callable[[list[Any]], Any] = _Inlined if method is None else getattr(builder, method)
+    if expand1:
+        f = partial(_expand_single_child, f)
+    if include is not None:
+        f = partial(_filter_children, tuple((int(i), bool(e)) for i, e in include), f)
+    return f
+
+
+def _expand_single_child(build: Callable[[list[Any]], Any], children: list[Any]) -> Any:
+    """Lark's ``ExpandSingleChild``: a ``?rule`` with one child is that child."""
+    return children[0] if len(children) == 1 else build(children)
+
+
+def _filter_children(include: tuple[tuple[int, bool], ...], build: Callable[[list[Any]], Any],
+                     children: list[Any]) -> Any:
+    """Lark's ``ChildFilterLALR_NoPlaceholders``: the children kept (punctuation left out),
+    the inlined rules' children put in their place."""
+    filtered: list[Any] = []
+    for i, to_expand in include:
+        if to_expand:
+            if filtered:
+                filtered += children[i].children
+            else:  # as Lark: the list of a left recursion is carried on
+                filtered = children[i].children
+        else:
+            filtered.append(children[i])
+    return build(filtered)
+
+
+class _Lexers(dict[int, tuple[Any, ...]]):
+    """The lexer of each parser state, compiled when a state first needs it."""
+
+    def __init__(self, make: Callable[[int], tuple[Any, ...]]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, state: int) -> tuple[Any, ...]:
+        lexer = self[state] = self.make(state)
+        return lexer
+
+
 class LeanParser:
     """``parse(text, start)`` for a Lark LALR parser built with the contextual lexer and an
     embedded transformer; see the module docstring. Build it through ``lean_driver``,
-    which checks that Lark's internals fit."""
+    which checks that Lark's internals fit, or from the lean tables (``from_data``)."""
 
-    def __init__(self, lark: Lark) -> None:
-        if Shift is None:
-            raise ValueError("this Lark has no lalr_analysis.Shift")
-        table, callbacks, contextual = parse_tables(lark)
-        if any(isinstance(k, str) for k in callbacks):
-            raise ValueError("terminal callbacks are not supported")
+    def __init__(self, lark: lark.Lark) -> None:
+        from lark import Token as LarkToken
+
+        shift, table, callbacks, contextual = _internals(lark)
+        self.token: type[str] = LarkToken
         self.start_states = dict(table.start_states)
         self.end_states = dict(table.end_states)
         states: dict[int, dict[str, tuple[bool, Any]]] = {}
         for state, actions in table.states.items():
             row: dict[str, tuple[bool, Any]] = {}
             for name, (action, arg) in actions.items():
-                if action is Shift:
+                if action is shift:
                     row[str(name)] = (True, arg)
                 else:  # reduce: how many values, the callback, the rule's name (a str)
                     row[str(name)] = (False, (len(arg.expansion), callbacks[arg],
@@ -134,6 +330,63 @@ class LeanParser:
             self.lexers[state] = (scanner._mres[0].match, lexer.ignore_types,
                                   lexer.newline_types, unless)
 
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> LeanParser:
+        """The parser of the lean tables ``data`` (see ``lean_data``), with this module's
+        ``Token`` and without Lark. Raises ``ValueError``, ``KeyError``, ``TypeError`` or
+        ``re.error`` on data of another shape."""
+        self = cls.__new__(cls)
+        self.token = Token
+        builder = Syntax()
+        rules = []
+        for recipe in data["rules"]:
+            if len(recipe) != 5 or not isinstance(recipe[0], int) or not isinstance(
+                    recipe[1], str) or recipe[2] is not None and (
+                    not isinstance(recipe[2], str) or recipe[2].startswith("_")):
+                raise ValueError("a rule of another shape")
+            rules.append((recipe[0], _callback(builder, recipe), recipe[1]))
+        self.start_states = {str(k): int(v) for k, v in data["start_states"].items()}
+        self.end_states = {str(k): int(v) for k, v in data["end_states"].items()}
+        self.states = {int(state): {str(name): (True, int(arg)) if shift else
+                                    (False, rules[arg]) for name, shift, arg in row}
+                       for state, row in data["states"]}
+        targets = {arg for row in self.states.values() for shift, arg in row.values() if shift}
+        if not targets | set(self.start_states.values()) | set(
+                self.end_states.values()) <= set(self.states):
+            raise ValueError("a parse table of another shape")
+        patterns = [(str(p), int(f)) for p, f in data["patterns"]]
+        compiled: dict[int, re.Pattern[str]] = {}
+
+        def regex(i: int) -> re.Pattern[str]:
+            if i not in compiled:
+                compiled[i] = re.compile(*patterns[i])
+            return compiled[i]
+
+        def fullmatch(i: int, text: str) -> str | None:  # Lark's Scanner.fullmatch
+            m = regex(i).fullmatch(text)
+            return m.lastgroup if m is not None else None
+
+        plans = {int(state): (int(p), frozenset(ignore), frozenset(newline),
+                              {str(k): int(v) for k, v in unless.items()})
+                 for state, p, ignore, newline, unless in data["lexers"]}
+        named = {i for p, _, _, unless in plans.values() for i in (p, *unless.values())}
+        if not named <= set(range(len(patterns))) or not set(plans) >= set(self.states):
+            raise ValueError("a lexer of another shape")
+
+        def make(state: int) -> tuple[Any, ...]:
+            p, ignore, newline, unless = plans[state]
+            try:
+                for u in unless.values():
+                    regex(u)
+                match = regex(p).match
+            except re.error:  # damaged tables: Lark parses the text instead
+                raise Unparsed from None
+            return (match, ignore, newline,
+                    {name: (partial(fullmatch, u), {}) for name, u in unless.items()})
+
+        self.lexers = _Lexers(make)
+        return self
+
     def parse(self, text: str, start: str) -> Any:
         """What ``Lark.parse(text, start=start)`` returns; raises ``Unparsed`` where Lark
         would raise an error."""
@@ -147,8 +400,12 @@ class LeanParser:
         line_start = 0
         size = len(text)
         new = str.__new__
+        token_class = self.token
         while pos < size:
-            match, ignore, newline, unless = lexers[state_stack[-1]]
+            try:
+                match, ignore, newline, unless = lexers[state_stack[-1]]
+            except KeyError:  # pragma: no cover - every state has its lexer
+                raise Unparsed from None
             m = match(text, pos)
             if m is None:
                 raise Unparsed
@@ -164,7 +421,7 @@ class LeanParser:
                 pos = end
                 continue
             value = m.group()
-            token = new(Token, value)
+            token: Any = new(token_class, value)
             token.type = kind
             token.value = value
             token.start_pos = pos

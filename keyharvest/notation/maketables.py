@@ -1,4 +1,5 @@
-"""Write ``keyharvest/notation/tables.json``, the parser's tables as data, from the grammar:
+"""Write ``keyharvest/notation/tables.json``, the parser's tables as data, from the grammar,
+and beside it ``lean.json``, the lean tables made from them (``keyharvest.notation.lalr``):
 
     python -m keyharvest.notation.maketables
 
@@ -15,10 +16,13 @@ import sys
 
 
 def main() -> int:
-    from .grammar import dump_tables, tables_path
+    from .grammar import dump_lean, dump_tables, lean_path, tables_path
 
     path = tables_path()
     path.write_text(dump_tables(), encoding="utf-8")
+    print(path)
+    path = lean_path()
+    path.write_text(dump_lean(), encoding="utf-8")
     print(path)
     return 0
 

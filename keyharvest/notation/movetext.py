@@ -23,10 +23,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
-from typing import Any
-
-from lark import Token
-from lark.exceptions import UnexpectedInput
+from typing import TYPE_CHECKING, Any
 
 from ..errors import NotationError, raise_first
 from ..model.steps import EndTurn, Step
@@ -36,6 +33,9 @@ from .lalr import Unparsed
 from .names import Names
 from .syntax import Item, Line, RawStep, Where, syntax_error
 from .turns import Comment, Movetext, TurnReader
+
+if TYPE_CHECKING:
+    from lark import Token
 
 WIDTH = 100
 INDENT = "    "
@@ -67,6 +67,8 @@ def parse_lines(text: str, where: Where) -> list[Line]:
         return lines
     except Unparsed:
         pass  # Lark itself says what is wrong
+    from lark.exceptions import UnexpectedInput
+
     try:
         parsed: list[Line] = parse(text, "start")
     except UnexpectedInput as exc:
@@ -136,6 +138,8 @@ def _salvage(text: str, where: Where, limit: int) -> tuple[list[Line], list[Nota
     another); a line that does not parse is cut at its ``;`` and each item parsed alone,
     so that every bad item is reported and the good ones (the turn header above all) still
     count. Gives the lines read and the syntax errors met (at most ``limit``)."""
+    from lark.exceptions import UnexpectedInput
+
     lines: list[Line] = []
     errors: list[NotationError] = []
     for row, raw in enumerate(text.split("\n"), 1):
@@ -163,6 +167,9 @@ def _salvage(text: str, where: Where, limit: int) -> tuple[list[Line], list[Nota
 
 
 def _salvage_line(code: str, row: int, here: Where) -> tuple[Line | None, list[NotationError]]:
+    from lark import Token
+    from lark.exceptions import UnexpectedInput
+
     number = _NUMBER.match(code)
     at = 0
     token = None
@@ -200,12 +207,16 @@ def _salvage_line(code: str, row: int, here: Where) -> tuple[Line | None, list[N
 
 
 def _token(kind: str, match: re.Match[str], group: int, row: int, start: int) -> Token:
+    from lark import Token
+
     return Token(kind, match.group(group), line=row, column=start + match.start(group) + 1,
                  end_line=row, end_column=start + match.end(group) + 1)
 
 
 def _relocate(obj: Any, rows: int, columns: int) -> None:
     """Move the tokens of a parsed line or item down ``rows`` lines and right ``columns``."""
+    from lark import Token  # the tokens here are Lark's (the salvage parses with Lark)
+
     if isinstance(obj, Token):  # lark types its positions as int | None: they are set
         obj.line += rows  # type: ignore[operator]
         obj.end_line += rows  # type: ignore[operator]

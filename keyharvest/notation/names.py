@@ -14,9 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
-
-from lark import Token
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MAX_QUOTED, NotationError, Span, noted, quoted
 from ..model.board import Board, sort_key
@@ -48,6 +46,9 @@ from ..model.steps import (
     norm_crops,
 )
 from .syntax import Crops, Gift, RawStep, Refs, Where
+
+if TYPE_CHECKING:
+    from .syntax import AnyToken as Token
 
 
 def _key(word: str) -> str:

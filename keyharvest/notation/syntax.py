@@ -12,13 +12,45 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-from lark import Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..errors import NotationError, Span, escaped, quoted
 from ..model.catalogue import PLAYER_COLOURS as COLOURS
+
+if TYPE_CHECKING:
+    import lark
+    from lark.exceptions import UnexpectedInput
+
+
+class Token(str):
+    """A token of the lean tables' parser: what ``lark.Token`` holds (a ``str`` with its
+    terminal's name and positions), with its ``repr`` and equality, without Lark."""
+
+    __slots__ = ("column", "end_column", "end_line", "end_pos", "line", "start_pos", "type",
+                 "value")
+    type: str
+    start_pos: int | None
+    value: Any
+    line: int | None
+    column: int | None
+    end_line: int | None
+    end_column: int | None
+    end_pos: int | None
+
+    def __repr__(self) -> str:
+        return f"Token({self.type!r}, {self.value!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str) and self.type != getattr(other, "type", self.type):
+            return False
+        return str.__eq__(self, other)
+
+    __hash__ = str.__hash__
+
+
+#: A token of either parser: Lark's, or the lean tables' ``Token``
+#: (``keyharvest.notation.lalr``).
+AnyToken: TypeAlias = "lark.Token | Token"
 
 
 @dataclass(slots=True)
@@ -29,16 +61,16 @@ class RawStep:
     args: list[Any]  # Tokens and lists of Tokens, as the rule produced them
 
     @property
-    def first(self) -> Token:
-        first: Token = self.args[0]
+    def first(self) -> AnyToken:
+        first: AnyToken = self.args[0]
         return first
 
     @property
-    def last(self) -> Token:
+    def last(self) -> AnyToken:
         last = self.args[-1]
         while isinstance(last, list):
             last = last[-1]
-        token: Token = last
+        token: AnyToken = last
         return token
 
 
@@ -46,12 +78,12 @@ class RawStep:
 class Item:
     """A step with the colour written in front of it, if any; or a colour alone."""
 
-    prefix: Token | None
+    prefix: AnyToken | None
     step: RawStep | None
-    colon: Token | None = None
+    colon: AnyToken | None = None
 
     @property
-    def first(self) -> Token:
+    def first(self) -> AnyToken:
         return self.prefix if self.prefix is not None else self.step.first  # type: ignore[union-attr]
 
 
@@ -60,20 +92,20 @@ class Line:
     """One line of movetext: an optional turn number, then items. ``damaged`` when items
     of it that did not parse were left out (a reader going on after a syntax error)."""
 
-    number: Token | None
+    number: AnyToken | None
     items: list[Item]
     damaged: bool = False
 
     @property
-    def first(self) -> Token:
+    def first(self) -> AnyToken:
         return self.number if self.number is not None else self.items[0].first
 
 
-class Refs(list[Token]):
+class Refs(list["AnyToken"]):
     """The board references of a list (``B6 B7`` or ``B6,B7``)."""
 
 
-class Crops(list[Token]):
+class Crops(list["AnyToken"]):
     """The crop words of a list."""
 
 
@@ -89,8 +121,12 @@ def _step(kind: str) -> Callable[[Syntax, list[Any]], RawStep]:
     return callback
 
 
-class Syntax(Transformer[Token, Any]):
-    """The embedded transformer: grammar rules to ``Line``/``Item``/``RawStep``."""
+class Syntax:
+    """The embedded transformer: grammar rules to ``Line``/``Item``/``RawStep``. Lark calls
+    a transformer's method by its rule's name with the rule's children, as the lean tables
+    do (``keyharvest.notation.lalr``); it needs nothing of Lark's ``Transformer`` (the
+    inlined rules, which have no method here, become Lark's ``Tree`` either way), so that it
+    is there without importing Lark."""
 
     def start(self, children: list[Any]) -> list[Line]:
         return children
@@ -99,12 +135,13 @@ class Syntax(Transformer[Token, Any]):
         return children
 
     def line(self, children: list[Any]) -> Line:
-        if children and isinstance(children[0], Token):
-            return Line(children[0], children[1:])
+        first = children[0] if children else None
+        if isinstance(first, str):  # a turn number's token (Lark's or the lean tables')
+            return Line(first, children[1:])  # type: ignore[arg-type]
         return Line(None, children)
 
-    def turn_number(self, children: list[Any]) -> Token:
-        token: Token = children[0]
+    def turn_number(self, children: list[Any]) -> AnyToken:
+        token: AnyToken = children[0]
         return token
 
     def item(self, children: list[Any]) -> Item:
@@ -153,7 +190,7 @@ class Where:
     source: str | None = None
     offset: int = 0
 
-    def span(self, first: Token, last: Token | None = None) -> Span:
+    def span(self, first: AnyToken, last: AnyToken | None = None) -> Span:
         last = last or first  # lark types a token's positions as int | None: they are set
         return Span(first.line + self.offset, first.column,  # type: ignore[operator,arg-type]
                     last.end_line + self.offset, last.end_column,  # type: ignore[operator,arg-type]
@@ -183,7 +220,7 @@ WORD_AFTER = {
 
 
 def describe_expected(expected: set[str] | frozenset[str],
-                      previous: Token | None) -> tuple[str, ...]:
+                      previous: AnyToken | None) -> tuple[str, ...]:
     """The expected terminals in words, most useful first, without duplicates."""
     names = set(expected)
     out: list[str] = []
@@ -219,7 +256,7 @@ def describe_expected(expected: set[str] | frozenset[str],
     return tuple(seen)
 
 
-def _show(token: Token) -> str:
+def _show(token: AnyToken) -> str:
     if token.type == "_NL":
         return "end of line"
     if token.type == "$END":
@@ -236,6 +273,8 @@ def _near_step(word: str) -> str | None:
 
 def syntax_error(exc: UnexpectedInput, text: str, where: Where) -> NotationError:
     """A ``NotationError`` in words for Lark's ``exc`` raised on ``text``."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     lines = text.split("\n")
     if isinstance(exc, UnexpectedCharacters):
         line, col = exc.line, exc.column
@@ -254,7 +293,7 @@ def syntax_error(exc: UnexpectedInput, text: str, where: Where) -> NotationError
         return NotationError("unexpected end of text: expected " + _join(expected),
                              where.at(line, len(lines[-1]) + 1), expected=expected)
     assert isinstance(exc, UnexpectedToken)
-    token: Token = exc.token
+    token: AnyToken = exc.token
     previous = exc.token_history[-1] if exc.token_history else None
     expected = describe_expected(exc.expected, previous)
     hint = None
