@@ -60,7 +60,7 @@ LEAN_FILE = "lean.json"
 #: (``parse_steps``).
 STARTS = ("start", "steps")
 #: The format of ``lean.json`` (``keyharvest.notation.lalr.lean_data``).
-LEAN_FORMAT = 1
+LEAN_FORMAT = 2
 #: Options that may hold code when Lark saves a parser (classes, callbacks): in shipped
 #: tables they must be empty.
 _CODE_OPTIONS = ("transformer", "postlex", "tree_class", "lexer_callbacks", "edit_terminals",

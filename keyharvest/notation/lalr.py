@@ -21,8 +21,10 @@ It is made in one of two ways:
   (``lean_data``). Made that way it needs no Lark at all, so that a command reading valid
   records does not import Lark (some 60 ms of a short command's start); Lark is imported
   only where the lean parser gives up, to say what is wrong. The data is checked before use
-  (``keyharvest.notation.grammar.lean_from_tables``) and a regular expression of the lexer
-  is compiled only when a parser state first needs it.
+  (``keyharvest.notation.grammar.lean_from_tables``). A state's lexer is Lark's alternation
+  of its terminals' expressions, tried one alternative after the other (the first that
+  matches wins, as in the alternation), each expression compiled once, when a state first
+  needs it.
 - from a Lark parser (``lean_driver``), where the lean tables do not fit.
 
 The fence: the driver reads Lark's internals (the parse table, its ``Shift`` action, the
@@ -213,29 +215,35 @@ def _lean_data(lark: lark.Lark) -> dict[str, Any]:
     patterns: list[list[Any]] = []
     seen: dict[tuple[str, int], int] = {}
 
-    def pattern(compiled: Any) -> int:
+    def alternatives(scanner: Any) -> list[int]:
+        """Lark's expression of a scanner, one alternative (one terminal) each, in order."""
+        if len(scanner._mres) != 1 or getattr(scanner, "use_bytes", True):
+            raise ValueError("a lexer of several regular expressions is not supported")
+        compiled = scanner._mres[0]
         if type(compiled) is not re.Pattern:
             raise ValueError("a lexer that is not Python's re")
-        key = (compiled.pattern, compiled.flags)
-        if key not in seen:
-            seen[key] = len(patterns)
-            patterns.append(list(key))
-        return seen[key]
+        texts = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in scanner.terminals]
+        if "|".join(texts) != compiled.pattern:
+            raise ValueError("a lexer's expression is not its terminals' alternatives")
+        out = []
+        for key in ((text, compiled.flags) for text in texts):
+            if key not in seen:
+                seen[key] = len(patterns)
+                patterns.append(list(key))
+            out.append(seen[key])
+        return out
 
     lexers: list[Any] = []
     for state, lexer in contextual.lexers.items():
-        scanner = lexer.scanner
-        if len(scanner._mres) != 1:
-            raise ValueError("a lexer of several regular expressions is not supported")
+        scanner = lexer.scanner  # built on first use, and with it the keyword callbacks
         unless = {}
         for name, cb in lexer.callback.items():
-            if type(cb) is not UnlessCallback or len(cb.scanner._mres) != 1 or getattr(
-                    cb.scanner, "use_bytes", True):  # Lark's keywords: Scanner.fullmatch
+            if type(cb) is not UnlessCallback:  # Lark's keywords: Scanner.fullmatch
                 raise ValueError("a keyword callback of another shape")
-            unless[str(name)] = pattern(cb.scanner._mres[0])
+            unless[str(name)] = alternatives(cb.scanner)
         if set(unless) & set(lexer.ignore_types):
             raise ValueError("callbacks on ignored terminals are not supported")
-        lexers.append([int(state), pattern(scanner._mres[0]), sorted(lexer.ignore_types),
+        lexers.append([int(state), alternatives(scanner), sorted(lexer.ignore_types),
                        sorted(lexer.newline_types), unless])
     return {"start_states": {str(k): int(v) for k, v in table.start_states.items()},
             "end_states": {str(k): int(v) for k, v in table.end_states.items()},
@@ -281,6 +289,41 @@ def _filter_children(include: tuple[tuple[int, bool], ...], build: Callable[[lis
         else:
             filtered.append(children[i])
     return build(filtered)
+
+
+def _first_match(matches: list[Callable[[str, int], re.Match[str] | None]],
+                 ) -> Callable[[str, int], re.Match[str] | None]:
+    """``match(text, pos)`` of the alternation of ``matches`` (``(?P<A>a)|(?P<B>b)|...``),
+    one expression an alternative: the first alternative that matches at ``pos``, as the
+    alternation does (nothing follows it), without compiling the alternation of each state,
+    in which Python's ``re`` compiles the same character classes again and again (the
+    alternatives of the 25 states' expressions compile in a seventh of the time)."""
+    if len(matches) == 1:
+        return matches[0]
+
+    def match(text: str, pos: int) -> re.Match[str] | None:
+        for one in matches:
+            found = one(text, pos)
+            if found is not None:
+                return found
+        return None
+
+    return match
+
+
+def _first_fullmatch(fullmatches: list[Callable[[str], re.Match[str] | None]],
+                     ) -> Callable[[str], str | None]:
+    """Lark's ``Scanner.fullmatch`` over the alternatives: the name of the first terminal
+    that matches all of ``text`` (the alternation's answer), or None."""
+
+    def fullmatch(text: str) -> str | None:
+        for one in fullmatches:
+            found = one(text)
+            if found is not None:
+                return found.lastgroup
+        return None
+
+    return fullmatch
 
 
 class _Lexers(dict[int, tuple[Any, ...]]):
@@ -357,32 +400,30 @@ class LeanParser:
         patterns = [(str(p), int(f)) for p, f in data["patterns"]]
         compiled: dict[int, re.Pattern[str]] = {}
 
-        def regex(i: int) -> re.Pattern[str]:
-            if i not in compiled:
-                compiled[i] = re.compile(*patterns[i])
-            return compiled[i]
+        def regexes(alternatives: tuple[int, ...]) -> list[re.Pattern[str]]:
+            for i in alternatives:
+                if i not in compiled:
+                    compiled[i] = re.compile(*patterns[i])
+            return [compiled[i] for i in alternatives]
 
-        def fullmatch(i: int, text: str) -> str | None:  # Lark's Scanner.fullmatch
-            m = regex(i).fullmatch(text)
-            return m.lastgroup if m is not None else None
-
-        plans = {int(state): (int(p), frozenset(ignore), frozenset(newline),
-                              {str(k): int(v) for k, v in unless.items()})
-                 for state, p, ignore, newline, unless in data["lexers"]}
-        named = {i for p, _, _, unless in plans.values() for i in (p, *unless.values())}
+        plans = {int(state): (tuple(map(int, alts)), frozenset(ignore), frozenset(newline),
+                              {str(k): tuple(map(int, v)) for k, v in unless.items()})
+                 for state, alts, ignore, newline, unless in data["lexers"]}
+        named = {i for alts, _, _, unless in plans.values()
+                 for i in (*alts, *(i for u in unless.values() for i in u))}
         if not named <= set(range(len(patterns))) or not set(plans) >= set(self.states):
             raise ValueError("a lexer of another shape")
 
         def make(state: int) -> tuple[Any, ...]:
-            p, ignore, newline, unless = plans[state]
+            alts, ignore, newline, unless = plans[state]
             try:
-                for u in unless.values():
-                    regex(u)
-                match = regex(p).match
+                match = _first_match([r.match for r in regexes(alts)])
+                keywords: dict[str, tuple[Callable[[str], str | None], dict[str, Any]]] = {
+                    name: (_first_fullmatch([r.fullmatch for r in regexes(u)]), {})
+                    for name, u in unless.items()}
             except re.error:  # damaged tables: Lark parses the text instead
                 raise Unparsed from None
-            return (match, ignore, newline,
-                    {name: (partial(fullmatch, u), {}) for name, u in unless.items()})
+            return (match, ignore, newline, keywords)
 
         self.lexers = _Lexers(make)
         return self
