@@ -160,3 +160,58 @@ def test_the_bots_may_pass_the_merchants_registry_choice_and_play_on() -> None:
             push(s, bot.choose(s))
         assert s.result in ("finished", "unfinished")
     assert chosen == {Pass, Pick}  # both choices are taken by some bot
+
+
+def _decisions(players: int, seed: int, turns: int = 60):
+    """The states of a self-play game, before each step, and the step taken."""
+    from keyharvest.play.selfplay import selfplay_game
+    from keyharvest.rules import push
+
+    record = selfplay_game(players, seed, 0, max_turns=turns)
+    state = new_game(record.setup, BOARD)
+    for step in record.steps:
+        yield state, step
+        push(state, step)
+
+
+def test_the_random_step_is_the_choice_over_the_listing_with_the_same_draws() -> None:
+    """``random_step`` counts the steps by sections and builds only the one chosen: the
+    same step as ``rng.choice(legal_steps(state))``, from the same draws of ``rng``."""
+    from keyharvest.play.bots import random_step
+    from keyharvest.rules import legal_view
+
+    kinds = Counter()
+    for players, seed in ((2, 1), (3, 2), (4, 3), (4, 4)):
+        for k, (state, _) in enumerate(_decisions(players, seed)):
+            if state.pending.kind == "chance":
+                continue
+            listed = legal_steps(state)
+            assert list(legal_view(state)) == listed and len(legal_view(state)) == len(listed)
+            ours, theirs = random.Random(k), random.Random(k)
+            step = random_step(state, ours)
+            assert step == theirs.choice(listed)
+            assert ours.getstate() == theirs.getstate()
+            kinds[type(step).__name__] += 1
+    assert {"Harvest", "Play", "Remove", "Buy", "Offer", "EndTurn", "Pass"} <= set(kinds)
+
+
+def test_a_draw_is_the_choice_over_the_sorted_bag_with_the_same_draws() -> None:
+    """``random_draw`` keeps the last sorted bag; it draws as ``rng.choice(sorted(bag))``
+    whether the bag lost the item drawn, got items back or belongs to another game."""
+    ours, theirs = random.Random(5), random.Random(5)
+    others = [state.copy() for i, (state, _) in enumerate(_decisions(4, 7)) if i % 50 == 0]
+    draws = 0
+    for i, (state, _) in enumerate(_decisions(3, 8)):
+        if state.pending.kind != "chance":
+            continue
+        s = state
+        if i % 3 == 0:  # items back in the bag (as events set aside go back, E.2)
+            s = state.copy()
+            s.bag.update(list(others[i % len(others)].bag)[:2])
+        if i % 5 == 0:  # a draw from another game in between
+            other = others[i % len(others)]
+            assert random_draw(other, ours) == Draw(theirs.choice(sorted(other.bag)))
+        assert random_draw(s, ours) == Draw(theirs.choice(sorted(s.bag)))
+        assert ours.getstate() == theirs.getstate()
+        draws += 1
+    assert draws > 20

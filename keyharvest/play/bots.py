@@ -18,8 +18,12 @@ from ..model.catalogue import WORKERS
 from ..model.state import PendingKind, State
 from ..model.steps import Draw, EndTurn, Pass, Step
 from ..rules import legal_steps, legal_view, push
+from ..rules.engine import sectioned
 from ..rules.fields import groups
 from ..rules.memo import draw_of, end_turn_of
+
+CHANCE = PendingKind.CHANCE  # module globals: faster to read than the members
+TURN = PendingKind.TURN
 
 
 class Bot(Protocol):
@@ -27,12 +31,24 @@ class Bot(Protocol):
 
 
 def random_draw(state: State, rng: random.Random) -> Draw:
-    """A uniformly random draw among the items the bag may yield now (chance)."""
+    """A uniformly random draw among the items the bag may yield now (chance): the item at
+    ``rng.choice`` of them in sorted order."""
+    bag = state.bag
     if state.hidden_removed:
-        items = sorted(item for item in state.bag if state.can_draw(item))
-    else:  # every item in the bag may come out
-        items = sorted(state.bag)
-    return draw_of(rng.choice(items))
+        return draw_of(rng.choice(sorted(item for item in bag if state.can_draw(item))))
+    # every item in the bag may come out. Sorting it is the cost of a draw, and the bag
+    # changes little from one draw to the next (it loses the item drawn): keep the last
+    # listing, less the item drawn, and use it when it still lists exactly the bag
+    items = _LAST_BAG[0]
+    if len(items) != len(bag) or not bag.issuperset(items):
+        items = sorted(bag)
+    i = rng.randrange(len(items))  # the draw of ``rng.choice(items)``
+    _LAST_BAG[0] = items[:i] + items[i + 1:]  # a new list: a listing is never changed
+    return draw_of(items[i])
+
+
+#: The sorted bag of the last draw, less the item drawn (see ``random_draw``).
+_LAST_BAG: list[list[str]] = [[]]
 
 
 class RandomBot:
@@ -45,18 +61,39 @@ class RandomBot:
 
     def choose(self, state: State) -> Step:
         pending = state.pending
-        if pending.kind == PendingKind.CHANCE:
+        kind = pending.kind
+        if kind is CHANCE:
             return random_draw(state, self.rng)
-        if pending.kind == PendingKind.TURN:
-            # Ending is always legal on a turn (C.1, I.1): toss the coin before listing the
-            # other steps, which is the same draw from ``rng`` as tossing it after.
-            if self.rng.random() < self.end_bias:
-                return end_turn_of(pending.player)  # type: ignore[arg-type]
-            return self.rng.choice(legal_view(state))
-        legal = legal_view(state)  # only the turn lists ``EndTurn``
-        if not len(legal):
+        # Ending is always legal on a turn (C.1, I.1): toss the coin before listing the
+        # other steps, which is the same draw from ``rng`` as tossing it after.
+        if kind is TURN and self.rng.random() < self.end_bias:
+            return end_turn_of(pending.player)  # type: ignore[arg-type]
+        return random_step(state, self.rng)
+
+
+def random_step(state: State, rng: random.Random) -> Step:
+    """A uniformly random legal step: ``rng.choice(legal_steps(state))``, the same draw
+    from ``rng`` and the same step, building only the step chosen where the frame lists
+    its steps by sections (see ``rules.legal_view``). Raises ``ValueError`` when no step
+    is legal."""
+    frame = state.stack[-1] if state.result is None else None
+    if frame is None or type(frame).legal is not sectioned:
+        legal = legal_view(state)
+        if not legal:
             raise ValueError(f"no legal step: waiting for {state.pending.describe()}")
-        return self.rng.choice(legal)
+        return rng.choice(legal)
+    sections = frame.sections(state)  # type: ignore[attr-defined]
+    total = 0
+    for n, _ in sections:
+        total += n
+    if not total:
+        raise ValueError(f"no legal step: waiting for {state.pending.describe()}")
+    i = rng.randrange(total)  # the draw of ``rng.choice`` over ``total`` steps
+    for n, nth in sections:
+        if i < n:
+            return nth(i)  # type: ignore[no-any-return]
+        i -= n
+    raise AssertionError("unreachable: i < total")  # pragma: no cover
 
 
 def points(state: State, colour: str) -> int:

@@ -56,16 +56,19 @@ def play_game(setup: Setup, board: Board, bots: Sequence[Bot] | Mapping[str, Bot
     by_colour = dict(bots) if isinstance(bots, Mapping) else dict(zip(setup.players, bots))
     state = new_game(setup, board)
     steps: list[Step] = []
-    while not state.is_over:
-        if len(steps) >= MAX_STEPS:
-            raise RuntimeError(f"the game did not end within {MAX_STEPS} steps")
+    for _ in range(MAX_STEPS):
+        if state.result is not None:  # state.is_over
+            break
         pending = state.pending
-        if pending.kind == CHANCE:
+        if pending.kind is CHANCE:
             step: Step = random_draw(state, rng)
         else:
             step = by_colour[pending.player].choose(state)  # type: ignore[index]
         push(state, step)
         steps.append(step)
+    else:
+        if not state.is_over:
+            raise RuntimeError(f"the game did not end within {MAX_STEPS} steps")
     return record_from_game(setup, steps, metadata, board=board_spec)
 
 
