@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from operator import ge
 
 from ..errors import IllegalStep
 from ..model.board import Board
@@ -23,18 +24,19 @@ from .engine import CHANCE, OVER, Frame, sectioned, settle
 from .fields import apart_from, check_fresh_tiles, default_instead, groups, harvest_gains
 from .memo import PENDING, end_turn_of, remember, table
 from .placement import (
-    find_candidates,
+    around_tiles,
+    legal_spaces,
     place_tile,
     placement_error,
     put_worker,
     send_back,
-    spaces_for,
     start_ability,
     worker_source_error,
 )
 
 NUMBER = {letter: w.number for letter, w in WORKERS.items()}
 MAX_NUMBER = max(NUMBER.values())
+NUMBER_OF = NUMBER.__getitem__
 # module globals: faster to read than the members (see ``rules.engine.CHANCE``)
 FINISHED = Result.FINISHED
 UNFINISHED = Result.UNFINISHED
@@ -157,34 +159,39 @@ class TurnFrame(Frame):
                 out.append((len(choices), lambda i: Harvest(
                     c, choices[i], default_instead(state, choices[i]))))
         if "b" in open_:
-            candidates, by_number = _placements(state, p)
-            letters = sorted(p.supply)
-            if state.town:
-                letters += sorted(state.town)
-            n = 0
-            for letter in letters:
-                n += by_number[NUMBER[letter]]
+            # counted here, listed only when a step of the section is asked for
+            plays = _plays_by_number(state, p).__getitem__
+            town = state.town
+            n = sum(map(plays, map(NUMBER_OF, p.supply)))
+            if town:
+                n += sum(map(plays, map(NUMBER_OF, town)))
             if n:
                 def play(i: int) -> Step:
-                    for letter in letters:
-                        k = by_number[NUMBER[letter]]
+                    for letter in sorted(p.supply) + sorted(town):
+                        k = plays(NUMBER[letter])
                         if i < k:
-                            return Play(c, letter, spaces_for(candidates, letter)[i])
+                            return Play(c, letter, legal_spaces(state, p, letter)[i])
                         i -= k
                     raise IndexError(i)  # pragma: no cover - i < n
                 out.append((n, play))
-            if p.workers:
-                on_board = sorted(p.workers.values())
-                out.append((len(on_board), lambda i: Remove(c, on_board[i])))
+            workers = p.workers
+            if workers:
+                out.append((len(workers), lambda i: Remove(c, sorted(workers.values())[i])))
         if "c" in open_:
             screen = p.screen
-            buys = [(it.tile, q.colour) for q in state.players for it in q.store
-                    if q is p or has(screen, it.bid)]
-            if buys:
-                out.append((len(buys), lambda i: Buy(c, *buys[i])))
+            n = 0
+            for q in state.players:
+                if q is p:
+                    n += len(q.store)
+                else:
+                    for it in q.store:
+                        if all(map(ge, screen, it.bid)):  # has(screen, it.bid), inlined
+                            n += 1
+            if n:
+                out.append((n, lambda i: Buy(c, *_buys(state, p)[i])))
         if "d" in open_ and len(p.store) < STORE_SIZE and p.crop_total and state.registry:
             bids = _bids(p)
-            registry = list(state.registry)
+            registry = state.registry
             per_tile = len(bids)
             out.append((len(registry) * per_tile, lambda i: Offer(
                 c, registry[i // per_tile], bids[i % per_tile])))
@@ -192,40 +199,55 @@ class TurnFrame(Frame):
         return out
 
 
-def _placements(state: State, p: PlayerState) -> tuple[list[tuple[str, int, int]], list[int]]:
-    """``placement_candidates`` for ``p`` and how many of them each worker number may take
-    (shared: do not change them)."""
+def _buys(state: State, p: PlayerState) -> list[tuple[str, str]]:
+    """The purchases of action c listed (C.4), as (tile, seller): every tile of every
+    store, in seating order, that ``p`` can pay for (its own store's for nothing)."""
+    screen = p.screen
+    return [(it.tile, q.colour) for q in state.players for it in q.store
+            if q is p or has(screen, it.bid)]
+
+
+def _plays_by_number(state: State, p: PlayerState) -> list[int]:
+    """For each worker number, on how many spaces of ``p``'s board a worker of that number
+    may be played (``placement.legal_spaces``, counted without listing them); remembered
+    per board, tiles and workers (shared: do not change it)."""
     board = state.board
     key = (board, tuple(p.tiles), tuple(p.workers.items()))
     got = _PLAYS.get(key)
     if got is None:
-        candidates = find_candidates(board, p)
-        got = (candidates, _plays_by_number(candidates))
+        got = _count_plays(board, p)
         remember(_PLAYS, key, got)
     return got
 
 
-_PLAYS = table("plays")  # (board, tiles, workers) -> (candidates, plays per number)
+def _count_plays(board: Board, p: PlayerState) -> list[int]:
+    # set operations and counts over the free spaces next to a tile (a loop over them in
+    # Python cost four times more): at_least[n] spaces touch at least n tiles
+    fields, order = around_tiles(board, tuple(p.tiles))
+    free = set(order)
+    workers = p.workers
+    if workers:  # no worker goes next to another (D.1)
+        neighbours = board.neighbours
+        for w in workers:
+            free.difference_update(neighbours[w])
+    touching = list(map(fields.__getitem__, free))
+    at_least = [0] * (MAX_NUMBER + 1)
+    fewer = 0  # spaces touching fewer than n tiles (every free space touches one)
+    for n in range(1, MAX_NUMBER + 1):
+        at_least[n] = len(touching) - fewer
+        fewer += touching.count(n)
+    for space, letter in workers.items():  # only a higher worker replaces one (D.1)
+        if space in free:
+            for n in range(1, min(fields[space], NUMBER[letter]) + 1):
+                at_least[n] -= 1
+    return at_least
+
+
+_PLAYS = table("plays")  # (board, tiles, workers) -> plays per number
 #: (board, tiles, harvested) -> harvests listed
 _HARVESTS: dict[tuple[Board, tuple[str, ...], tuple[bool, ...]], list[tuple[str, ...]]] = table(
     "harvests")
 _BIDS = table("bids")  # screen -> bids listed
-
-
-def _plays_by_number(candidates: list[tuple[str, int, int]]) -> list[int]:
-    """For each worker number, how many of ``candidates`` it may take (``spaces_for``)."""
-    step = [0] * (MAX_NUMBER + 2)  # differences: +1 from under + 1, -1 after the top
-    for _, fields, under in candidates:
-        top = fields if fields < MAX_NUMBER else MAX_NUMBER  # noqa: FURB136 - hot loop
-        if under < top:
-            step[under + 1] += 1
-            step[top + 1] -= 1
-    running = 0
-    by_number = [0]
-    for number in range(1, MAX_NUMBER + 1):
-        running += step[number]
-        by_number.append(running)
-    return by_number
 
 
 def _harvest_choices(state: State, p: PlayerState) -> list[tuple[str, ...]]:

@@ -52,53 +52,12 @@ def placement_error(state: State, p: PlayerState, letter: str, space: str,
     return None
 
 
-def placement_candidates(state: State, p: PlayerState,
-                         moving_from: str | None = None) -> list[tuple[str, int, int]]:
-    """Every space of ``p``'s board that some worker could take (D.1), in board order, as
-    (space, adjacent field tiles, number of the worker there or 0).
-
-    A worker numbered N may go to a candidate when the adjacent field tiles are at least N
-    and the worker there (if any) is numbered below N: the same judgement as
-    ``placement_error``, made once per board instead of once per worker and space (the
-    listing of legal steps asks it for every worker in the supply and on the town board).
-    The list is shared: do not change it.
-    """
-    board = state.board
-    # the answer depends on the board's contents only, which often stay the same from one
-    # decision to the next: remember the last answers
-    key = (board, tuple(p.tiles), tuple(p.workers.items()), moving_from)
-    got = _PLACEMENTS.get(key)
-    if got is None:
-        got = find_candidates(board, p, moving_from)
-        remember(_PLACEMENTS, key, got)
-    return got
-
-
 REPLACE = PendingKind.REPLACE  # a module global: faster to read than the member
-_PLACEMENTS = table("placements")  # (board, tiles, workers, moving from) -> candidates
 #: (board, tiles) -> (field tiles touching each space, spaces)
 _AROUND: dict[tuple[Board, tuple[str, ...]], tuple[dict[str, int], list[str]]] = table("around")
 
 
-def find_candidates(board: Board, p: PlayerState,
-                    moving_from: str | None = None) -> list[tuple[str, int, int]]:
-    """``placement_candidates``, worked out from the tiles' part (remembered) and the
-    workers."""
-    workers = p.workers
-    fields, order = _around_tiles(board, tuple(p.tiles))
-    if not workers:
-        return [(space, fields[space], 0) for space in order]
-    neighbours = board.neighbours
-    blocked: set[str] = set()
-    for w in workers:
-        if w != moving_from:
-            blocked.update(neighbours[w])
-    under = {s: WORKERS[w].number for s, w in workers.items() if s != moving_from}
-    return [(space, fields[space], under.get(space, 0)) for space in order
-            if space not in blocked]
-
-
-def _around_tiles(board: Board, tiles: tuple[str, ...]) -> tuple[dict[str, int], list[str]]:
+def around_tiles(board: Board, tiles: tuple[str, ...]) -> tuple[dict[str, int], list[str]]:
     """For a board holding ``tiles`` (in the order placed): how many of them touch each
     space, and the spaces touched that hold no tile, in board order. Remembered; a board
     that differs from a remembered one by its last tile is worked out from it."""
@@ -125,22 +84,25 @@ def _around_tiles(board: Board, tiles: tuple[str, ...]) -> tuple[dict[str, int],
     return got
 
 
-
-
-
-
-
-
-def spaces_for(candidates: list[tuple[str, int, int]], letter: str) -> list[str]:
-    """The spaces of ``placement_candidates`` where ``letter`` may be placed (D.1)."""
-    number = WORKERS[letter].number
-    return [s for s, k, under in candidates if k >= number and under < number]
-
-
 def legal_spaces(state: State, p: PlayerState, letter: str,
                  moving_from: str | None = None) -> list[str]:
-    """The spaces where ``letter`` may be placed on ``p``'s board (D.1), in board order."""
-    return spaces_for(placement_candidates(state, p, moving_from), letter)
+    """The spaces where ``letter`` may be placed on ``p``'s board (D.1), in board order:
+    the judgement of ``placement_error`` for every space at once, over the spaces next to
+    a field tile (remembered by ``around_tiles``). ``moving_from`` as there."""
+    board = state.board
+    number = WORKERS[letter].number
+    fields, order = around_tiles(board, tuple(p.tiles))
+    workers = p.workers
+    if not workers:
+        return [s for s in order if fields[s] >= number]  # next to enough field tiles
+    neighbours = board.neighbours
+    taken: set[str] = set()
+    for space, worker in workers.items():
+        if space != moving_from:
+            taken.update(neighbours[space])  # not next to another worker
+            if WORKERS[worker].number >= number:  # only a higher worker replaces one
+                taken.add(space)
+    return [s for s in order if fields[s] >= number and s not in taken]
 
 
 def send_back(state: State, p: PlayerState, letter: str) -> None:
@@ -202,10 +164,6 @@ def place_tile(state: State, p: PlayerState, ref: str) -> None:
         from .placement import DisplacedFrame
 
         state.stack.append(DisplacedFrame(p.colour, letter))
-
-
-
-
 
 
 #: letter -> factory(state, player colour, letter, space) -> Frame | None
