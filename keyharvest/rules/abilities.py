@@ -95,6 +95,12 @@ def _adjacent(state: State, space: str, p: PlayerState, harvested: bool) -> list
     return [n for n in state.board.neighbours[space] if n in p.tiles and p.tiles[n] == harvested]
 
 
+def _subsets(tiles: list[str], most: int) -> list[tuple[str, ...]]:
+    """The subsets of ``tiles`` of 1 to ``most`` tiles: by size, each size in the order of
+    ``itertools.combinations``."""
+    return [refs for k in range(1, most + 1) for refs in combinations(tiles, k)]
+
+
 def _check_refs(refs: tuple[str, ...], rule: str, what: str) -> None:
     if not refs:
         raise IllegalStep(rule, f"{what} names no tile (pass to use nothing)")
@@ -202,10 +208,19 @@ class SpecialHarvestFrame(AbilityFrame):
         move_crops(state.stock, p.screen, gained)  # the tiles are not flipped (D.3)
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        n, nth = self.counted_uses(state, p)
+        return (nth(i) for i in range(n))
+
+    def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        """Each adjacent unharvested tile, then (B) each pair of them."""
         fresh = _adjacent(state, self.space, p, harvested=False)
-        for k in range(1, self.limit + 1):
-            for refs in combinations(fresh, k):
-                yield Harvest(p.colour, refs, default_instead(state, refs))
+        limit = self.limit
+        f = len(fresh)
+
+        def use(i: int) -> Step:
+            refs = _subsets(fresh, limit)[i]
+            return Harvest(p.colour, refs, default_instead(state, refs))
+        return f + (f * (f - 1) // 2 if limit > 1 else 0), use
 
 
 # -- C: two crops from the stock ------------------------------------------------------------
@@ -278,10 +293,13 @@ class FlipFrame(AbilityFrame):
             p.tiles[r] = False
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        n, nth = self.counted_uses(state, p)
+        return (nth(i) for i in range(n))
+
+    def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        """Every set of adjacent harvested tiles, by size, then in board order."""
         done = _adjacent(state, self.space, p, harvested=True)
-        for k in range(1, len(done) + 1):
-            for refs in combinations(done, k):
-                yield Flip(p.colour, refs)
+        return 2 ** len(done) - 1, lambda i: Flip(p.colour, _subsets(done, len(done))[i])
 
 
 # -- E, G: buy from an opponent's store ------------------------------------------------------
