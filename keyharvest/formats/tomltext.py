@@ -281,6 +281,8 @@ _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 def _string(s: str) -> str:
+    if s.isprintable() and '"' not in s and "\\" not in s:  # nothing to escape
+        return f'"{s}"'
     out = ['"']
     for ch in s:
         if ch == '"':

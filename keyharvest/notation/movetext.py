@@ -264,6 +264,7 @@ def format_movetext(steps: Sequence[Step], comments: Sequence[Comment] = (),
     n = len(steps)
     turns = split_turns(steps)
     player: str | None = None
+    texts: dict[int, str] = {}  # by id: every step lives as long as ``steps``
     for number, (a, b) in enumerate(turns, 1):
         out.extend(_comment_line(c) for c in by_at.get(a, ()))
         player = _turn_player(steps[a:b]) or _next_player(player, players, start)
@@ -271,11 +272,35 @@ def format_movetext(steps: Sequence[Step], comments: Sequence[Comment] = (),
         shown = list(range(a, b))
         if closed and b < n and b - 1 > a and getattr(steps[b - 1], "player", None) == player:
             shown.pop()  # the next turn's header implies this end
+        if not by_at:
+            line = _one_line(steps, shown, f"{number}. {player}:", player, width, texts)
+            if line is not None:
+                out.append(line)
+                continue
         limit = b if closed else b + 1  # comments at ``b`` after a closed turn precede the next
-        out.extend(_Turn(number, player, width).write(steps, shown, by_at, limit))
+        out.extend(_Turn(number, player, width).write(steps, shown, by_at, limit, texts))
     if not turns or isinstance(steps[-1], EndTurn):
         out.extend(_comment_line(c) for c in by_at.get(n, ()))
     return "".join(line + "\n" for line in out)
+
+
+def _one_line(steps: Sequence[Step], shown: list[int], lead: str, player: str, width: int,
+              texts: dict[int, str]) -> str | None:
+    """A turn with no comment, as ``_Turn`` writes it when only its player speaks and it
+    fits on its header line (most turns): that line; None otherwise. ``texts`` as for
+    ``_Turn.write``."""
+    parts = []
+    for i in shown:
+        step = steps[i]
+        who = step.player
+        if who is not None and who != player:
+            return None
+        got = texts.get(id(step))
+        parts.append(got if got is not None else texts.setdefault(id(step), step_text(step)))
+    if not parts:
+        return lead
+    line = f"{lead} {'; '.join(parts)}"
+    return line if len(line) <= width else None
 
 
 def _turn_player(steps: Sequence[Step]) -> str | None:
@@ -309,13 +334,6 @@ class _Turn:
         self.parts: list[str] = []
         self.body = 0  # len("; ".join(self.parts)), kept as parts are added
 
-    def _width_with(self, text: str) -> int:
-        """``len(self._text(self.parts + [text]))``, without building the line."""
-        body = self.body + (2 if self.parts else 0) + len(text)
-        if not body:
-            return len(self.lead)
-        return len(self.lead) + body + (1 if self.lead.endswith(":") else 0)
-
     def _text(self, parts: list[str]) -> str:
         body = "; ".join(parts)
         if not body:
@@ -337,18 +355,29 @@ class _Turn:
             self.lead = INDENT + (f"{who}:" if who != self.player else "")
 
     def write(self, steps: Sequence[Step], shown: list[int],
-              by_at: dict[int, list[Comment]], limit: int) -> list[str]:
+              by_at: dict[int, list[Comment]], limit: int,
+              texts: dict[int, str]) -> list[str]:
+        """Lay out ``steps[i]`` for ``i`` in ``shown``. ``texts`` holds the text of the
+        step objects already written, by ``id`` (a game shares its draws, ends and passes),
+        and is filled."""
+        width = self.width
         for i in shown:
             step = steps[i]
-            who = getattr(step, "player", None)
+            who = step.player
             if who is not None and who != self.speaker:
                 self._speak(who)
-            text = step_text(step)
-            if self.parts and self._width_with(text) > self.width:
-                self._emit()
-            self.body += (2 if self.parts else 0) + len(text)
-            self.parts.append(text)
-            if i + 1 < limit:
+            got = texts.get(id(step))
+            text = got if got is not None else texts.setdefault(id(step), step_text(step))
+            parts = self.parts
+            if parts:
+                # the width of the line with ``text`` added
+                lead = self.lead
+                if (len(lead) + self.body + 2 + len(text) + (lead[-1:] == ":")) > width:
+                    self._emit()
+                    parts = self.parts
+            self.body += (2 if parts else 0) + len(text)
+            parts.append(text)
+            if by_at and i + 1 < limit:
                 for c in by_at.get(i + 1, ()):
                     if c.inline and self.parts:
                         self._emit(f"  # {c.text}" if c.text else "  #")
