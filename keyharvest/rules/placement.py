@@ -9,15 +9,15 @@ change the state do no checking: call them only after every check has passed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from ..errors import IllegalStep
 from ..model.board import Board
 from ..model.catalogue import WORKERS
 from ..model.state import Pending, PendingKind, PlayerState, State
 from ..model.steps import Pass, Pick, Replace, Step
-from .engine import COLOUR, FLAG, WORKER, Frame, expect, saved
-from .memo import PENDING, remember, table
+from .engine import COLOUR, FLAG, WORKER, Frame, expect, saved, sectioned
+from .memo import PENDING, pass_of, remember, table
 
 
 # -- workers (D.1) ----------------------------------------------------------------------
@@ -215,11 +215,13 @@ class DisplacedFrame(Frame):
         self.done = True
         start_ability(state, self.player, self.worker, step.space)
 
-    def legal(self, state: State) -> Iterator[Step]:
-        yield Pass(self.player)
-        p = state.player(self.player)
-        for space in legal_spaces(state, p, self.worker):
-            yield Replace(self.player, self.worker, space)
+    legal = sectioned
+
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        """Pass, then each space to re-place the worker on (see ``rules.legal_view``)."""
+        spaces = legal_spaces(state, state.player(self.player), self.worker)
+        return [(1, lambda i: pass_of(self.player)),
+                (len(spaces), lambda i: Replace(self.player, self.worker, spaces[i]))]
 
     def holds_worker(self) -> tuple[str, str] | None:
         """The (owner, letter) of a worker in limbo, for the invariants of J."""

@@ -4,7 +4,7 @@ Q Lucky Dip, S New Supply, T Sale, W Replacement.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ...errors import IllegalStep
 from ...model.state import Pending, PlayerState, State
@@ -17,7 +17,8 @@ from ...model.steps import (
 )
 from ..bag import RefillFrame
 from ..crops import check_can_pay, check_crops, has, move_crops
-from ..engine import CONTINUE, COUNT, SPACE, expect, optional, saved
+from ..engine import CONTINUE, COUNT, SPACE, expect, optional, saved, sectioned
+from ..memo import pass_of
 from ..placement import (
     place_tile,
     take_from_registry,
@@ -73,11 +74,13 @@ class BlindSwapFrame(DrawingFrame):
         state.fallow.append(step.tile)
         self.draw(state, p)
 
-    def legal(self, state: State) -> Iterator[Step]:
-        p = self.who(state)
-        yield Pass(p.colour)
-        for ref in sorted(p.tiles):
-            yield Fallow(p.colour, ref)
+    legal = sectioned
+
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        """Pass, then each board tile to the fallow (see ``rules.legal_view``)."""
+        c = self.who(state).colour
+        tiles = sorted(self.who(state).tiles)
+        return [(1, lambda i: pass_of(c)), (len(tiles), lambda i: Fallow(c, tiles[i]))]
 
 
 # -- Q: Lucky Dip ---------------------------------------------------------------------------

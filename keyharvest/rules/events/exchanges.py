@@ -4,7 +4,7 @@ U Registry Swap.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from ...errors import IllegalStep
 from ...model.state import Pending, PlayerState, State
@@ -16,8 +16,9 @@ from ...model.steps import (
     Step,
     Swap,
 )
-from ..engine import SPACE, expect, optional, saved
+from ..engine import SPACE, expect, optional, saved, sectioned
 from ..fields import is_lonely
+from ..memo import pass_of
 from ..placement import (
     place_tile,
 )
@@ -144,19 +145,23 @@ class GiftFrame(EventFrame):
         else:
             place_tile(state, p, tile)
 
-    def legal(self, state: State) -> Iterator[Step]:
+    legal = sectioned
+
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        """Placing or fallowing the tile kept; else the tile received and each board tile
+        to give, or pass when there is none (see ``rules.legal_view``)."""
         p = self.who(state)
+        c = p.colour
+        kept = self.kept
         if self.phase == KEEP:
-            assert self.kept is not None
-            yield Place(p.colour, self.kept)
-            yield Fallow(p.colour, self.kept)
-            return
+            assert kept is not None
+            return [(1, lambda i: Place(c, kept)), (1, lambda i: Fallow(c, kept))]
+        gifts = sorted(p.tiles)
         if self.received is not None:
-            yield Give(p.colour, self.received)
-        for ref in sorted(p.tiles):
-            yield Give(p.colour, ref)
-        if not p.tiles and self.received is None:
-            yield Pass(p.colour)
+            gifts.insert(0, self.received)
+        if not gifts:
+            return [(1, lambda i: pass_of(c))]
+        return [(len(gifts), lambda i: Give(c, gifts[i]))]
 
 
 # -- U: Registry Swap -----------------------------------------------------------------------
