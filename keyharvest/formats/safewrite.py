@@ -99,6 +99,24 @@ def _signals_clean_up() -> Iterator[None]:
         signal.signal(signal.SIGTERM, before)
 
 
+#: The signals whose handlers remove a temporary file on the way out (see above).
+_CLEANING_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back (``pthread_sigmask``) for the few steps inside: one
+    that arrives meanwhile is delivered as they end."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _CLEANING_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -228,8 +246,9 @@ def write_file(path: str | os.PathLike[str], text: str | bytes, *, force: bool =
     with _signals_clean_up():
         tmp = None
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f"{PREFIX}{os.getpid()}-", suffix=SUFFIX,
-                                       dir=folder)
+            with _signals_held():  # else a signal may land once the file is made but
+                fd, tmp = tempfile.mkstemp(  # before ``tmp`` names it, and it is left
+                    prefix=f"{PREFIX}{os.getpid()}-", suffix=SUFFIX, dir=folder)
             try:
                 view = memoryview(data)
                 while view:
