@@ -109,33 +109,9 @@ def _pending(key: str | tuple[Any, ...]) -> Pending:
 #: the rules make one. (A look-up by a colour costs some 400 instructions, by a tuple of
 #: fields some 950: the tuple is built, hashed and compared item by item.)
 PENDING: Interning[Pending] = interning("pending", _pending)
-_DRAWS = table("draws")
-_PASSES = table("passes")
-_ENDS = table("ends")
-
-
-def draw_of(item: str) -> Draw:
-    """``Draw(item)``, shared."""
-    got = _DRAWS.get(item)
-    if got is None:
-        got = Draw(item)
-        remember(_DRAWS, item, got)
-    return got
-
-
-def pass_of(player: str) -> Pass:
-    """``Pass(player)``, shared."""
-    got = _PASSES.get(player)
-    if got is None:
-        got = Pass(player)
-        remember(_PASSES, player, got)
-    return got
-
-
-def end_turn_of(player: str) -> EndTurn:
-    """``EndTurn(player)``, shared."""
-    got = _ENDS.get(player)
-    if got is None:
-        got = EndTurn(player)
-        remember(_ENDS, player, got)
-    return got
+#: ``draw_of(item)`` is ``Draw(item)``, ``pass_of(colour)`` is ``Pass(colour)`` and
+#: ``end_turn_of(colour)`` is ``EndTurn(colour)``, each shared: a subscript of its
+#: ``Interning`` table (a hit is a dictionary look-up, with no Python call).
+draw_of: Callable[[str], Draw] = interning("draws", Draw).__getitem__
+pass_of: Callable[[str], Pass] = interning("passes", Pass).__getitem__
+end_turn_of: Callable[[str], EndTurn] = interning("ends", EndTurn).__getitem__
