@@ -42,6 +42,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -156,19 +157,30 @@ def tables_path() -> Path:
     return Path(__file__).resolve().parent / TABLES_FILE
 
 
+def _shipped(text: str, form: int, lark: str | None,
+             object_hook: Callable[[dict[str, Any]], Any] | None = None
+             ) -> dict[str, Any] | None:
+    """The JSON document of shipped tables, or None unless it is one of format ``form``
+    made from this grammar by Lark ``lark`` (the checks ``tables.json`` and ``lean.json``
+    share)."""
+    try:
+        document = json.loads(text, object_hook=object_hook)
+    except (ValueError, RecursionError):
+        return None
+    if (not isinstance(document, dict) or document.get("format") != form
+            or document.get("grammar_sha256") != grammar_digest()
+            or document.get("lark") != lark):
+        return None
+    return document
+
+
 def load_tables(text: str) -> tuple[dict[str, Any], dict[Any, Any]] | None:
     """Lark's serialised parser from the JSON ``text`` of ``tables.json``, or None when it
     is not tables of this grammar for this Lark (see the module docstring)."""
-    from lark import __version__ as lark_version
+    from lark import __version__ as version
 
-    try:
-        document = json.loads(text, object_hook=_decode)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(document, dict) or document.get("format") != TABLES_FORMAT:
-        return None
-    if (document.get("grammar_sha256") != grammar_digest() or document.get("lark") != lark_version
-            or document.get("strict") is not True):
+    document = _shipped(text, TABLES_FORMAT, version, _decode)
+    if document is None or document.get("strict") is not True:
         return None
     data, memo = document.get("data"), document.get("memo")
     if not isinstance(data, dict) or not isinstance(memo, dict):
@@ -297,14 +309,8 @@ def lean_from_tables(text: str | None = None) -> LeanParser | None:
             text = lean_path().read_text(encoding="utf-8")
         except OSError:
             return None
-    try:
-        document = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(document, dict) or document.get("format") != LEAN_FORMAT:
-        return None
-    if document.get("starts") != list(STARTS) or document.get(
-            "grammar_sha256") != grammar_digest() or document.get("lark") != lark_version():
+    document = _shipped(text, LEAN_FORMAT, lark_version())
+    if document is None or document.get("starts") != list(STARTS):
         return None
     data = document.get("data")
     if not isinstance(data, dict):
