@@ -20,13 +20,13 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from ..errors import BoardError
 from ..model.board import REFERENCE, Board
+from ..model.prebuilt import dataclass
 from .tomltext import loads
 
 STANDARD = "standard"

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -68,6 +68,7 @@ from ..errors import (
 )
 from ..model.board import Board
 from ..model.catalogue import EVENT_LETTERS
+from ..model.prebuilt import dataclass
 from ..model.setup import REMOVED_EVENTS, Setup, setup_problems
 from ..model.state import PendingKind, Result, State
 from ..model.steps import Draw, Pass, Step, norm_crops

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import copy as _copy
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .board import Board
 from .catalogue import CROPS, FARMHANDS, TOWNSFOLK
+from .prebuilt import dataclass
 
 if TYPE_CHECKING:
     from .steps import Step

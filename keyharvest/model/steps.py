@@ -16,11 +16,12 @@ Apprentice, a remote harvest under event V).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import Span
 from .catalogue import CROP_INDEX
+from .prebuilt import dataclass
 
 
 def norm_crops(crops: Iterable[str]) -> tuple[str, ...]:

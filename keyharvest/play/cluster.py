@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import IO, Any
 
+from ..model.prebuilt import dataclass
 from .batch import MAX_ERRORS, STDIN, Report, Unit, check_unit, expand, units
 
 #: Bytes of records in one validating task; games in one self-play task.
@@ -141,7 +142,7 @@ def ordered_tasks(client: Any, fn: Callable[[Any], Any], tasks: Iterable[Any], *
 
 
 # -- validating ----------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
+@dataclass(frozen=True)
 class Task:
     """Work for one worker: the units of ``path`` that lie in its bytes ``start`` ..
     ``end`` (their data left out: ``spans`` says where each one's bytes are), or all of

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from ..model.catalogue import (
     EVENT_LETTERS,
@@ -17,6 +16,7 @@ from ..model.catalogue import (
     TRACK_SIZE,
     WORKERS,
 )
+from ..model.prebuilt import dataclass
 from ..model.state import State
 
 
