@@ -196,6 +196,45 @@ def test_python_dash_m_and_the_last_guard() -> None:
          "please report it to the maintainers with the input that caused it")]
 
 
+def test_the_collector_rests_during_start_up_and_not_in_the_command() -> None:
+    """The console script holds the garbage collector while Typer loads and builds the
+    command; the command itself runs with it on, what was loaded frozen out of its way."""
+    code = ("import gc, sys\n"
+            "from keyharvest.cli import commands, support\n"
+            "seen = []\n"
+            "release = support.release_collector\n"
+            "def spy():\n"
+            "    seen.append(gc.isenabled())\n"
+            "    release()\n"
+            "    seen.append((gc.isenabled(), gc.get_freeze_count() > 10_000))\n"
+            "support.release_collector = spy\n"
+            f"sys.argv = ['keyharvest', 'validate', {str(TWO)!r}]\n"
+            "try:\n"
+            "    commands.main()\n"
+            "finally:\n"
+            "    print(seen, gc.isenabled(), file=sys.stderr)\n")
+    r = _run([sys.executable, "-c", code])
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.decode().splitlines()[-1] == "[False, (True, True)] True"
+
+
+def test_the_collector_is_left_as_it_was_outside_the_console_script() -> None:
+    import gc
+
+    from keyharvest.cli import support
+
+    assert gc.isenabled()
+    support.release_collector()  # not held: nothing to do
+    assert gc.isenabled()
+    gc.disable()
+    try:  # a program that runs without the collector keeps it off
+        support.hold_collector()
+        support.release_collector()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_help_imports_nothing_heavy() -> None:
     code = ("import sys\n"
             "from keyharvest.cli import app\n"

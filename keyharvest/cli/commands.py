@@ -1047,8 +1047,9 @@ def main() -> None:
 
         with contextlib.suppress(Exception):  # a head start only: the command tries again
             start_workers(jobs)
-    from .support import stdout_broken, stdout_gone
+    from .support import hold_collector, stdout_broken, stdout_gone
 
+    hold_collector()
     code: int | str | None = 0
     try:
         _app_for(sys.argv[1:])()

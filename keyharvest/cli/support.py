@@ -154,6 +154,36 @@ def internal_error_line(exc: BaseException) -> str:
             "in keyharvest: please report it to the maintainers with the input that caused it")
 
 
+# -- the garbage collector at start-up --------------------------------------------------------
+_held = False
+
+
+def hold_collector() -> None:
+    """For the console script: no garbage collection while Typer builds the command and
+    loads what it loads (pydantic above all), until the command runs (:func:`release_collector`).
+    What start-up makes is kept to the end (modules, classes, functions), so the collector
+    would only walk it again and again as it grows: a tenth of ``keyharvest validate``'s
+    start-up. The work before the command is bounded (the arguments), whatever the input."""
+    import gc
+
+    global _held
+    if gc.isenabled():
+        gc.disable()
+        _held = True
+
+
+def release_collector() -> None:
+    """The command runs: collect again, and leave what was loaded so far out of every
+    collection to come (``gc.freeze``), as none of it is ever garbage."""
+    global _held
+    if _held:
+        import gc
+
+        _held = False
+        gc.freeze()
+        gc.enable()
+
+
 # -- the contract ----------------------------------------------------------------------------
 def _passes_through(exc: BaseException) -> bool:
     """Typer's own exits and the usage errors a command raises (``typer.BadParameter``),
@@ -176,6 +206,7 @@ def contract(*, trouble: int = INVALID) -> Callable[[Callable[..., int | None]],
         @functools.wraps(command)
         def run(*args: Any, **kwargs: Any) -> None:
             global _session
+            release_collector()
             _session = Session(is_json(kwargs.get("output")), bool(kwargs.get("quiet")))
             try:
                 code = command(*args, **kwargs) or OK
