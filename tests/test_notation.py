@@ -171,3 +171,30 @@ def test_the_grammar_is_strict_lalr_with_named_terminals() -> None:
     names = {t.name for t in parser.terminals}
     assert not [n for n in names if n.startswith("__ANON")]
     Lark(grammar_text(), parser="lalr", strict=True)  # the default start rule too
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_step)
+def test_a_steps_maker_makes_what_its_constructor_makes(step: S.Step) -> None:
+    import dataclasses
+
+    from keyharvest.errors import Span
+
+    cls = type(step)
+    names = [f.name for f in dataclasses.fields(cls) if f.name not in ("player", "span")]
+    span = Span(3, 1, 3, 9, "x.kh")
+    made = S.maker(cls)(step.player, tuple(getattr(step, n) for n in names), span)
+    assert type(made) is cls and made == step and made.span is span
+    assert [getattr(made, f.name) for f in dataclasses.fields(cls)] == [
+        getattr(dataclasses.replace(step, span=span), f.name) for f in dataclasses.fields(cls)]
+    # the loop that would serve a shape no step has today makes the same step
+    setters = [getattr(cls, n).__set__ for n in (
+        *(["player"] if "player" in cls.__slots__ else []), *names, "span")]
+    again = S._any_shape(cls, *setters)(step.player, tuple(getattr(step, n) for n in names),
+                                        span)
+    assert again == step and again.span is span and repr(again) == repr(step)
+
+
+def test_every_step_has_a_maker_of_its_own_shape() -> None:
+    assert all(S.maker(t) is S.maker(t) for t in S.STEP_TYPES)
+    assert not [t for t in S.STEP_TYPES if S.maker(t).__qualname__.startswith("_any_shape")]

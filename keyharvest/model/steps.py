@@ -351,6 +351,7 @@ STEP_TYPES: tuple[type[Step], ...] = (
 
 # -- making steps fast ------------------------------------------------------------------------
 _Make = Callable[[str | None, tuple[Any, ...], Span | None], Step]
+_Set = Callable[[Step, Any], None]
 _MAKERS: dict[type, _Make] = {}
 
 
@@ -360,20 +361,105 @@ def maker(cls: type[Step]) -> _Make:
     constructor's order; a draw has no player, and ``player`` is ignored) at half the cost:
     it sets the slots directly, where a frozen dataclass's constructor calls
     ``object.__setattr__`` by name for each field. For the reader, which makes one step for
-    every step it reads."""
+    every step it reads. (Closures written out by the number of values, not a text
+    compiled for each class: ``exec`` cost more than the record's steps at start-up.)"""
     got = _MAKERS.get(cls)
     if got is not None:
         return got
     from dataclasses import fields
 
     names = [f.name for f in fields(cls) if f.init and f.name != "span"]
-    own = names[1:] if names[:1] == ["player"] else names  # the values
-    unpack = f"    {''.join(f'{n}_, ' for n in own)}= values\n" if own else ""
-    sets = "".join(f"    {n}(o, {n}_)\n" for n in names)
-    scope: dict[str, Any] = {n: getattr(cls, n).__set__ for n in (*names, "span")}
-    scope |= {"new": object.__new__, "cls": cls}
-    text = f"def make(player_, values, span_):\n    o = new(cls)\n{unpack}{sets}"
-    exec(text + "    span(o, span_)\n    return o\n", scope)  # noqa: S102 - our own text
-    made: _Make = scope["make"]
+    player = names[:1] == ["player"]
+    own = names[1:] if player else names  # the values
+    setters: list[_Set] = [getattr(cls, n).__set__ for n in (*names, "span")]
+    made = _SHAPES.get((player, len(own)), _any_shape)(cls, *setters)
     _MAKERS[cls] = made
     return made
+
+
+def _no_values(cls: type[Step], who: _Set, span: _Set) -> _Make:
+    new = object.__new__
+
+    def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
+        o = new(cls)
+        who(o, player)
+        span(o, at)
+        return o
+    return make
+
+
+def _one_value(cls: type[Step], who: _Set, set_a: _Set, span: _Set) -> _Make:
+    new = object.__new__
+
+    def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
+        o = new(cls)
+        (a,) = values
+        who(o, player)
+        set_a(o, a)
+        span(o, at)
+        return o
+    return make
+
+
+def _two_values(cls: type[Step], who: _Set, set_a: _Set, set_b: _Set, span: _Set) -> _Make:
+    new = object.__new__
+
+    def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
+        o = new(cls)
+        a, b = values
+        who(o, player)
+        set_a(o, a)
+        set_b(o, b)
+        span(o, at)
+        return o
+    return make
+
+
+def _three_values(cls: type[Step], who: _Set, set_a: _Set, set_b: _Set, set_c: _Set,
+                  span: _Set) -> _Make:
+    new = object.__new__
+
+    def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
+        o = new(cls)
+        a, b, c = values
+        who(o, player)
+        set_a(o, a)
+        set_b(o, b)
+        set_c(o, c)
+        span(o, at)
+        return o
+    return make
+
+
+def _draw_shape(cls: type[Step], set_a: _Set, span: _Set) -> _Make:
+    new = object.__new__
+
+    def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
+        o = new(cls)
+        (a,) = values
+        set_a(o, a)
+        span(o, at)
+        return o
+    return make
+
+
+def _any_shape(cls: type[Step], *setters: _Set) -> _Make:
+    """Any other shape (none of today's steps): the setters (the span's last) in a loop."""
+    new = object.__new__
+    *sets, span = setters
+
+    def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
+        o = new(cls)
+        for setter, value in zip(sets, (player, *values) if len(sets) > len(values)
+                                 else values):
+            setter(o, value)
+        span(o, at)
+        return o
+    return make
+
+
+#: (has a player, how many values) -> the maker of that shape.
+_SHAPES: dict[tuple[bool, int], Callable[..., _Make]] = {
+    (True, 0): _no_values, (True, 1): _one_value, (True, 2): _two_values,
+    (True, 3): _three_values, (False, 1): _draw_shape,
+}
