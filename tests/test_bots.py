@@ -215,3 +215,80 @@ def test_a_draw_is_the_choice_over_the_sorted_bag_with_the_same_draws() -> None:
         assert ours.getstate() == theirs.getstate()
         draws += 1
     assert draws > 20
+
+
+def test_the_listing_bots_loop_plays_the_game_push_plays() -> None:
+    """``play_game`` applies the steps of the bots that pick from the listing without
+    ``push``'s checks of whose step it is; a bot it does not know (a subclass) goes through
+    ``push``. Both give the same record, byte for byte, for random and greedy seats."""
+    from keyharvest.formats.records import format_record
+    from keyharvest.play.bots import GreedyBot
+
+    class Checked(RandomBot):
+        pass
+
+    class CheckedGreedy(GreedyBot):
+        pass
+
+    for players, seed in ((2, 31), (3, 32), (4, 33)):
+        setup = deal(("red", "green", "orange", "brown")[:players], random.Random(seed),
+                     BOARD, 60)
+        fast = [RandomBot(random.Random(seed + i)) for i in range(players - 1)]
+        slow = [Checked(random.Random(seed + i)) for i in range(players - 1)]
+        fast.append(GreedyBot(random.Random(seed), explore=0.3))
+        slow.append(CheckedGreedy(random.Random(seed), explore=0.3))
+        a = format_record(play_game(setup, BOARD, fast, random.Random(seed)))
+        b = format_record(play_game(setup, BOARD, slow, random.Random(seed)))
+        assert a == b and a.count("\n") > 20
+
+
+def test_the_turn_listing_builds_the_steps_its_constructors_build() -> None:
+    """The turn's listing shares its steps (``rules.memo``) and builds offers by
+    ``steps.maker``: each is equal to the step its class builds from its fields, with the
+    same hash and repr, and no span; a shared step is the same object the next time."""
+    import dataclasses
+
+    from keyharvest.model.steps import Buy, Harvest, Offer, Play, Remove
+    from keyharvest.rules import memo
+
+    seen: Counter[str] = Counter()
+    for players, seed in ((2, 5), (4, 6)):
+        for state, _ in _decisions(players, seed):
+            if state.pending.kind != "turn":
+                continue
+            for step in legal_steps(state):
+                kind = type(step)
+                if kind not in (Buy, Harvest, Offer, Play, Remove):
+                    continue
+                fields = {f.name: getattr(step, f.name) for f in dataclasses.fields(step)
+                          if f.name != "span"}
+                built = kind(**fields)
+                assert step == built and hash(step) == hash(built)
+                assert repr(step) == repr(built) and str(step) == str(built)
+                assert step.span is None
+                seen[kind.__name__] += 1
+            memo.clear()  # no table starts again between the two listings
+            first, again = legal_steps(state), legal_steps(state)
+            assert all(a is b for a, b in zip(first, again)
+                       if type(a) in (Harvest, Play, Remove, Buy))
+    assert set(seen) == {"Buy", "Harvest", "Offer", "Play", "Remove"}
+
+
+def test_below_draws_as_choice_does_for_every_size_and_falls_back_for_other_generators() -> None:
+    """``bots.below`` takes the index ``rng.choice`` takes and leaves the generator as
+    ``choice`` does (on this interpreter it draws by ``getrandbits``); a generator of
+    another class (one that overrides ``random``) is left to its own ``choice``."""
+    from keyharvest.play import bots
+
+    assert bots.BITS_AS_CHOICE
+    ours, theirs = random.Random(8), random.Random(8)
+    for n in [*range(1, 300), 2**31 - 1, 2**31, 2**31 + 1, 10**12 + 39]:
+        assert bots.below(ours, n) == theirs.choice(range(n))
+        assert ours.getstate() == theirs.getstate()
+
+    class Other(random.Random):
+        def random(self) -> float:
+            return 0.5
+
+    assert [bots.below(Other(1), n) for n in (1, 2, 10, 1000)] == [
+        Other(1).choice(range(n)) for n in (1, 2, 10, 1000)]

@@ -42,9 +42,48 @@ def random_draw(state: State, rng: random.Random) -> Draw:
     items = _LAST_BAG[0]
     if len(items) != len(bag) or not bag.issuperset(items):
         items = sorted(bag)
-    i = rng.randrange(len(items))  # the draw of ``rng.choice(items)``
+    i = below(rng, len(items))  # the draw of ``rng.choice(items)``
     _LAST_BAG[0] = items[:i] + items[i + 1:]  # a new list: a listing is never changed
     return draw_of(items[i])
+
+
+def _bits_below(rng: random.Random, n: int) -> int:
+    """A number below ``n`` (at least 1) from ``rng.getrandbits``: ``k`` bits, drawn again
+    until they are below ``n``, for ``k`` the bits of ``n``."""
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _draws_as_choice() -> bool:
+    """Whether ``_bits_below(rng, n)`` is the number ``rng.choice(range(n))`` draws, and
+    leaves ``rng`` in the same state: how CPython's ``random.Random`` chooses (3.11 and
+    later), checked here on this interpreter rather than read from its code."""
+    for seed in (0, 1, 2):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 7, 8, 9, 31, 100, 1000, 65_537, 2**40 + 3):
+            if _bits_below(ours, n) != theirs.choice(range(n)):
+                return False
+        if ours.getstate() != theirs.getstate():
+            return False
+    return True
+
+
+#: Whether the bots draw by ``_bits_below`` (a tenth of the instructions of
+#: ``rng.choice``, which is a Python function calling two more) or by ``rng.choice``.
+BITS_AS_CHOICE = _draws_as_choice()
+
+
+def below(rng: random.Random, n: int) -> int:
+    """The index ``rng.choice`` takes in a sequence of ``n`` (at least 1) items, and the
+    same draws from ``rng``: by ``_bits_below`` for a ``random.Random`` itself where that
+    draws as ``choice`` does (``BITS_AS_CHOICE``), else by ``rng.choice``."""
+    if BITS_AS_CHOICE and type(rng) is random.Random:
+        return _bits_below(rng, n)
+    return rng.choice(range(n))
 
 
 #: The sorted bag of the last draw, less the item drawn (see ``random_draw``).
@@ -88,7 +127,7 @@ def random_step(state: State, rng: random.Random) -> Step:
         total += n
     if not total:
         raise ValueError(f"no legal step: waiting for {state.pending.describe()}")
-    i = rng.randrange(total)  # the draw of ``rng.choice`` over ``total`` steps
+    i = below(rng, total)  # the draw of ``rng.choice`` over ``total`` steps
     for n, nth in sections:
         if i < n:
             return nth(i)  # type: ignore[no-any-return]

@@ -24,7 +24,8 @@ from ..model.state import PendingKind, State
 from ..model.steps import Step
 from ..rules import push
 from ..rules.actions import new_game
-from .bots import BOTS, Bot, random_draw
+from ..rules.engine import settle
+from .bots import BOTS, Bot, GreedyBot, RandomBot, random_draw
 
 
 def random_game(n_players: int, seed: int | random.Random, board: Board | None = None,
@@ -56,20 +57,53 @@ def play_game(setup: Setup, board: Board, bots: Sequence[Bot] | Mapping[str, Bot
     by_colour = dict(bots) if isinstance(bots, Mapping) else dict(zip(setup.players, bots))
     state = new_game(setup, board)
     steps: list[Step] = []
+    if not all(type(bot) in LISTING_BOTS for bot in by_colour.values()):
+        for _ in range(MAX_STEPS):
+            if state.result is not None:  # state.is_over
+                break
+            pending = state.pending
+            if pending.kind is CHANCE:
+                step: Step = random_draw(state, rng)
+            else:
+                step = by_colour[pending.player].choose(state)  # type: ignore[index]
+            push(state, step)
+            steps.append(step)
+        else:
+            if not state.is_over:
+                raise RuntimeError(f"the game did not end within {MAX_STEPS} steps")
+        return record_from_game(setup, steps, metadata, board=board_spec)
+    # Bots that pick from the listing of what the game waits for (``rules.legal_view``):
+    # their step is one the frame on top lists, by the player asked (a draw when a draw is
+    # due), so ``push``'s checks of whose step it is would always pass. Apply it as
+    # ``push`` does after them (the frame's ``apply`` still checks the step itself).
+    stack = state.stack
+    append = steps.append
+    choosers = {colour: bot.choose for colour, bot in by_colour.items()}
     for _ in range(MAX_STEPS):
         if state.result is not None:  # state.is_over
             break
         pending = state.pending
         if pending.kind is CHANCE:
-            step: Step = random_draw(state, rng)
+            step = random_draw(state, rng)
         else:
-            step = by_colour[pending.player].choose(state)  # type: ignore[index]
-        push(state, step)
-        steps.append(step)
+            step = choosers[pending.player](state)  # type: ignore[index]
+        waits = stack[-1].apply(state, step)
+        state.steps += 1
+        if waits is None:
+            settle(state)
+        else:  # the frame knows what comes next (see ``rules.engine.Frame.apply``)
+            state.pending = waits
+        append(step)
     else:
         if not state.is_over:
             raise RuntimeError(f"the game did not end within {MAX_STEPS} steps")
     return record_from_game(setup, steps, metadata, board=board_spec)
+
+
+#: The bots whose every step is one ``rules.legal_view`` (or ``legal_steps``) lists for
+#: the state they were given: ``play_game`` applies their steps without ``push``'s checks
+#: of whose step it is.
+LISTING_BOTS: frozenset[type] = frozenset({RandomBot, GreedyBot})
 
 
 #: The turn limit self-play sets (RULES.md I.10): random bots can stall a game for ever.

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from operator import ge
 
 from ..errors import IllegalStep
 from ..model.board import Board
@@ -22,7 +21,17 @@ from .bag import REFILL, RefillFrame
 from .crops import add_crops, check_can_pay, crop_counts, has, move_crops
 from .engine import CHANCE, OVER, Frame, sectioned, settle
 from .fields import apart_from, check_fresh_tiles, default_instead, groups, harvest_gains
-from .memo import PENDING, end_turn_of, remember, table
+from .memo import (
+    PENDING,
+    buy_steps,
+    end_turn_of,
+    harvest_steps,
+    make_offer,
+    play_steps,
+    remember,
+    remove_steps,
+    table,
+)
 from .placement import (
     around_tiles,
     legal_spaces,
@@ -148,19 +157,27 @@ class TurnFrame(Frame):
         """The legal steps in sections, each as (how many, a function giving the i-th), in
         the order ``legal`` lists them. ``rules.legal_view`` uses them to build only the
         step a caller picks (the listing of a turn is long: every registry tile with every
-        bid, every worker on every space)."""
-        p = state.current
+        bid, every worker on every space). The steps built are shared (``memo``): a random
+        player makes the same ones turn after turn."""
+        # the random bot's hot path: one call per decision of a turn
+        t = state.turn
+        p = state.players[t.player]  # state.current
         c = p.colour
-        open_ = self._open(state)
+        open_ = _OPEN.get((t.used, t.count))
+        if open_ is None:
+            open_ = self._open(state)
         out: list[tuple[int, Callable[[int], Step]]] = []
+        tiles = tuple(p.tiles)  # the memo keys of the harvests and the plays
         if "a" in open_:
-            choices = _harvest_choices(state, p)
+            choices = _harvest_choices(state, p, tiles)
             if choices:
-                out.append((len(choices), lambda i: Harvest(
-                    c, choices[i], default_instead(state, choices[i]))))
+                def harvest_step(i: int) -> Step:
+                    tiles = choices[i]
+                    return harvest_steps[c, tiles, default_instead(state, tiles)]
+                out.append((len(choices), harvest_step))
         if "b" in open_:
             # counted here, listed only when a step of the section is asked for
-            plays = _plays_by_number(state, p).__getitem__
+            plays = _plays_by_number(state, p, tiles).__getitem__
             town = state.town
             n = sum(map(plays, map(NUMBER_OF, p.supply)))
             if town:
@@ -170,49 +187,66 @@ class TurnFrame(Frame):
                     for letter in sorted(p.supply) + sorted(town):
                         k = plays(NUMBER[letter])
                         if i < k:
-                            return Play(c, letter, legal_spaces(state, p, letter)[i])
+                            return play_steps[c, letter, legal_spaces(state, p, letter)[i]]
                         i -= k
                     raise IndexError(i)  # pragma: no cover - i < n
                 out.append((n, play))
             workers = p.workers
             if workers:
-                out.append((len(workers), lambda i: Remove(c, sorted(workers.values())[i])))
+                out.append((len(workers), lambda i: remove_steps[
+                    c, sorted(workers.values())[i]]))
         if "c" in open_:
-            screen = p.screen
+            # has(screen, it.bid) for every store item, unrolled over the five crops (a
+            # call of ``all`` per item was the largest cost of the listing)
+            s0, s1, s2, s3, s4 = p.screen
             n = 0
             for q in state.players:
                 if q is p:
-                    n += len(q.store)
+                    n += len(q.store)  # from one's own store for nothing
                 else:
                     for it in q.store:
-                        if all(map(ge, screen, it.bid)):  # has(screen, it.bid), inlined
+                        b0, b1, b2, b3, b4 = it.bid
+                        if s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4:
                             n += 1
             if n:
-                out.append((n, lambda i: Buy(c, *_buys(state, p)[i])))
-        if "d" in open_ and len(p.store) < STORE_SIZE and p.crop_total and state.registry:
-            bids = _bids(p)
-            registry = state.registry
-            per_tile = len(bids)
-            out.append((len(registry) * per_tile, lambda i: Offer(
-                c, registry[i // per_tile], bids[i % per_tile])))
+                out.append((n, lambda i: buy_steps[(c, *_buys(state, p)[i])]))
+        if "d" in open_ and len(p.store) < STORE_SIZE and state.registry:
+            bids = _BIDS.get(tuple(p.screen)) or _bids(p)  # none when the screen is empty
+            if bids:
+                registry = state.registry
+                per_tile = len(bids)
+                out.append((len(registry) * per_tile, lambda i: make_offer(
+                    c, registry[i // per_tile], bids[i % per_tile])))
         out.append((1, lambda i: end_turn_of(c)))
         return out
+
+
+if len(CROPS) != 5:  # pragma: no cover - the sections above unroll the five crops
+    raise ImportError("TurnFrame.sections counts purchases over five crops")
 
 
 def _buys(state: State, p: PlayerState) -> list[tuple[str, str]]:
     """The purchases of action c listed (C.4), as (tile, seller): every tile of every
     store, in seating order, that ``p`` can pay for (its own store's for nothing)."""
-    screen = p.screen
-    return [(it.tile, q.colour) for q in state.players for it in q.store
-            if q is p or has(screen, it.bid)]
+    s0, s1, s2, s3, s4 = p.screen  # has(screen, bid) unrolled, as in ``sections``
+    out = []
+    for q in state.players:
+        colour = q.colour
+        for it in q.store:
+            b0, b1, b2, b3, b4 = it.bid
+            if q is p or (s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4):
+                out.append((it.tile, colour))
+    return out
 
 
-def _plays_by_number(state: State, p: PlayerState) -> list[int]:
+def _plays_by_number(state: State, p: PlayerState,
+                     tiles: tuple[str, ...] | None = None) -> list[int]:
     """For each worker number, on how many spaces of ``p``'s board a worker of that number
     may be played (``placement.legal_spaces``, counted without listing them); remembered
-    per board, tiles and workers (shared: do not change it)."""
+    per board, tiles and workers (shared: do not change it). ``tiles`` is
+    ``tuple(p.tiles)`` when the caller has it."""
     board = state.board
-    key = (board, tuple(p.tiles), tuple(p.workers.items()))
+    key = (board, tuple(p.tiles) if tiles is None else tiles, tuple(p.workers.items()))
     got = _PLAYS.get(key)
     if got is None:
         got = _count_plays(board, p)
@@ -250,17 +284,20 @@ _HARVESTS: dict[tuple[Board, tuple[str, ...], tuple[bool, ...]], list[tuple[str,
 _BIDS = table("bids")  # screen -> bids listed
 
 
-def _harvest_choices(state: State, p: PlayerState) -> list[tuple[str, ...]]:
+def _harvest_choices(state: State, p: PlayerState,
+                     tiles: tuple[str, ...] | None = None) -> list[tuple[str, ...]]:
     """The harvests listed (C.2): every group's unharvested tiles together, and each alone.
-    The list is shared: do not change it."""
-    key = (state.board, tuple(p.tiles), tuple(p.tiles.values()))  # no pair tuples to build
+    The list is shared: do not change it. ``tiles`` is ``tuple(p.tiles)`` when the caller
+    has it."""
+    key = (state.board, tuple(p.tiles) if tiles is None else tiles,
+           tuple(p.tiles.values()))  # no pair tuples to build
     got = _HARVESTS.get(key)
     if got is not None:
         return got
     out: list[tuple[str, ...]] = []
-    tiles = p.tiles
+    harvested = p.tiles
     for g in groups(state, p):
-        fresh = [r for r in g if not tiles[r]]
+        fresh = [r for r in g if not harvested[r]]
         fresh.sort()
         if not fresh:
             continue
