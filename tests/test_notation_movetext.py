@@ -142,3 +142,19 @@ def test_format_then_read_gives_the_steps_and_comments_back(case) -> None:
     assert mt.steps == steps
     assert mt.comments == comments
     assert format_movetext(mt.steps, mt.comments, players, players[0]) == text
+
+
+def test_the_texts_written_are_remembered_by_step_object_within_a_bound() -> None:
+    """The formatter remembers the text of the step objects it wrote (the engine shares
+    its steps from record to record), each with its object, so that a step made after
+    another was dropped never gets the other's text; the table keeps its bound."""
+    from keyharvest.notation import movetext
+
+    shared = S.EndTurn("red")
+    for i in range(movetext.TEXTS_SIZE + 50):  # steps dropped as soon as written
+        offer = S.Offer("red", f"C{i % 9 + 1}", ("wheat",) if i % 2 else ("hops", "wine"))
+        text = format_movetext([S.Harvest("red", (f"A{i % 7 + 1}",)), offer, shared])
+        assert text == (f"1. red: harvest A{i % 7 + 1}; offer C{i % 9 + 1} for "
+                        f"{'wheat' if i % 2 else 'hops wine'}; end\n")
+        assert len(movetext._TEXTS) <= movetext.TEXTS_SIZE
+    assert movetext._TEXTS[id(shared)] == (shared, "end")

@@ -311,6 +311,11 @@ def literal(value: object) -> str:
     """``value`` as an inline TOML value (lists and tables on one line).
 
     Written without recursion: metadata may nest as deeply as TOML allows."""
+    kind = type(value)
+    if kind is str:  # the common values of a record's front matter, written directly
+        return _string(value)  # type: ignore[arg-type]
+    if kind is list and all(type(v) is str for v in value):  # type: ignore[attr-defined]
+        return f"[{', '.join(map(_string, value))}]"  # type: ignore[call-overload]
     out: list[str] = []
     stack: list[object] = [value]
     while stack:

@@ -52,6 +52,23 @@ def step_text(step: Step) -> str:
     return text
 
 
+#: The text of the steps written lately, by ``id``, each with its step (kept alive with it,
+#: so that an ``id`` here is never another object's): the engine and the bots share their
+#: steps (draws, ends, passes, the steps of a turn), so a run of self-play writes the same
+#: objects record after record. Started again when it holds ``TEXTS_SIZE``.
+_TEXTS: dict[int, tuple[Step, str]] = {}
+TEXTS_SIZE = 4096
+
+
+def _texted(step: Step) -> str:
+    """``step_text(step)``, remembered in ``_TEXTS`` (callers look there first)."""
+    if len(_TEXTS) >= TEXTS_SIZE:
+        _TEXTS.clear()
+    text = step_text(step)
+    _TEXTS[id(step)] = (step, text)
+    return text
+
+
 def format_step(step: Step) -> str:
     """The canonical text of ``step`` with its player, as ``str(step)`` prints it."""
     player = getattr(step, "player", None)
@@ -264,43 +281,60 @@ def format_movetext(steps: Sequence[Step], comments: Sequence[Comment] = (),
     n = len(steps)
     turns = split_turns(steps)
     player: str | None = None
-    texts: dict[int, str] = {}  # by id: every step lives as long as ``steps``
     for number, (a, b) in enumerate(turns, 1):
-        out.extend(_comment_line(c) for c in by_at.get(a, ()))
-        player = _turn_player(steps[a:b]) or _next_player(player, players, start)
+        if by_at:
+            out.extend(_comment_line(c) for c in by_at.get(a, ()))
+        # the turn's player: the first that speaks (most turns start with its decision)
+        player = steps[a].player or _turn_player(steps[a:b]) or _next_player(
+            player, players, start)
         closed = isinstance(steps[b - 1], EndTurn)
-        shown = list(range(a, b))
-        if closed and b < n and b - 1 > a and getattr(steps[b - 1], "player", None) == player:
-            shown.pop()  # the next turn's header implies this end
+        stop = b
+        if closed and b < n and b - 1 > a and steps[b - 1].player == player:
+            stop -= 1  # the next turn's header implies this end
         if not by_at:
-            line = _one_line(steps, shown, f"{number}. {player}:", player, width, texts)
-            if line is not None:
-                out.append(line)
+            lines = _plain_turn(steps, a, stop, f"{number}. {player}:", player, width)
+            if lines is not None:
+                out += lines
                 continue
         limit = b if closed else b + 1  # comments at ``b`` after a closed turn precede the next
-        out.extend(_Turn(number, player, width).write(steps, shown, by_at, limit, texts))
+        out.extend(_Turn(number, player, width).write(steps, list(range(a, stop)), by_at,
+                                                      limit))
     if not turns or isinstance(steps[-1], EndTurn):
         out.extend(_comment_line(c) for c in by_at.get(n, ()))
-    return "".join(line + "\n" for line in out)
+    return "\n".join(out) + "\n" if out else ""
 
 
-def _one_line(steps: Sequence[Step], shown: list[int], lead: str, player: str, width: int,
-              texts: dict[int, str]) -> str | None:
-    """A turn with no comment, as ``_Turn`` writes it when only its player speaks and it
-    fits on its header line (most turns): that line; None otherwise. ``texts`` as for
-    ``_Turn.write``."""
-    parts = []
-    for i in shown:
+def _plain_turn(steps: Sequence[Step], a: int, stop: int, lead: str, player: str,
+                width: int) -> list[str] | None:
+    """``steps[a:stop]``, a turn with no comment, as ``_Turn`` writes it when no line is
+    wrapped (nearly every turn): a line for each run of steps of one speaker, the header
+    first; None when a line holding more than one step is longer than ``width``."""
+    texts = _TEXTS
+    lines: list[str] = []
+    speaker = player
+    parts: list[str] = []
+    for i in range(a, stop):
         step = steps[i]
         who = step.player
-        if who is not None and who != player:
-            return None
+        if who is not None and who != speaker:  # another speaker: a new line (parts hold
+            # a step: the turn's player speaks first)
+            line = f"{lead} {'; '.join(parts)}" if lead[-1] == ":" else lead + "; ".join(parts)
+            if len(line) > width and len(parts) > 1:
+                return None
+            lines.append(line)
+            speaker = who
+            lead = f"{INDENT}{who}:" if who != player else INDENT
+            parts = []
         got = texts.get(id(step))
-        parts.append(got if got is not None else texts.setdefault(id(step), step_text(step)))
+        parts.append(got[1] if got is not None else _texted(step))
     if not parts:
-        return lead
-    line = f"{lead} {'; '.join(parts)}"
-    return line if len(line) <= width else None
+        lines.append(lead)  # a header alone
+        return lines
+    line = f"{lead} {'; '.join(parts)}" if lead[-1] == ":" else lead + "; ".join(parts)
+    if len(line) > width and len(parts) > 1:
+        return None
+    lines.append(line)
+    return lines
 
 
 def _turn_player(steps: Sequence[Step]) -> str | None:
@@ -355,19 +389,17 @@ class _Turn:
             self.lead = INDENT + (f"{who}:" if who != self.player else "")
 
     def write(self, steps: Sequence[Step], shown: list[int],
-              by_at: dict[int, list[Comment]], limit: int,
-              texts: dict[int, str]) -> list[str]:
-        """Lay out ``steps[i]`` for ``i`` in ``shown``. ``texts`` holds the text of the
-        step objects already written, by ``id`` (a game shares its draws, ends and passes),
-        and is filled."""
+              by_at: dict[int, list[Comment]], limit: int) -> list[str]:
+        """Lay out ``steps[i]`` for ``i`` in ``shown``."""
         width = self.width
+        texts = _TEXTS
         for i in shown:
             step = steps[i]
             who = step.player
             if who is not None and who != self.speaker:
                 self._speak(who)
             got = texts.get(id(step))
-            text = got if got is not None else texts.setdefault(id(step), step_text(step))
+            text = got[1] if got is not None else _texted(step)
             parts = self.parts
             if parts:
                 # the width of the line with ``text`` added
