@@ -127,7 +127,16 @@ def random_step(state: State, rng: random.Random) -> Step:
         total += n
     if not total:
         raise ValueError(f"no legal step: waiting for {state.pending.describe()}")
-    i = below(rng, total)  # the draw of ``rng.choice`` over ``total`` steps
+    # the draw of ``rng.choice`` over ``total`` steps: ``below(rng, total)``, inlined (two
+    # Python calls cost more than the draw, one in every decision of a game)
+    if BITS_AS_CHOICE and type(rng) is random.Random:
+        getrandbits = rng.getrandbits
+        k = total.bit_length()
+        i = getrandbits(k)
+        while i >= total:
+            i = getrandbits(k)
+    else:
+        i = rng.choice(range(total))
     for n, nth in sections:
         if i < n:
             return nth(i)  # type: ignore[no-any-return]

@@ -168,8 +168,12 @@ class TurnFrame(Frame):
             open_ = self._open(state)
         out: list[tuple[int, Callable[[int], Step]]] = []
         tiles = tuple(p.tiles)  # the memo keys of the harvests and the plays
+        board = state.board
         if "a" in open_:
-            choices = _harvest_choices(state, p, tiles)
+            # _harvest_choices, its memo's hit inlined
+            choices = _HARVESTS.get((board, tiles, tuple(p.tiles.values())))
+            if choices is None:
+                choices = _harvest_choices(state, p, tiles)
             if choices:
                 def harvest_step(i: int) -> Step:
                     tiles = choices[i]
@@ -177,7 +181,11 @@ class TurnFrame(Frame):
                 out.append((len(choices), harvest_step))
         if "b" in open_:
             # counted here, listed only when a step of the section is asked for
-            plays = _plays_by_number(state, p, tiles).__getitem__
+            # _plays_by_number, its memo's hit inlined
+            by_number = _PLAYS.get((board, tiles, tuple(p.workers.items())))
+            if by_number is None:
+                by_number = _plays_by_number(state, p, tiles)
+            plays = by_number.__getitem__
             town = state.town
             n = sum(map(plays, map(NUMBER_OF, p.supply)))
             if town:
