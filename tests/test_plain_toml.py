@@ -61,6 +61,14 @@ NEAR = [
     "a = []", 'a = [""]', "1 = 0", "a = true", 'a = "unclosed', "[t", "= 1", "a =",
     'players = ["red", "green"]\n\n[tiles]\nred = ["B6", "G1"]\n\n[tiles]\ngreen = []',
     'a = "\u00e9t\u00e9 \u2028"',
+    # inline tables, arrays of arrays and comment lines (the standard board's TOML)
+    'a = { b = "c", d = 0 }', 'a = { b = 1, b = 2 }', 'a = {b = 1}', 'a = { b = 1 }\n[a]',
+    'a = { }', 'a = {}', 'a = { b = 1, }', 'a = { b = [] }', 'a = { b = { c = 1 } }',
+    'a = { "b" = 1 }', 'a = { b = 01 }', 'a = { b = "x, c = 1" }', 'a = { b = ' + "9" * 40 + ' }',
+    'a = [["x", "y"], ["z"]]', 'a = [[], ["z"]]', 'a = [["x"],["y"]]', 'a = [["x"], "y"]',
+    'a = [["[x]"], ["y, z"]]', 'a = [[["x"]]]', 'a = [ ["x"] ]',
+    "# a comment\na = 1", "#", "# \t tab", "# \x01", "# \x7f", "#\r", "# \u00e9",
+    "[t]\n# comment\nb = 1", " # indented",
 ]
 
 
@@ -73,6 +81,7 @@ PIECES = st.sampled_from([
     "a", "b", "red", "tiles", "1", "-", "_x", " = ", "=", " ", '"', '"x"', '""', "[", "]",
     ", ", ",", "0", "7", "01", "\n", "\n\n", "[t]", "[a]", '["x", "y"]', "[]", "#", "\\",
     "\t", "\u00e9", "\x01", ".", "'", "-3", "true",
+    "{ ", " }", "{", "}", "[[", "]]", "# c", "b = 1", '["x"]', "\x7f",
 ])
 
 
@@ -81,6 +90,39 @@ PIECES = st.sampled_from([
 def test_any_text_is_read_as_tomllib_reads_it(pieces: list[str]) -> None:
     text = "".join(pieces)
     assert mine(text) == outcome(text)
+
+
+def test_the_standard_board_is_plain_and_read_alike() -> None:
+    from importlib import resources
+
+    text = resources.files("keyharvest").joinpath("data", "board.toml").read_text("utf-8")
+    assert tomltext._plain(text) is not None  # read without tomllib
+    assert mine(text) == outcome(text)
+
+
+def test_a_valid_record_is_read_without_importing_tomllib(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "one.kh"
+    path.write_text(format_records([selfplay_game(4, 1, 0)]), encoding="utf-8")
+    code = ("import sys\n"
+            "from keyharvest.formats.records import load_records, replay\n"
+            "from keyharvest.formats.boardfile import standard_board\n"
+            "standard_board()\n"
+            f"(record,) = load_records(open({str(path)!r}, encoding='utf-8').read())\n"
+            "replay(record)\n"
+            "print('tomllib' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False"]
+    # and bad TOML is still tomllib's error, its class asked for only then
+    with pytest.raises(tomltext.TOMLDecodeError):
+        tomltext.loads("a = 'x")
+    assert tomltext.TOMLDecodeError is tomllib.TOMLDecodeError
+    with pytest.raises(AttributeError):
+        tomltext.no_such_name  # noqa: B018
 
 
 def test_long_numbers_are_tomllibs_and_too_long_ones_an_error_with_a_position() -> None:

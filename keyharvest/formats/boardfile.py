@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -27,6 +26,7 @@ from pathlib import Path
 from ..errors import BoardError
 from ..model.board import REFERENCE, Board
 from ..model.prebuilt import dataclass
+from . import tomltext
 from .tomltext import loads
 
 STANDARD = "standard"
@@ -63,7 +63,7 @@ def parse_board(text: str, source: str = "<board>") -> Board:
     """A board from the text of a board file. Raises ``BoardError``."""
     try:
         data = loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except tomltext.TOMLDecodeError as exc:
         ref = _duplicate_key(text, str(exc))
         if ref is not None:  # say which space is written twice, not just "cannot overwrite"
             raise BoardError(f"duplicate reference {ref!r} (bad TOML: {exc})",

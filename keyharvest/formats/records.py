@@ -49,7 +49,6 @@ How a record is read, end to end (``keyharvest validate`` does this for every re
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
@@ -76,6 +75,7 @@ from ..notation import Comment, Names, Where, format_movetext
 from ..notation.movetext import MAX_ERRORS, read_movetext
 from ..rules import legal_steps, push, push_steps
 from ..rules.actions import new_game
+from . import tomltext
 from .boardfile import NAMED_ONLY, STANDARD, BoardAccess
 from .cutter import DELIMITER, Piece, breaks_in, cut, joined, split_lines
 from .limits import MAX_RECORD_BYTES, read_bounded
@@ -331,7 +331,7 @@ class _FrontMatter(ValueChecker):
     def load(self) -> dict[str, Any]:
         try:
             data = loads(self.text)
-        except tomllib.TOMLDecodeError as exc:
+        except tomltext.TOMLDecodeError as exc:
             msg, row, col = decode_error(exc, self.text)
             raise NotationError(f"bad TOML in the front matter: {msg[:1].lower()}{msg[1:]}",
                                 Span(self.line + row, col, self.line + row, col + 1,

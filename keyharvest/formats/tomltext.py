@@ -12,12 +12,15 @@ from __future__ import annotations
 import difflib
 import re
 import sys
-import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..errors import MAX_DIGITS, KeyHarvestError, noted, quoted, raise_first
 from ..model.catalogue import PLAYER_COLOURS
+
+if TYPE_CHECKING:  # at run time, imported when a text is not plain (module __getattr__)
+    import tomllib
+    from tomllib import TOMLDecodeError as TOMLDecodeError  # noqa: PLC0414 - a re-export
 
 T = TypeVar("T")
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
@@ -26,14 +29,22 @@ _KEY = re.compile(rf"\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
 _PATH = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
 
-#: The plain TOML of a written record's front matter, a line at a time: ``key = value``
-#: (a bare key, one space each side of ``=``; a string with no escape or control
-#: character, a whole number in decimal, or an array of such strings), or ``[table]``.
+#: The plain TOML of a written record's front matter and of the standard board, a line at a
+#: time: ``key = value`` (a bare key, one space each side of ``=``; a string with no escape
+#: or control character, a whole number in decimal, an array of such strings, an array of
+#: such arrays, or an inline table of strings and numbers, written ``{ k = v, k = v }``),
+#: ``[table]``, or a comment line.
 _STRING = r'"[^"\\\x00-\x1f\x7f]*"'
-_PLAIN_LINE = re.compile(
-    rf"([A-Za-z0-9_-]+) = ({_STRING}|0|[1-9][0-9]*|\[(?:{_STRING}(?:, {_STRING})*)?\])")
+_SCALAR = rf"{_STRING}|0|[1-9][0-9]*"
+_STRINGS = rf"\[(?:{_STRING}(?:, {_STRING})*)?\]"
+_PAIR = rf"[A-Za-z0-9_-]+ = (?:{_SCALAR})"
+_PLAIN_LINE = re.compile(rf"([A-Za-z0-9_-]+) = ({_SCALAR}|{_STRINGS}"
+                         rf"|\[{_STRINGS}(?:, {_STRINGS})*\]|\{{ {_PAIR}(?:, {_PAIR})* \}})")
 _PLAIN_TABLE = re.compile(r"\[([A-Za-z0-9_-]+)\]")
+_PLAIN_COMMENT = re.compile(r"#[^\x00-\x08\x0a-\x1f\x7f]*")
 _PLAIN_ITEM = re.compile(_STRING)
+_PLAIN_ITEMS = re.compile(_STRINGS)
+_PLAIN_PAIR = re.compile(rf"([A-Za-z0-9_-]+) = ({_SCALAR})")
 #: A run of decimal digits, as TOML writes whole numbers (``1_000`` too).
 _DIGITS = re.compile(r"[0-9](?:_?[0-9])*")
 
@@ -50,6 +61,8 @@ def loads(text: str) -> dict[str, Any]:
     data = _plain(text)
     if data is not None:
         return data
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError:
@@ -63,6 +76,8 @@ def loads(text: str) -> dict[str, Any]:
 
 def _too_many_digits(text: str) -> tomllib.TOMLDecodeError | None:
     """The error for the first number of ``text`` too long for Python to read, if any."""
+    import tomllib
+
     limit = sys.get_int_max_str_digits()
     for m in _DIGITS.finditer(text):
         digits = m.group().replace("_", "")
@@ -88,21 +103,40 @@ def _plain(text: str) -> dict[str, Any] | None:
             key, value = m.groups()
             if key in table:
                 return None
-            first = value[0]
-            if first == '"':
-                table[key] = value[1:-1]
-            elif first == "[":
-                table[key] = [item[1:-1] for item in _PLAIN_ITEM.findall(value)]
-            elif len(value) <= MAX_DIGITS:
-                table[key] = int(value)
-            else:  # a long number: tomllib's, and its error if Python will not read it
+            got = _plain_value(value)
+            if got is None:
                 return None
+            table[key] = got
+            continue
+        if line[0] == "#" and _PLAIN_COMMENT.fullmatch(line):
             continue
         m = _PLAIN_TABLE.fullmatch(line)
         if m is None or m.group(1) in root:
             return None
         table = root[m.group(1)] = {}
     return root
+
+
+def _plain_value(value: str) -> Any:
+    """The value of a plain line (``_PLAIN_LINE``), or None where ``tomllib`` decides: a
+    long number (its error if Python will not read it), a key twice in an inline table."""
+    first = value[0]
+    if first == '"':
+        return value[1:-1]
+    if first == "[":
+        if value[1:2] == "[":
+            return [[item[1:-1] for item in _PLAIN_ITEM.findall(items)]
+                    for items in _PLAIN_ITEMS.findall(value, 1)]
+        return [item[1:-1] for item in _PLAIN_ITEM.findall(value)]
+    if first == "{":
+        inline: dict[str, Any] = {}
+        for key, scalar in _PLAIN_PAIR.findall(value):
+            got = _plain_value(scalar)
+            if got is None or key in inline:
+                return None
+            inline[key] = got
+        return inline
+    return int(value) if len(value) <= MAX_DIGITS else None
 
 
 def decode_error(exc: tomllib.TOMLDecodeError, text: str) -> tuple[str, int, int]:
@@ -562,3 +596,13 @@ class ValueChecker:
                 continue
             out.append(letter)
         return out
+
+
+def __getattr__(name: str) -> Any:
+    """``TOMLDecodeError``: ``tomllib``'s, imported only when asked for (an ``except``
+    clause asks only when something was raised), as a plain text never needs it."""
+    if name == "TOMLDecodeError":
+        import tomllib
+
+        return tomllib.TOMLDecodeError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
