@@ -292,3 +292,87 @@ def test_below_draws_as_choice_does_for_every_size_and_falls_back_for_other_gene
 
     assert [bots.below(Other(1), n) for n in (1, 2, 10, 1000)] == [
         Other(1).choice(range(n)) for n in (1, 2, 10, 1000)]
+
+
+def _answers_as_listed_before(state, frame) -> list:
+    """The answers of the decision frames that count theirs (New Growth, Day Off, Sale,
+    Bumper Harvest, Remote Harvest, the Steward) as their generators listed them, every
+    step built, before they counted them."""
+    from itertools import combinations
+
+    from keyharvest.model.steps import Fallow, Flip, Gain, Harvest, Pick, Remove
+    from keyharvest.rules.abilities import StewardFrame
+    from keyharvest.rules.events.base import payment_choices
+    from keyharvest.rules.events.draws import SaleFrame
+    from keyharvest.rules.events.harvests import (
+        BumperHarvestFrame,
+        NewGrowthFrame,
+        RemoteHarvestFrame,
+        bumper_crops,
+    )
+    from keyharvest.rules.events.workers import DayOffFrame
+    from keyharvest.rules.fields import default_instead, is_lonely
+
+    if isinstance(frame, StewardFrame):
+        p = state.player(frame.player)
+        return [Fallow(p.colour, r) for r in state.board.references if r in p.tiles]
+    p = frame.who(state)
+    if isinstance(frame, NewGrowthFrame):
+        done = sorted(r for r, harvested in p.tiles.items() if harvested)
+        return ([Flip(p.colour, (r,)) for r in done]
+                + [Flip(p.colour, pair) for pair in combinations(done, 2)])
+    if isinstance(frame, DayOffFrame):
+        return [Remove(p.colour, w) for w in sorted(p.workers.values())]
+    if isinstance(frame, SaleFrame):
+        pays = payment_choices(p, 3, limit=2)
+        return [Pick(p.colour, ref, pay) for ref in state.registry for pay in pays]
+    if isinstance(frame, BumperHarvestFrame):
+        return [Gain(p.colour, (crop,)) for crop in bumper_crops(state, p)]
+    assert isinstance(frame, RemoteHarvestFrame)
+    fresh = sorted(r for r, h in p.tiles.items() if not h and is_lonely(state, p, r))
+    if not fresh:
+        return []
+    choices = [tuple(fresh)] + ([(r,) for r in fresh] if len(fresh) > 1 else [])
+    return [Harvest(p.colour, tiles, default_instead(state, tiles)) for tiles in choices]
+
+
+def test_the_decision_frames_that_count_their_answers_list_them_as_before() -> None:
+    """New Growth, Day Off, Sale, Bumper Harvest, Remote Harvest and the Steward count
+    their answers and build only the one asked for: the listing is the one they built in
+    full before (pass first where passing is allowed), and ``random_step`` takes the step
+    ``rng.choice(legal_steps(state))`` takes, from the same draws."""
+    from keyharvest.model.steps import Pass
+    from keyharvest.play.bots import random_step
+    from keyharvest.rules import legal_view
+    from keyharvest.rules.abilities import StewardFrame
+    from keyharvest.rules.events.draws import SaleFrame
+    from keyharvest.rules.events.harvests import (
+        BumperHarvestFrame,
+        NewGrowthFrame,
+        RemoteHarvestFrame,
+    )
+    from keyharvest.rules.events.workers import DayOffFrame
+
+    frames = (StewardFrame, NewGrowthFrame, DayOffFrame, SaleFrame, BumperHarvestFrame,
+              RemoteHarvestFrame)
+    met: Counter[str] = Counter()
+    answered: Counter[str] = Counter()
+    for players, seed in ((2, 1), (3, 2), (4, 3), (4, 4), (4, 5), (3, 6), (2, 7), (4, 8)):
+        for k, (state, _) in enumerate(_decisions(players, seed, turns=120)):
+            frame = state.stack[-1] if state.result is None else None
+            if not isinstance(frame, frames):
+                continue
+            listed = legal_steps(state)
+            before = _answers_as_listed_before(state, frame)
+            passes = [] if isinstance(frame, StewardFrame) and frame.mandatory else [
+                Pass(state.pending.player)]
+            assert listed == passes + before
+            assert [repr(s) for s in listed] == [repr(s) for s in passes + before]
+            assert list(legal_view(state)) == listed
+            ours, theirs = random.Random(k), random.Random(k)
+            assert random_step(state, ours) == theirs.choice(listed)
+            assert ours.getstate() == theirs.getstate()
+            met[type(frame).__name__] += 1
+            answered[type(frame).__name__] += bool(before)
+    assert set(answered) == {f.__name__ for f in frames}, met
+    assert all(answered.values()), answered

@@ -368,9 +368,15 @@ class StewardFrame(AbilityFrame):
         state.fallow.append(step.tile)
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
-        for r in state.board.references:
-            if r in p.tiles:
-                yield Fallow(p.colour, r)
+        n, nth = self.counted_uses(state, p)
+        return (nth(i) for i in range(n))
+
+    def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        """Each field tile of the board, in board order."""
+        tiles = p.tiles
+        refs = [r for r in state.board.references if r in tiles]
+        colour = p.colour
+        return len(refs), lambda i: Fallow(colour, refs[i])
 
 
 # -- H: a registry tile into the store --------------------------------------------------------

@@ -213,11 +213,13 @@ class SaleFrame(OneAnswerFrame):
         self.taken += 1
         place_tile(state, p, step.tile)
 
-    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        """Each registry tile with each payment of ``payment_choices`` (two at most)."""
         pays = payment_choices(p, 3, limit=2)
-        for ref in state.registry:
-            for pay in pays:
-                yield Pick(p.colour, ref, pay)
+        tiles = list(state.registry)
+        colour = p.colour
+        m = len(pays)
+        return len(tiles) * m, lambda i: Pick(colour, tiles[i // m], pays[i % m])
 
 
 # -- W: Replacement -------------------------------------------------------------------------

@@ -4,7 +4,7 @@ V Remote Harvest, Z Windfall.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from ...errors import IllegalStep
@@ -74,9 +74,11 @@ class BumperHarvestFrame(OneAnswerFrame):
                               f"{' or '.join(allowed)} under P, not {crop}")
         move_crops(state.stock, p.screen, gain)
 
-    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
-        for crop in bumper_crops(state, p):
-            yield Gain(p.colour, (crop,))
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        """One crop of each type ``bumper_crops`` allows, in crop order."""
+        crops = bumper_crops(state, p)
+        colour = p.colour
+        return len(crops), lambda i: Gain(colour, (crops[i],))
 
 
 # -- R: New Growth --------------------------------------------------------------------------
@@ -102,12 +104,18 @@ class NewGrowthFrame(OneAnswerFrame):
         for r in tiles:
             p.tiles[r] = False
 
-    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        """Each harvested tile, then each pair of them (``itertools.combinations``'s
+        order), the tiles sorted."""
         done = sorted(r for r, harvested in p.tiles.items() if harvested)
-        for r in done:
-            yield Flip(p.colour, (r,))
-        for pair in combinations(done, 2):
-            yield Flip(p.colour, pair)
+        colour = p.colour
+        k = len(done)
+
+        def flip(i: int) -> Step:
+            if i < k:
+                return Flip(colour, (done[i],))
+            return Flip(colour, list(combinations(done, 2))[i - k])
+        return k + k * (k - 1) // 2, flip
 
 
 # -- V: Remote Harvest ----------------------------------------------------------------------
@@ -130,13 +138,21 @@ class RemoteHarvestFrame(OneAnswerFrame):
             p.tiles[r] = True
         move_crops(state.stock, p.screen, gained)
 
-    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        """All the lonely unharvested tiles together, then (if more than one) each alone,
+        the tiles sorted."""
         fresh = sorted(r for r, h in p.tiles.items() if not h and is_lonely(state, p, r))
-        if not fresh:
-            return
-        choices = [tuple(fresh)] + ([(r,) for r in fresh] if len(fresh) > 1 else [])
-        for tiles in choices:
-            yield Harvest(p.colour, tiles, default_instead(state, tiles))
+        choices: list[tuple[str, ...]] = []
+        if fresh:
+            choices.append(tuple(fresh))
+            if len(fresh) > 1:
+                choices += [(r,) for r in fresh]
+        colour = p.colour
+
+        def harvest(i: int) -> Step:
+            tiles = choices[i]
+            return Harvest(colour, tiles, default_instead(state, tiles))
+        return len(choices), harvest
 
 
 # -- Z: Windfall ----------------------------------------------------------------------------

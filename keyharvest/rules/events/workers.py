@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from ...errors import IllegalStep
 from ...model.state import PlayerState, State
@@ -75,9 +75,11 @@ class DayOffFrame(OneAnswerFrame):
         del p.workers[space]
         send_back(state, p, step.worker)
 
-    def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
-        for letter in sorted(p.workers.values()):
-            yield Remove(p.colour, letter)
+    def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        """Each worker on the board, in letter order."""
+        letters = sorted(p.workers.values())
+        colour = p.colour
+        return len(letters), lambda i: Remove(colour, letters[i])
 
 
 register(RelocationFrame, DayOffFrame)
