@@ -274,6 +274,39 @@ def test_selfplay_bot_names_come_from_the_registry(monkeypatch: pytest.MonkeyPat
     assert r.code == 0 and 'bot = "copycat"' in r.out
 
 
+def test_selfplay_collects_seldom_while_it_plays_and_as_before_after(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games run with the collector's first threshold raised (the records are the
+    same: collection never changes what a game does); after the command, and in a program
+    that collects by hand (threshold 0), it is as it was."""
+    import gc
+
+    from keyharvest.cli.commands import SELFPLAY_COLLECT_EVERY
+    from keyharvest.play import batch
+
+    seen: list[int] = []
+    play = batch.selfplay_texts
+
+    def spy(*args: object, **kwargs: object) -> object:
+        for text in play(*args, **kwargs):  # type: ignore[arg-type]
+            seen.append(gc.get_threshold()[0])
+            yield text
+
+    expected = kh("selfplay", "-p", 2, "-s", 5, "-n", 2).out
+    monkeypatch.setattr(batch, "selfplay_texts", spy)
+    before = gc.get_threshold()
+    assert before[0] < SELFPLAY_COLLECT_EVERY
+    assert kh("selfplay", "-p", 2, "-s", 5, "-n", 2).out == expected
+    assert seen == [SELFPLAY_COLLECT_EVERY] * 2
+    assert gc.get_threshold() == before
+    gc.set_threshold(0)
+    try:
+        assert kh("selfplay", "-p", 2, "-s", 5, "-n", 1).code == 0
+        assert seen[2:] == [0] and gc.get_threshold()[0] == 0
+    finally:
+        gc.set_threshold(*before)
+
+
 @pytest.mark.parametrize("args", [["--players", 5], ["--players", 1], ["--games", -1]])
 def test_selfplay_usage_errors(args: list[object]) -> None:
     assert kh("selfplay", *args).code == 2
