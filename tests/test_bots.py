@@ -296,11 +296,12 @@ def test_below_draws_as_choice_does_for_every_size_and_falls_back_for_other_gene
 
 def _answers_as_listed_before(state, frame) -> list:
     """The answers of the decision frames that count theirs (New Growth, Day Off, Sale,
-    Bumper Harvest, Remote Harvest, the Steward) as their generators listed them, every
-    step built, before they counted them."""
+    Bumper Harvest, Remote Harvest, the Steward; Windfall's whole listing) as their
+    generators listed them, every step built, before they counted them."""
     from itertools import combinations
 
-    from keyharvest.model.steps import Fallow, Flip, Gain, Harvest, Pick, Remove
+    from keyharvest.model.catalogue import CROP_INDEX, CROPS
+    from keyharvest.model.steps import Fallow, Flip, Gain, Grant, Harvest, Pass, Pick, Remove
     from keyharvest.rules.abilities import StewardFrame
     from keyharvest.rules.events.base import payment_choices
     from keyharvest.rules.events.draws import SaleFrame
@@ -308,6 +309,7 @@ def _answers_as_listed_before(state, frame) -> list:
         BumperHarvestFrame,
         NewGrowthFrame,
         RemoteHarvestFrame,
+        WindfallFrame,
         bumper_crops,
     )
     from keyharvest.rules.events.workers import DayOffFrame
@@ -328,6 +330,23 @@ def _answers_as_listed_before(state, frame) -> list:
         return [Pick(p.colour, ref, pay) for ref in state.registry for pay in pays]
     if isinstance(frame, BumperHarvestFrame):
         return [Gain(p.colour, (crop,)) for crop in bumper_crops(state, p)]
+    if isinstance(frame, WindfallFrame):
+        if not any(state.stock):
+            return [Pass(p.colour)]
+        out: list = []
+        for first in CROPS:
+            avail = list(state.stock)
+            gifts = []
+            for colour in frame.order:
+                if not any(avail):
+                    break
+                i = CROP_INDEX[first] if avail[CROP_INDEX[first]] else \
+                    next(j for j, k in enumerate(avail) if k)
+                avail[i] -= 1
+                gifts.append((colour, CROPS[i]))
+            if Grant(p.colour, tuple(gifts)) not in out:
+                out.append(Grant(p.colour, tuple(gifts)))
+        return out
     assert isinstance(frame, RemoteHarvestFrame)
     fresh = sorted(r for r, h in p.tiles.items() if not h and is_lonely(state, p, r))
     if not fresh:
@@ -337,10 +356,10 @@ def _answers_as_listed_before(state, frame) -> list:
 
 
 def test_the_decision_frames_that_count_their_answers_list_them_as_before() -> None:
-    """New Growth, Day Off, Sale, Bumper Harvest, Remote Harvest and the Steward count
-    their answers and build only the one asked for: the listing is the one they built in
-    full before (pass first where passing is allowed), and ``random_step`` takes the step
-    ``rng.choice(legal_steps(state))`` takes, from the same draws."""
+    """New Growth, Day Off, Sale, Bumper Harvest, Remote Harvest, the Steward and Windfall
+    count their answers and build only the one asked for: the listing is the one they
+    built in full before (pass first where passing is allowed), and ``random_step`` takes
+    the step ``rng.choice(legal_steps(state))`` takes, from the same draws."""
     from keyharvest.model.steps import Pass
     from keyharvest.play.bots import random_step
     from keyharvest.rules import legal_view
@@ -350,11 +369,12 @@ def test_the_decision_frames_that_count_their_answers_list_them_as_before() -> N
         BumperHarvestFrame,
         NewGrowthFrame,
         RemoteHarvestFrame,
+        WindfallFrame,
     )
     from keyharvest.rules.events.workers import DayOffFrame
 
     frames = (StewardFrame, NewGrowthFrame, DayOffFrame, SaleFrame, BumperHarvestFrame,
-              RemoteHarvestFrame)
+              RemoteHarvestFrame, WindfallFrame)
     met: Counter[str] = Counter()
     answered: Counter[str] = Counter()
     for players, seed in ((2, 1), (3, 2), (4, 3), (4, 4), (4, 5), (3, 6), (2, 7), (4, 8)):
@@ -364,8 +384,9 @@ def test_the_decision_frames_that_count_their_answers_list_them_as_before() -> N
                 continue
             listed = legal_steps(state)
             before = _answers_as_listed_before(state, frame)
-            passes = [] if isinstance(frame, StewardFrame) and frame.mandatory else [
-                Pass(state.pending.player)]
+            mandatory = isinstance(frame, WindfallFrame) or (
+                isinstance(frame, StewardFrame) and frame.mandatory)
+            passes = [] if mandatory else [Pass(state.pending.player)]
             assert listed == passes + before
             assert [repr(s) for s in listed] == [repr(s) for s in passes + before]
             assert list(legal_view(state)) == listed

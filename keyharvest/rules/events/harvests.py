@@ -4,7 +4,7 @@ V Remote Harvest, Z Windfall.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import combinations
 
 from ...errors import IllegalStep
@@ -19,8 +19,9 @@ from ...model.steps import (
     Step,
 )
 from ..crops import check_crops, counts, move_crops, show
-from ..engine import expect
+from ..engine import expect, sectioned
 from ..fields import check_fresh_tiles, default_instead, harvest_gains, is_lonely
+from ..memo import pass_of
 from . import register
 from .base import DONE, RULE, EventFrame, OneAnswerFrame, mandatory_error
 
@@ -208,25 +209,29 @@ class WindfallFrame(EventFrame):
                               f"nothing is left for {who}")
         return gifts
 
-    def legal(self, state: State) -> Iterator[Step]:
-        p = self.who(state)
-        if not any(state.stock):
-            yield Pass(p.colour)
-            return
-        seen = set()
-        for first in CROPS:
-            avail = list(state.stock)
+    legal = sectioned
+
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        """A pass when the stock is empty (I.37); else each different share-out: the
+        players in event order, each given the first crop of ``CROPS`` still in the stock
+        counted from one of the five (see ``rules.legal_view``)."""
+        colour = self.whose()
+        stock = state.stock
+        if not any(stock):
+            return [(1, lambda i: pass_of(colour))]
+        seen: dict[tuple[tuple[str, str], ...], None] = {}
+        for first in range(len(CROPS)):
+            avail = list(stock)
             gifts = []
-            for colour in self.order:
+            for who in self.order:
                 if not any(avail):
                     break
-                i = CROP_INDEX[first] if avail[CROP_INDEX[first]] else \
-                    next(j for j, k in enumerate(avail) if k)
+                i = first if avail[first] else next(j for j, k in enumerate(avail) if k)
                 avail[i] -= 1
-                gifts.append((colour, CROPS[i]))
-            if tuple(gifts) not in seen:
-                seen.add(tuple(gifts))
-                yield Grant(p.colour, tuple(gifts))
+                gifts.append((who, CROPS[i]))
+            seen[tuple(gifts)] = None
+        grants = list(seen)
+        return [(len(grants), lambda i: Grant(colour, grants[i]))]
 
 
 register(BumperHarvestFrame, NewGrowthFrame, RemoteHarvestFrame, WindfallFrame)
