@@ -124,9 +124,10 @@ def _steps(cls: type[S], rest: tuple[Any, ...] = ()) -> Interning[S]:
     """A table of shared steps of ``cls`` keyed by the tuple of its constructor's
     arguments, the player first, those of ``rest`` left out at the end: ``table[player,
     a, b]`` is ``cls(player, a, b, *rest)``."""
+    make = maker(cls)  # closures (no text compiled): cheap to make at import
+
     def made(key: tuple[Any, ...]) -> S:
-        # ``maker`` compiles its function the first time (not at import) and keeps it
-        return maker(cls)(key[0], key[1:] + rest, None)  # type: ignore[return-value]  # a cls
+        return make(key[0], key[1:] + rest, None)  # type: ignore[return-value]  # a cls
 
     return interning(f"{cls.__name__} steps", made)
 
@@ -144,6 +145,10 @@ remove_steps: Interning[Remove] = _steps(Remove)
 buy_steps: Interning[Buy] = _steps(Buy, ((),))  # no payment (action c)
 
 
+#: ``steps.maker(Offer)``, asked for once, not at every offer the listing builds.
+_make_offer = maker(Offer)
+
+
 def make_offer(colour: str, tile: str, bid: tuple[str, ...]) -> Offer:
     """``Offer(colour, tile, bid)``, made by ``steps.maker``."""
-    return maker(Offer)(colour, (tile, bid), None)  # type: ignore[return-value]  # an Offer
+    return _make_offer(colour, (tile, bid), None)  # type: ignore[return-value]  # an Offer
