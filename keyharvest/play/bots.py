@@ -42,7 +42,16 @@ def random_draw(state: State, rng: random.Random) -> Draw:
     items = _LAST_BAG[0]
     if len(items) != len(bag) or not bag.issuperset(items):
         items = sorted(bag)
-    i = below(rng, len(items))  # the draw of ``rng.choice(items)``
+    # the draw of ``rng.choice(items)``: ``below(rng, n)``, inlined as in ``random_step``
+    n = len(items)
+    if BITS_AS_CHOICE and type(rng) is random.Random:
+        getrandbits = rng.getrandbits
+        k = n.bit_length()
+        i = getrandbits(k)
+        while i >= n:
+            i = getrandbits(k)
+    else:
+        i = rng.choice(range(n))
     _LAST_BAG[0] = items[:i] + items[i + 1:]  # a new list: a listing is never changed
     return draw_of(items[i])
 
