@@ -170,10 +170,12 @@ class TurnFrame(Frame):
         tiles = tuple(p.tiles)  # the memo keys of the harvests and the plays
         board = state.board
         if "a" in open_:
-            # _harvest_choices, its memo's hit inlined
-            choices = _HARVESTS.get((board, tiles, tuple(p.tiles.values())))
+            # the harvests listed, remembered here (one look-up, hit or miss)
+            key = (board, tiles, tuple(p.tiles.values()))  # no pair tuples to build
+            choices = _HARVESTS.get(key)
             if choices is None:
-                choices = _harvest_choices(state, p, tiles)
+                choices = _harvest_choices(state, p)
+                remember(_HARVESTS, key, choices)
             if choices:
                 def harvest_step(i: int) -> Step:
                     tiles = choices[i]
@@ -181,10 +183,12 @@ class TurnFrame(Frame):
                 out.append((len(choices), harvest_step))
         if "b" in open_:
             # counted here, listed only when a step of the section is asked for
-            # _plays_by_number, its memo's hit inlined
-            by_number = _PLAYS.get((board, tiles, tuple(p.workers.items())))
+            # the plays counted by number, remembered here as the harvests
+            placed = (board, tiles, tuple(p.workers.items()))
+            by_number = _PLAYS.get(placed)
             if by_number is None:
-                by_number = _plays_by_number(state, p, tiles)
+                by_number = _count_plays(board, p, tiles)
+                remember(_PLAYS, placed, by_number)
             plays = by_number.__getitem__
             town = state.town
             n = sum(map(plays, map(NUMBER_OF, p.supply)))
@@ -247,25 +251,14 @@ def _buys(state: State, p: PlayerState) -> list[tuple[str, str]]:
     return out
 
 
-def _plays_by_number(state: State, p: PlayerState,
-                     tiles: tuple[str, ...] | None = None) -> list[int]:
+def _count_plays(board: Board, p: PlayerState, tiles: tuple[str, ...]) -> list[int]:
     """For each worker number, on how many spaces of ``p``'s board a worker of that number
-    may be played (``placement.legal_spaces``, counted without listing them); remembered
-    per board, tiles and workers (shared: do not change it). ``tiles`` is
-    ``tuple(p.tiles)`` when the caller has it."""
-    board = state.board
-    key = (board, tuple(p.tiles) if tiles is None else tiles, tuple(p.workers.items()))
-    got = _PLAYS.get(key)
-    if got is None:
-        got = _count_plays(board, p)
-        remember(_PLAYS, key, got)
-    return got
-
-
-def _count_plays(board: Board, p: PlayerState) -> list[int]:
+    may be played (``placement.legal_spaces``, counted without listing them); ``tiles`` is
+    ``tuple(p.tiles)``. ``sections`` remembers it per board, tiles and workers (``_PLAYS``:
+    shared, do not change it)."""
     # set operations and counts over the free spaces next to a tile (a loop over them in
     # Python cost four times more): at_least[n] spaces touch at least n tiles
-    fields, order = around_tiles(board, tuple(p.tiles))
+    fields, order = around_tiles(board, tiles)
     free = set(order)
     workers = p.workers
     if workers:  # no worker goes next to another (D.1)
@@ -292,16 +285,10 @@ _HARVESTS: dict[tuple[Board, tuple[str, ...], tuple[bool, ...]], list[tuple[str,
 _BIDS = table("bids")  # screen -> bids listed
 
 
-def _harvest_choices(state: State, p: PlayerState,
-                     tiles: tuple[str, ...] | None = None) -> list[tuple[str, ...]]:
+def _harvest_choices(state: State, p: PlayerState) -> list[tuple[str, ...]]:
     """The harvests listed (C.2): every group's unharvested tiles together, and each alone.
-    The list is shared: do not change it. ``tiles`` is ``tuple(p.tiles)`` when the caller
-    has it."""
-    key = (state.board, tuple(p.tiles) if tiles is None else tiles,
-           tuple(p.tiles.values()))  # no pair tuples to build
-    got = _HARVESTS.get(key)
-    if got is not None:
-        return got
+    ``sections`` remembers them per board, tiles and harvested flags (``_HARVESTS``:
+    shared, do not change the list)."""
     out: list[tuple[str, ...]] = []
     harvested = p.tiles
     for g in groups(state, p):
@@ -312,7 +299,6 @@ def _harvest_choices(state: State, p: PlayerState,
         out.append(tuple(fresh))
         if len(fresh) > 1:
             out.extend((r,) for r in fresh)
-    remember(_HARVESTS, key, out)
     return out
 
 
