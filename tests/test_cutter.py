@@ -60,3 +60,18 @@ def test_lone_cr_lines_are_lines_for_the_reader_and_its_diagnostics() -> None:
     else:
         raise AssertionError("a bad start colour reads")
     assert (d.line, d.excerpt) == (3, 'start = "grey"')
+
+
+def test_the_search_for_a_delimiter_is_the_search_for_three_pluses() -> None:
+    """``_plus`` looks for one ``+`` first: it finds what ``find("+++")`` finds, in every
+    slice of texts (and bytes) with ``+`` alone, in pairs and in threes, at either end."""
+    import itertools
+
+    from keyharvest.formats import cutter
+
+    texts = ["".join(p) for n in range(1, 7) for p in itertools.product("+a\n", repeat=n)]
+    for text in texts:
+        for data in (text, text.encode()):
+            m = cutter._marks(data)
+            for start, end in itertools.combinations(range(len(data) + 1), 2):
+                assert cutter._plus(data, start, end, m) == data.find(m.plus, start, end)
