@@ -330,3 +330,30 @@ def test_a_bad_record_with_lone_cr_line_ends_is_kept_byte_for_byte(tmp_path: Pat
     reports = list(check_inputs([str(path)]))
     assert [r.ok for r in reports] == [True, False, True]
     assert reports[1].data == bad
+
+
+def test_a_valid_record_travels_back_small_and_arrives_the_same(tmp_path: Path) -> None:
+    """A worker sends a valid record's report as (line, status, steps); the parent's
+    ``Report`` made from it is the worker's, field for field (finished, in progress, a
+    record after comment lines); a bad record, a position and an unreadable input travel
+    whole."""
+    from cli_util import TWO_ILLEGAL, TWO_MOVE, edited
+
+    text = TWO.read_text()
+    cut_short = text[:text.index(TWO_MOVE)]
+    records = tmp_path / "records.kh"
+    records.write_text("# a club's round\n\n" + "\n".join(
+        [text, cut_short, FOUR.read_text(), edited(TWO, TWO_MOVE, TWO_ILLEGAL)]))
+    seen = []
+    for unit in [u for p in (records, FINAL_TABLE, tmp_path / "no") for u in units(str(p))]:
+        reports = check_unit(unit)
+        sent = batch._sent(reports)
+        if isinstance(sent, tuple):
+            back = batch._received(unit.source, unit.index, len(unit.data), sent)
+            assert len(reports) == 1 and vars(back) == vars(reports[0])
+            assert back == reports[0] and repr(back) == repr(reports[0])
+            seen.append(back.status)
+        else:
+            assert sent is reports and not (reports[0].ok and reports[0].kind == "record")
+            seen.append(reports[0].kind if reports[0].ok else "bad")
+    assert seen == ["finished", "in progress", "finished", "bad", "position", "bad"]
