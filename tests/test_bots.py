@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from keyharvest.formats.boardfile import standard_board
 from keyharvest.formats.records import replay
 from keyharvest.model.setup import deal
@@ -292,6 +294,32 @@ def test_below_draws_as_choice_does_for_every_size_and_falls_back_for_other_gene
 
     assert [bots.below(Other(1), n) for n in (1, 2, 10, 1000)] == [
         Other(1).choice(range(n)) for n in (1, 2, 10, 1000)]
+
+
+def test_a_draw_from_an_empty_bag_is_an_error_not_an_endless_loop() -> None:
+    """Drawing by bits draws again until the number is below the count: with nothing to
+    choose from that would never end. ``random_draw`` on an empty bag and ``below(rng, 0)``
+    raise instead (``rng.choice`` raises there too); an alarm turns a hang into a failure."""
+    import signal
+
+    from keyharvest.play import bots
+
+    def hung(signum, frame):  # pragma: no cover - only when the guard is missing
+        raise AssertionError("the draw did not end")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(5)
+    try:
+        state = new_game(deal(("red", "green"), random.Random(3), BOARD), BOARD)
+        state.bag.clear()
+        with pytest.raises(ValueError, match="the bag is empty"):
+            random_draw(state, random.Random(1))
+        for n in (0, -1):
+            with pytest.raises(ValueError, match="no number is below"):
+                bots.below(random.Random(1), n)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def _answers_as_listed_before(state, frame) -> list:

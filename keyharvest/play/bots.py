@@ -44,6 +44,9 @@ def random_draw(state: State, rng: random.Random) -> Draw:
         items = sorted(bag)
     # the draw of ``rng.choice(items)``: ``below(rng, n)``, inlined as in ``random_step``
     n = len(items)
+    if not n:  # (the draw by bits would never end: no k bits are below 0)
+        raise ValueError(f"no draw can be made: the bag is empty (waiting for "
+                         f"{state.pending.describe()})")
     if BITS_AS_CHOICE and type(rng) is random.Random:
         getrandbits = rng.getrandbits
         k = n.bit_length()
@@ -58,7 +61,10 @@ def random_draw(state: State, rng: random.Random) -> Draw:
 
 def _bits_below(rng: random.Random, n: int) -> int:
     """A number below ``n`` (at least 1) from ``rng.getrandbits``: ``k`` bits, drawn again
-    until they are below ``n``, for ``k`` the bits of ``n``."""
+    until they are below ``n``, for ``k`` the bits of ``n``. Raises ``ValueError`` for
+    ``n < 1`` (drawing again would never end)."""
+    if n < 1:
+        raise ValueError(f"no number is below {n}")
     getrandbits = rng.getrandbits
     k = n.bit_length()
     r = getrandbits(k)
