@@ -75,6 +75,57 @@ def test_board_of_a_board_file(tmp_path: Path) -> None:
     assert bad.code == 1 and bad.err == "" and bad.summary()["ok"] is False
 
 
+BOARD_TEXT = (ROOT / "keyharvest" / "data" / "board.toml").read_text()
+A1_ROW = 1 + BOARD_TEXT[:BOARD_TEXT.index("A1 = {")].count("\n")
+
+
+@pytest.mark.parametrize(("change", "where", "message", "width"), [
+    # a bad value: at the value, the key path in the message, the file named once
+    (('crop = "apples", x = 0, y = 0', 'crop = "grapes", x = 0, y = 0'), f"{A1_ROW}:6",
+     "spaces.A1: unknown crop 'grapes'", 33),  # the space's inline table
+    # a bad key: at the key
+    (("A1 = {", "a1 = {"), f"{A1_ROW}:1", "spaces.a1: bad reference 'a1'", 2),
+    (('name = "standard"', 'name = "standard"\ncolour = "red"'), "14:1",
+     "colour: unknown key 'colour'", 6),
+    # bad TOML: at tomllib's line and column, not in the message's words
+    (("A1 = { crop", "A1 = { crop crop"), f"{A1_ROW}:13", "bad TOML: expected '='", 1),
+    # a space written twice: at the line that writes it again
+    (('A2 = { crop = "vegetables"', 'A1 = { crop = "vegetables"'), f"{A1_ROW + 1}:1",
+     "spaces.A1: duplicate reference 'A1'", 42),  # the whole line
+])
+def test_a_bad_board_file_is_shown_at_its_line(tmp_path: Path, change: tuple[str, str],
+                                               where: str, message: str, width: int) -> None:
+    bad = tmp_path / "club.toml"
+    bad.write_text(BOARD_TEXT.replace(*change, 1))
+    row, column = map(int, where.split(":"))
+    shown = BOARD_TEXT.replace(*change, 1).split("\n")[row - 1]
+    for r in (kh("board", bad), kh("validate", "--board", bad, TWO)):
+        assert r.code == 1 and r.out == ""
+        first, excerpt, marks = r.err.splitlines()[:3]
+        assert first.startswith(f"{bad}:{where}: error[H]: {message}")
+        assert first.count(str(bad)) == 1
+        assert excerpt == f"{row:>5} | {shown}"
+        assert marks.rstrip() == " " * 6 + "| " + " " * (column - 1) + "^" * width
+    piped = kh("board", "-", input=BOARD_TEXT.replace(*change, 1))
+    assert piped.code == 1 and piped.err.startswith(f"<stdin>:{where}: error[H]: {message}")
+    assert piped.err.count("<stdin>") == 1
+
+
+def test_a_board_file_nested_too_deeply_is_bad_input_not_a_crash(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.toml"
+    deep.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")  # tomllib recurses per level
+    for r in (kh("board", deep), kh("validate", "--board", deep, TWO)):
+        assert r.code == 1
+        assert r.err.startswith(f"{deep}:1:5: error[H]: bad TOML: values nested too deeply")
+
+
+def test_a_missing_board_file_is_named_once(tmp_path: Path) -> None:
+    r = kh("validate", "--board", tmp_path / "none.toml", TWO)
+    assert r.code == 1
+    assert r.err.startswith(f"{tmp_path / 'none.toml'}: error[H]: cannot read board file: "
+                            "no such file")
+
+
 def test_the_readme_shows_every_command() -> None:
     assert {"validate", "replay", "score", "diff", "moves", "fmt", "new", "selfplay",
             "render"} <= README_COMMANDS

@@ -136,17 +136,19 @@ def _limit(max_bytes: str | None) -> int | None:
 def _access(board: str | None, trust: bool) -> "BoardAccess":
     """Which board files reading may open (``boardfile.BoardAccess``); a board file
     given with --board is read now, so that a bad one is reported once, in full."""
-    from ..formats.boardfile import BoardAccess, load_board
+    from ..formats.boardfile import STANDARD, BoardAccess, parse_board, read_board_text
 
-    if board is not None:
+    if board is not None and board != STANDARD:
         from ..errors import BoardError
 
+        text = None
         try:
-            load_board(board)
+            text = read_board_text(board)
+            parse_board(text, board)
         except BoardError as exc:
             from ..formats.diagnostics import diagnose
 
-            raise Failure([diagnose(exc, None, board)]) from None
+            raise Failure([diagnose(exc, text, board)]) from None
     return BoardAccess(board, trust)
 
 

@@ -23,11 +23,11 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..errors import BoardError
+from ..errors import BoardError, Span
 from ..model.board import REFERENCE, Board
 from ..model.prebuilt import dataclass
 from . import tomltext
-from .tomltext import loads
+from .tomltext import decode_error, deepest_value, loads, locate_span
 
 STANDARD = "standard"
 #: A board file describes 56 spaces in a few kilobytes; anything far larger is not one.
@@ -41,6 +41,12 @@ def load_board(path: str | Path | None = None) -> Board:
     """
     if path is None or str(path) == STANDARD:
         return standard_board()
+    return parse_board(read_board_text(path), str(path))
+
+
+def read_board_text(path: str | Path) -> str:
+    """The text of the board file at ``path``. Raises ``BoardError`` for a missing file, one
+    that is not a regular file or is larger than ``MAX_BOARD_BYTES``, or not UTF-8."""
     p = Path(path)
     try:
         # a record names its board file, and records come from anyone: read only a regular
@@ -53,23 +59,49 @@ def load_board(path: str | Path | None = None) -> Board:
         if len(data) > MAX_BOARD_BYTES:
             raise BoardError(f"cannot read board file: larger than {MAX_BOARD_BYTES} bytes",
                              path=str(p), rule="H")
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise BoardError(f"cannot read board file: {exc}", path=str(p), rule="H") from None
-    return parse_board(text, str(p))
 
 
 def parse_board(text: str, source: str = "<board>") -> Board:
-    """A board from the text of a board file. Raises ``BoardError``."""
+    """A board from the text of a board file. Raises ``BoardError`` with the key path
+    inside the file (``spaces.A1``) and a ``span`` at its line in ``source``, as a
+    position's errors are (the key path of a ``Board.from_mapping`` error starts with the
+    source's name, which the span gives here)."""
     try:
         data = loads(text)
     except tomltext.TOMLDecodeError as exc:
+        msg, row, col = decode_error(exc, text)
         ref = _duplicate_key(text, str(exc))
         if ref is not None:  # say which space is written twice, not just "cannot overwrite"
-            raise BoardError(f"duplicate reference {ref!r} (bad TOML: {exc})",
-                             path=f"{source}: spaces.{ref}", rule="H") from None
-        raise BoardError(f"bad TOML: {exc}", path=source, rule="H") from None
-    return Board.from_mapping(data, source)
+            # at the line that writes it again (tomllib points past its end)
+            line = text.split("\n")[row - 1] if 0 < row <= text.count("\n") + 1 else ""
+            first = len(line) - len(line.lstrip()) + 1
+            raise BoardError(f"duplicate reference {ref!r} (bad TOML: {_lower(msg)})",
+                             path=f"spaces.{ref}", rule="H",
+                             span=Span(row, first, row, max(len(line.rstrip()) + 1, first + 1),
+                                       source)) from None
+        raise BoardError(f"bad TOML: {_lower(msg)}", rule="H",
+                         span=Span(row, col, row, col + 1, source)) from None
+    except RecursionError:  # tomllib recurses once per level of nesting
+        row, col = deepest_value(text)
+        raise BoardError("bad TOML: values nested too deeply", rule="H",
+                         span=Span(row, col, row, col + 1, source)) from None
+    try:
+        return Board.from_mapping(data, source)
+    except BoardError as exc:
+        key = exc.path.removeprefix(source).removeprefix(": ") \
+            if exc.path.startswith(source) else exc.path
+        # at the value, or at the key itself for a key that is wrong (``Board`` says which)
+        found = locate_span(text, key, value=not getattr(exc, "at_key", False)) if key else None
+        span = Span(found[0], found[1], found[0], found[2], source) if found else None
+        raise BoardError(exc.message, path=key, rule="H", span=span) from None
+
+
+def _lower(message: str) -> str:
+    """A message of tomllib's as the rest of a diagnostic: its first letter in lower case."""
+    return message[:1].lower() + message[1:]
 
 
 def _duplicate_key(text: str, message: str) -> str | None:

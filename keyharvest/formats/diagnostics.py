@@ -190,7 +190,10 @@ def _diagnose(exc: BaseException, text: str | None, source: str | None,
                           notes=tuple(exc.notes),
                           excerpt=excerpt(span.line if span else None), **_where(span))
     if isinstance(exc, PositionError):
-        message = f"{exc.path}: {exc.message}" if exc.path else exc.message
+        # (a path that is only the file's name, which the diagnostic already shows, is not
+        # said twice)
+        message = f"{exc.path}: {exc.message}" if exc.path and exc.path != src \
+            else exc.message
         return Diagnostic(message, src, rule=exc.rule, kind="position", hint=hint,
                           path=exc.path or None, notes=tuple(exc.notes),
                           excerpt=excerpt(span.line if span else None), **_where(span))

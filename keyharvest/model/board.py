@@ -76,8 +76,12 @@ def sorted_refs(refs: Iterable[str]) -> list[str]:
     return sorted(refs, key=sort_key)
 
 
-def _fail(message: str, path: str) -> BoardError:
-    return BoardError(message, path=path, rule="H")
+def _fail(message: str, path: str, at_key: bool = False) -> BoardError:
+    """A ``BoardError`` at ``path``; ``at_key``: the key there is what is wrong (unknown,
+    or not a reference), not its value, so a diagnostic shows the key."""
+    error = BoardError(message, path=path, rule="H")
+    error.at_key = at_key  # type: ignore[attr-defined]
+    return error
 
 
 def _build(data: Mapping[str, Any], source: str) -> Board:
@@ -85,8 +89,9 @@ def _build(data: Mapping[str, Any], source: str) -> Board:
         raise _fail("a board must be a table", source)
     unknown = set(data) - {"name", "spaces", "starting_pairs"}
     if unknown:
-        raise _fail(f"unknown key {min(unknown)!r} (expected name, spaces, starting_pairs)",
-                    source)
+        key = min(unknown)
+        raise _fail(f"unknown key {key!r} (expected name, spaces, starting_pairs)",
+                    f"{source}: {key}", at_key=True)
     name = data.get("name", "custom")
     if not isinstance(name, str):
         raise _fail("'name' must be a string", f"{source}: name")
@@ -100,7 +105,8 @@ def _build(data: Mapping[str, Any], source: str) -> Board:
     for ref, spec in spaces.items():
         path = f"{source}: spaces.{ref}"
         if not isinstance(ref, str) or not REFERENCE.match(ref):
-            raise _fail(f"bad reference {ref!r}: a capital letter and a number, like 'B6'", path)
+            raise _fail(f"bad reference {ref!r}: a capital letter and a number, like 'B6'", path,
+                        at_key=True)
         same = sort_key(ref)  # "A01" and "A1" name the same space
         if same in seen:
             raise _fail(f"duplicate reference {ref!r} (already given as {seen[same]!r})", path)
