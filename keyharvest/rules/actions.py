@@ -256,26 +256,31 @@ def _count_plays(board: Board, p: PlayerState, tiles: tuple[str, ...]) -> list[i
     may be played (``placement.legal_spaces``, counted without listing them); ``tiles`` is
     ``tuple(p.tiles)``. ``sections`` remembers it per board, tiles and workers (``_PLAYS``:
     shared, do not change it)."""
-    # set operations and counts over the free spaces next to a tile (a loop over them in
-    # Python cost four times more): at_least[n] spaces touch at least n tiles
+    # set operations and counts over the free spaces next to a tile, the numbers unrolled
+    # (a loop over the spaces, or over the numbers, in Python cost more)
     fields, order = around_tiles(board, tiles)
-    free = set(order)
     workers = p.workers
     if workers:  # no worker goes next to another (D.1)
-        neighbours = board.neighbours
-        for w in workers:
-            free.difference_update(neighbours[w])
-    touching = list(map(fields.__getitem__, free))
-    at_least = [0] * (MAX_NUMBER + 1)
-    fewer = 0  # spaces touching fewer than n tiles (every free space touches one)
-    for n in range(1, MAX_NUMBER + 1):
-        at_least[n] = len(touching) - fewer
-        fewer += touching.count(n)
+        free = set(order).difference(*map(board.neighbour_sets.__getitem__, workers))
+        touching = list(map(fields.__getitem__, free))
+    else:
+        touching = list(map(fields.__getitem__, order))
+    # at_least[n] spaces touch at least n tiles (every one touches at least one)
+    count = touching.count
+    n1 = len(touching)
+    n2 = n1 - count(1)
+    n3 = n2 - count(2) if n2 else 0
+    n4 = n3 - count(3) if n3 else 0
+    at_least = [0, n1, n2, n3, n4, n4 - count(4) if n4 else 0]
     for space, letter in workers.items():  # only a higher worker replaces one (D.1)
         if space in free:
             for n in range(1, min(fields[space], NUMBER[letter]) + 1):
                 at_least[n] -= 1
     return at_least
+
+
+if MAX_NUMBER != 5:  # pragma: no cover - _count_plays unrolls the numbers 1 to 5
+    raise ImportError("_count_plays counts plays for the worker numbers 1 to 5")
 
 
 _PLAYS = table("plays")  # (board, tiles, workers) -> plays per number
