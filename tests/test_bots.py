@@ -197,6 +197,36 @@ def test_the_random_step_is_the_choice_over_the_listing_with_the_same_draws() ->
     assert {"Harvest", "Play", "Remove", "Buy", "Offer", "EndTurn", "Pass"} <= set(kinds)
 
 
+def test_the_turn_picks_the_step_its_listing_holds_at_the_index_drawn() -> None:
+    """``TurnFrame.pick`` counts the turn's listing as ``sections`` does and builds the
+    step at the index drawn: at every turn decision and for every index, the step
+    ``legal_steps`` lists there; ``random_step`` draws it as ``rng.choice`` would, also
+    for a generator of another class (drawn by its own ``choice``)."""
+    from keyharvest.play.bots import random_step
+    from keyharvest.rules.actions import TurnFrame
+
+    class Other(random.Random):
+        pass
+
+    turns = 0
+    for players, seed in ((2, 11), (3, 12), (4, 13)):
+        for k, (state, _) in enumerate(_decisions(players, seed)):
+            frame = state.stack[-1]
+            if type(frame) is not TurnFrame:
+                continue
+            listed = legal_steps(state)
+            at = [frame.pick(state, lambda rng, n: rng, i) for i in range(len(listed))]
+            assert at == listed
+            sizes: list[int] = []  # the generator stands for the sizes drawn over
+            assert frame.pick(state, lambda rng, n: rng.append(n) or n - 1, sizes) == listed[-1]
+            assert sizes == [len(listed)]
+            ours, theirs = Other(k), Other(k)
+            assert random_step(state, ours) == theirs.choice(listed)
+            assert ours.getstate() == theirs.getstate()
+            turns += 1
+    assert turns > 100
+
+
 def test_a_draw_is_the_choice_over_the_sorted_bag_with_the_same_draws() -> None:
     """``random_draw`` keeps the last sorted bag; it draws as ``rng.choice(sorted(bag))``
     whether the bag lost the item drawn, got items back or belongs to another game."""

@@ -18,6 +18,7 @@ from ..model.catalogue import WORKERS
 from ..model.state import PendingKind, State
 from ..model.steps import Draw, EndTurn, Pass, Step
 from ..rules import legal_steps, legal_view, push
+from ..rules.actions import TurnFrame
 from ..rules.engine import sectioned
 from ..rules.fields import groups
 from ..rules.memo import draw_of, end_turn_of
@@ -92,6 +93,11 @@ def _draws_as_choice() -> bool:
 BITS_AS_CHOICE = _draws_as_choice()
 
 
+def _choice_below(rng: random.Random, n: int) -> int:
+    """The index ``rng.choice`` takes in a sequence of ``n`` items, by ``rng.choice``."""
+    return rng.choice(range(n))
+
+
 def below(rng: random.Random, n: int) -> int:
     """The index ``rng.choice`` takes in a sequence of ``n`` (at least 1) items, and the
     same draws from ``rng``: by ``_bits_below`` for a ``random.Random`` itself where that
@@ -131,6 +137,10 @@ def random_step(state: State, rng: random.Random) -> Step:
     its steps by sections (see ``rules.legal_view``). Raises ``ValueError`` when no step
     is legal."""
     frame = state.stack[-1] if state.result is None else None
+    if type(frame) is TurnFrame:  # the listing counted and the step drawn built alone
+        if BITS_AS_CHOICE and type(rng) is random.Random:
+            return frame.pick(state, _bits_below, rng)
+        return frame.pick(state, _choice_below, rng)
     if frame is None or type(frame).legal is not sectioned:
         legal = legal_view(state)
         if not legal:

@@ -8,8 +8,9 @@ continues the same action (C.4, C.5) rather than starting a new one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import TypeVar
 
 from ..errors import IllegalStep
 from ..model.board import Board
@@ -50,6 +51,7 @@ NUMBER_OF = NUMBER.__getitem__
 FINISHED = Result.FINISHED
 UNFINISHED = Result.UNFINISHED
 _OPEN = table("open actions")  # (actions used, tiles moved) -> actions open
+R = TypeVar("R")  # the generator ``TurnFrame.pick`` draws from
 ACTION_NAME = {"a": "a (harvest)", "b": "b (worker)", "c": "c (buy)", "d": "d (offer)"}
 
 
@@ -159,30 +161,70 @@ class TurnFrame(Frame):
         step a caller picks (the listing of a turn is long: every registry tile with every
         bid, every worker on every space). The steps built are shared (``memo``): a random
         player makes the same ones turn after turn."""
-        # the random bot's hot path: one call per decision of a turn
+        p = state.players[state.turn.player]  # state.current
+        choices, plays, n_play, n_remove, n_buy, bids, n_offer = self._count(state, p)
+        out: list[tuple[int, Callable[[int], Step]]] = []
+        if choices:
+            out.append((len(choices), lambda i: _harvest_at(state, p, choices[i])))
+        if n_play:
+            out.append((n_play, lambda i: _play_at(state, p, plays, i)))
+        if n_remove:
+            out.append((n_remove, lambda i: _remove_at(p, i)))
+        if n_buy:
+            out.append((n_buy, lambda i: _buy_at(state, p, i)))
+        if n_offer:
+            out.append((n_offer, lambda i: _offer_at(state, p, bids, i)))
+        out.append((1, lambda i: end_turn_of(p.colour)))
+        return out
+
+    def pick(self, state: State, below: Callable[[R, int], int], rng: R) -> Step:
+        """The step at index ``below(rng, n)`` of the ``n`` steps ``legal`` lists, built
+        alone: the listing counted as ``sections`` counts it, without a function per
+        section (the random bot's hot path: one call per decision of a turn)."""
+        p = state.players[state.turn.player]  # state.current
+        choices, plays, n_play, n_remove, n_buy, bids, n_offer = self._count(state, p)
+        n_harvest = len(choices)
+        i = below(rng, n_harvest + n_play + n_remove + n_buy + n_offer + 1)
+        if i < n_harvest:
+            return _harvest_at(state, p, choices[i])
+        i -= n_harvest
+        if i < n_play:
+            return _play_at(state, p, plays, i)
+        i -= n_play
+        if i < n_remove:
+            return _remove_at(p, i)
+        i -= n_remove
+        if i < n_buy:
+            return _buy_at(state, p, i)
+        i -= n_buy
+        if i < n_offer:
+            return _offer_at(state, p, bids, i)
+        return end_turn_of(p.colour)
+
+    def _count(self, state: State, p: PlayerState) -> tuple[
+            Sequence[tuple[str, ...]], Callable[[int], int], int, int, int,
+            list[tuple[str, ...]], int]:
+        """The sections of the listing of ``p``'s turn counted, in listing order: (the
+        harvests listed, the plays counted per worker number, how many plays, removes,
+        purchases, the bids listed, how many offers); an action not open now lists none."""
         t = state.turn
-        p = state.players[t.player]  # state.current
-        c = p.colour
         open_ = _OPEN.get((t.used, t.count))
         if open_ is None:
             open_ = self._open(state)
-        out: list[tuple[int, Callable[[int], Step]]] = []
         tiles = tuple(p.tiles)  # the memo keys of the harvests and the plays
         board = state.board
+        choices: Sequence[tuple[str, ...]] = ()
         if "a" in open_:
             # the harvests listed, remembered here (one look-up, hit or miss)
             key = (board, tiles, tuple(p.tiles.values()))  # no pair tuples to build
-            choices = _HARVESTS.get(key)
-            if choices is None:
-                choices = _harvest_choices(state, p)
-                remember(_HARVESTS, key, choices)
-            if choices:
-                def harvest_step(i: int) -> Step:
-                    tiles = choices[i]
-                    return harvest_steps[c, tiles, default_instead(state, tiles)]
-                out.append((len(choices), harvest_step))
+            listed = _HARVESTS.get(key)
+            if listed is None:
+                listed = _harvest_choices(state, p)
+                remember(_HARVESTS, key, listed)
+            choices = listed
+        plays = _NO_PLAYS
+        n_play = n_remove = 0
         if "b" in open_:
-            # counted here, listed only when a step of the section is asked for
             # the plays counted by number, remembered here as the harvests
             placed = (board, tiles, tuple(p.workers.items()))
             by_number = _PLAYS.get(placed)
@@ -190,47 +232,64 @@ class TurnFrame(Frame):
                 by_number = _count_plays(board, p, tiles)
                 remember(_PLAYS, placed, by_number)
             plays = by_number.__getitem__
+            n_play = sum(map(plays, map(NUMBER_OF, p.supply)))
             town = state.town
-            n = sum(map(plays, map(NUMBER_OF, p.supply)))
             if town:
-                n += sum(map(plays, map(NUMBER_OF, town)))
-            if n:
-                def play(i: int) -> Step:
-                    for letter in sorted(p.supply) + sorted(town):
-                        k = plays(NUMBER[letter])
-                        if i < k:
-                            return play_steps[c, letter, legal_spaces(state, p, letter)[i]]
-                        i -= k
-                    raise IndexError(i)  # pragma: no cover - i < n
-                out.append((n, play))
-            workers = p.workers
-            if workers:
-                out.append((len(workers), lambda i: remove_steps[
-                    c, sorted(workers.values())[i]]))
+                n_play += sum(map(plays, map(NUMBER_OF, town)))
+            n_remove = len(p.workers)
+        n_buy = 0
         if "c" in open_:
             # has(screen, it.bid) for every store item, unrolled over the five crops (a
             # call of ``all`` per item was the largest cost of the listing)
             s0, s1, s2, s3, s4 = p.screen
-            n = 0
             for q in state.players:
                 if q is p:
-                    n += len(q.store)  # from one's own store for nothing
+                    n_buy += len(q.store)  # from one's own store for nothing
                 else:
                     for it in q.store:
                         b0, b1, b2, b3, b4 = it.bid
                         if s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4:
-                            n += 1
-            if n:
-                out.append((n, lambda i: buy_steps[(c, *_buys(state, p)[i])]))
+                            n_buy += 1
+        bids = _NO_BIDS
+        n_offer = 0
         if "d" in open_ and len(p.store) < STORE_SIZE and state.registry:
             bids = _BIDS.get(tuple(p.screen)) or _bids(p)  # none when the screen is empty
-            if bids:
-                registry = state.registry
-                per_tile = len(bids)
-                out.append((len(registry) * per_tile, lambda i: make_offer(
-                    c, registry[i // per_tile], bids[i % per_tile])))
-        out.append((1, lambda i: end_turn_of(c)))
-        return out
+            n_offer = len(state.registry) * len(bids)
+        return choices, plays, n_play, n_remove, n_buy, bids, n_offer
+
+
+_NO_BIDS: list[tuple[str, ...]] = []  # the bids of a turn that lists no offer: never changed
+_NO_PLAYS: Callable[[int], int] = [0, *[0] * MAX_NUMBER].__getitem__  # no plays per number
+
+
+# -- the i-th step of each section of the listing (``TurnFrame.sections`` and ``pick``) --
+def _harvest_at(state: State, p: PlayerState, tiles: tuple[str, ...]) -> Step:
+    return harvest_steps[p.colour, tiles, default_instead(state, tiles)]
+
+
+def _play_at(state: State, p: PlayerState, plays: Callable[[int], int], i: int) -> Step:
+    """The ``i``-th play: by worker, the supply's then the town's, each in letter order,
+    and by space in board order (``plays`` counts them per worker number)."""
+    for letter in sorted(p.supply) + sorted(state.town):
+        k = plays(NUMBER[letter])
+        if i < k:
+            return play_steps[p.colour, letter, legal_spaces(state, p, letter)[i]]
+        i -= k
+    raise IndexError(i)  # pragma: no cover - i below the plays counted
+
+
+def _remove_at(p: PlayerState, i: int) -> Step:
+    return remove_steps[p.colour, sorted(p.workers.values())[i]]
+
+
+def _buy_at(state: State, p: PlayerState, i: int) -> Step:
+    return buy_steps[(p.colour, *_buys(state, p)[i])]
+
+
+def _offer_at(state: State, p: PlayerState, bids: list[tuple[str, ...]], i: int) -> Step:
+    """The ``i``-th offer: by registry tile, then by bid."""
+    per_tile = len(bids)
+    return make_offer(p.colour, state.registry[i // per_tile], bids[i % per_tile])
 
 
 if len(CROPS) != 5:  # pragma: no cover - the sections above unroll the five crops
