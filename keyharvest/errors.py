@@ -12,7 +12,6 @@ python-chess does:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -32,32 +31,37 @@ class Span:
         return f"{self.source}:{where}" if self.source else where
 
 
-def _span_maker() -> Callable[..., Span]:
-    # the slots' descriptors, which mypy sees as the dataclass's fields
-    new = object.__new__
-    set_line = Span.line.__set__  # type: ignore[attr-defined,misc]
-    set_column = Span.column.__set__  # type: ignore[attr-defined,misc]
-    set_end_line = Span.end_line.__set__  # type: ignore[attr-defined,misc]
-    set_end_column = Span.end_column.__set__  # type: ignore[attr-defined,misc]
-    set_source = Span.source.__set__  # type: ignore[misc,union-attr]
-
-    def span_of(line: int, column: int, end_line: int, end_column: int,
-                source: str | None = None) -> Span:
-        """``Span(line, column, end_line, end_column, source)``, made at half the cost (the
-        slots set directly, not by name through ``object.__setattr__`` as a frozen
-        dataclass does): the reader makes one for every step it reads."""
-        span = new(Span)
-        set_line(span, line)
-        set_column(span, column)
-        set_end_line(span, end_line)
-        set_end_column(span, end_column)
-        set_source(span, source)
-        return span
-
-    return span_of
+def unfrozen_twin(cls: type) -> type:
+    """A class laid out as ``cls`` (a frozen dataclass with slots): the same base and
+    ``__slots__``, but plain attribute stores and no ``__init__`` of its own. An object
+    made as the twin, its slots set by ordinary (specialised) stores, and then given
+    ``cls`` as its ``__class__`` is exactly the object ``cls(...)`` makes (assigning
+    ``__class__`` between classes of the same ``__slots__`` is Python's own, see the data
+    model's notes on ``__slots__``), at a third of the cost of a frozen dataclass's
+    constructor: that calls ``object.__setattr__`` by name for each field, and setting the
+    slots through their descriptors costs a call each. For the reader, which makes a step
+    and a ``Span`` for every step it reads (``tests/test_notation.py`` compares them with
+    what the constructors make)."""
+    return type(f"_{cls.__name__}Twin", cls.__bases__, {
+        "__slots__": cls.__slots__, "__setattr__": object.__setattr__,  # type: ignore[attr-defined]
+        "__delattr__": object.__delattr__, "__init__": object.__init__})
 
 
-span_of = _span_maker()
+_SpanTwin: Any = unfrozen_twin(Span)
+
+
+def span_of(line: int, column: int, end_line: int, end_column: int,
+            source: str | None = None) -> Span:
+    """``Span(line, column, end_line, end_column, source)``, made at a third of the cost
+    (``unfrozen_twin``)."""
+    span = _SpanTwin()
+    span.line = line
+    span.column = column
+    span.end_line = end_line
+    span.end_column = end_column
+    span.source = source
+    span.__class__ = Span
+    return span  # type: ignore[no-any-return]
 
 
 #: The most decimal digits keyharvest turns into a number (a step, turn, size or count):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from lark import Lark
 from step_strategies import STRATEGIES, any_step
 
@@ -185,6 +186,9 @@ def test_a_steps_maker_makes_what_its_constructor_makes(step: S.Step) -> None:
     span = Span(3, 1, 3, 9, "x.kh")
     made = S.maker(cls)(step.player, tuple(getattr(step, n) for n in names), span)
     assert type(made) is cls and made == step and made.span is span
+    assert hash(made) == hash(step) and repr(made) == repr(step)
+    with pytest.raises(dataclasses.FrozenInstanceError):  # frozen, as its constructor's
+        made.span = None  # type: ignore[misc]
     assert [getattr(made, f.name) for f in dataclasses.fields(cls)] == [
         getattr(dataclasses.replace(step, span=span), f.name) for f in dataclasses.fields(cls)]
     # the loop that would serve a shape no step has today makes the same step
@@ -198,3 +202,21 @@ def test_a_steps_maker_makes_what_its_constructor_makes(step: S.Step) -> None:
 def test_every_step_has_a_maker_of_its_own_shape() -> None:
     assert all(S.maker(t) is S.maker(t) for t in S.STEP_TYPES)
     assert not [t for t in S.STEP_TYPES if S.maker(t).__qualname__.startswith("_any_shape")]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 10**6), st.integers(1, 10**4), st.integers(1, 10**6),
+       st.integers(1, 10**4), st.none() | st.text(max_size=8))
+def test_span_of_makes_what_span_makes(line: int, column: int, end_line: int, end_column: int,
+                                       source: str | None) -> None:
+    import dataclasses
+
+    from keyharvest.errors import Span, span_of
+
+    made, span = span_of(line, column, end_line, end_column, source), Span(
+        line, column, end_line, end_column, source)
+    assert type(made) is Span and made == span and hash(made) == hash(span)
+    assert repr(made) == repr(span) and str(made) == str(span)
+    assert dataclasses.astuple(made) == dataclasses.astuple(span)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.line = 2  # type: ignore[misc]

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..errors import Span
+from ..errors import Span, unfrozen_twin
 from .catalogue import CROP_INDEX
 from .prebuilt import dataclass
 
@@ -351,18 +351,21 @@ STEP_TYPES: tuple[type[Step], ...] = (
 
 # -- making steps fast ------------------------------------------------------------------------
 _Make = Callable[[str | None, tuple[Any, ...], Span | None], Step]
-_Set = Callable[[Step, Any], None]
 _MAKERS: dict[type, _Make] = {}
 
 
 def maker(cls: type[Step]) -> _Make:
     """A function ``make(player, values, span)`` that makes the same step as
     ``cls(player, *values, span=span)`` (``values``: its fields after the player, in the
-    constructor's order; a draw has no player, and ``player`` is ignored) at half the cost:
-    it sets the slots directly, where a frozen dataclass's constructor calls
-    ``object.__setattr__`` by name for each field. For the reader, which makes one step for
-    every step it reads. (Closures written out by the number of values, not a text
-    compiled for each class: ``exec`` cost more than the record's steps at start-up.)"""
+    constructor's order; a draw has no player, and ``player`` is ignored) at a third of the
+    cost: it makes the step as ``errors.unfrozen_twin(cls)`` by plain stores, then gives it
+    its class, where a frozen dataclass's constructor calls ``object.__setattr__`` by name
+    for each field. For the reader, which makes one step for every step it reads.
+
+    The stores are written once per shape (a player or not, how many values) with stand-in
+    names (``_TEMPLATES``); each class's maker is its shape's function with the names of
+    its own fields put in their place (``CodeType.replace`` of ``co_names``: no text is
+    compiled, which cost start-up)."""
     got = _MAKERS.get(cls)
     if got is not None:
         return got
@@ -371,80 +374,85 @@ def maker(cls: type[Step]) -> _Make:
     names = [f.name for f in fields(cls) if f.init and f.name != "span"]
     player = names[:1] == ["player"]
     own = names[1:] if player else names  # the values
-    setters: list[_Set] = [getattr(cls, n).__set__ for n in (*names, "span")]
-    made = _SHAPES.get((player, len(own)), _any_shape)(cls, *setters)
+    template = _TEMPLATES.get((player, len(own)))
+    made: _Make | None = None
+    if template is not None:
+        made = template(unfrozen_twin(cls), cls)
+        code = made.__code__
+        if code.co_names == (*_STAND_INS[:len(names)], "span", "__class__"):  # as written
+            made.__code__ = code.replace(co_names=(*names, "span", "__class__"))
+        else:  # a compiler that orders its names otherwise (not CPython 3.11's)
+            made = None
+    if made is None:
+        made = _any_shape(cls, *[getattr(cls, n).__set__ for n in (*names, "span")])
     _MAKERS[cls] = made
     return made
 
 
-def _no_values(cls: type[Step], who: _Set, span: _Set) -> _Make:
-    new = object.__new__
+# The makers by shape, with stand-in names for the fields (``maker`` puts the class's own in
+# their place: ``_STAND_INS`` in the order they are stored).
+_STAND_INS = ("_f0", "_f1", "_f2", "_f3")
 
+
+def _no_values(twin: Any, cls: type[Step]) -> _Make:
     def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
-        o = new(cls)
-        who(o, player)
-        span(o, at)
-        return o
+        o = twin()
+        o._f0 = player
+        o.span = at
+        o.__class__ = cls
+        return o  # type: ignore[no-any-return]
     return make
 
 
-def _one_value(cls: type[Step], who: _Set, set_a: _Set, span: _Set) -> _Make:
-    new = object.__new__
-
+def _one_value(twin: Any, cls: type[Step]) -> _Make:
     def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
-        o = new(cls)
-        (a,) = values
-        who(o, player)
-        set_a(o, a)
-        span(o, at)
-        return o
+        o = twin()
+        o._f0 = player
+        (o._f1,) = values
+        o.span = at
+        o.__class__ = cls
+        return o  # type: ignore[no-any-return]
     return make
 
 
-def _two_values(cls: type[Step], who: _Set, set_a: _Set, set_b: _Set, span: _Set) -> _Make:
-    new = object.__new__
-
+def _two_values(twin: Any, cls: type[Step]) -> _Make:
     def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
-        o = new(cls)
-        a, b = values
-        who(o, player)
-        set_a(o, a)
-        set_b(o, b)
-        span(o, at)
-        return o
+        o = twin()
+        o._f0 = player
+        o._f1, o._f2 = values
+        o.span = at
+        o.__class__ = cls
+        return o  # type: ignore[no-any-return]
     return make
 
 
-def _three_values(cls: type[Step], who: _Set, set_a: _Set, set_b: _Set, set_c: _Set,
-                  span: _Set) -> _Make:
-    new = object.__new__
-
+def _three_values(twin: Any, cls: type[Step]) -> _Make:
     def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
-        o = new(cls)
-        a, b, c = values
-        who(o, player)
-        set_a(o, a)
-        set_b(o, b)
-        set_c(o, c)
-        span(o, at)
-        return o
+        o = twin()
+        o._f0 = player
+        o._f1, o._f2, o._f3 = values
+        o.span = at
+        o.__class__ = cls
+        return o  # type: ignore[no-any-return]
     return make
 
 
-def _draw_shape(cls: type[Step], set_a: _Set, span: _Set) -> _Make:
-    new = object.__new__
-
+def _draw_shape(twin: Any, cls: type[Step]) -> _Make:
     def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
-        o = new(cls)
-        (a,) = values
-        set_a(o, a)
-        span(o, at)
-        return o
+        o = twin()
+        (o._f0,) = values
+        o.span = at
+        o.__class__ = cls
+        return o  # type: ignore[no-any-return]
     return make
+
+
+_Set = Callable[[Step, Any], None]
 
 
 def _any_shape(cls: type[Step], *setters: _Set) -> _Make:
-    """Any other shape (none of today's steps): the setters (the span's last) in a loop."""
+    """Any other shape (none of today's steps): the slots set through their descriptors (the
+    span's last), in a loop."""
     new = object.__new__
     *sets, span = setters
 
@@ -459,7 +467,7 @@ def _any_shape(cls: type[Step], *setters: _Set) -> _Make:
 
 
 #: (has a player, how many values) -> the maker of that shape.
-_SHAPES: dict[tuple[bool, int], Callable[..., _Make]] = {
+_TEMPLATES: dict[tuple[bool, int], Callable[[Any, type[Step]], _Make]] = {
     (True, 0): _no_values, (True, 1): _one_value, (True, 2): _two_values,
     (True, 3): _three_values, (False, 1): _draw_shape,
 }
