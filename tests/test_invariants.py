@@ -4,16 +4,27 @@ them all after every step."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
 from builders import table
 
 import keyharvest as kh
+from keyharvest.model.catalogue import (
+    EVENT_LETTERS,
+    FARMHANDS,
+    REGISTRY_SIZE,
+    STORE_SIZE,
+    TOTAL_COUNTERS,
+    TOWNSFOLK,
+    TRACK_SIZE,
+    WORKERS,
+)
 from keyharvest.model.state import State, StoreItem
 from keyharvest.model.steps import Draw, EndTurn
 from keyharvest.rules import legal_steps, push
-from keyharvest.rules.invariants import Violation, check
+from keyharvest.rules.invariants import Violation, check, limbo_workers
 
 REGISTRY = "A1 A3 A4 A5 A6 A7"
 
@@ -132,3 +143,192 @@ def test_J_a_random_game_keeps_every_invariant_after_every_step(n, seed):
     s = play_checked(n, seed, max_turns=300)
     assert s.result in ("finished", "unfinished")
     assert len(s.track) <= 10
+
+
+# -- the check's answers equal the item-by-item count's -----------------------------------------
+# ``check`` decides each part by set operations and sums before it counts item by item; this is
+# the count it replaced (every part counted), kept as the oracle: for broken tables of every
+# kind, alone and together, both give the same violations in the same order.
+def reference_check(state: State, *, complete: bool = True) -> list[Violation]:
+    """The check as it was before it decided each part by set operations first."""
+    out: list[Violation] = []
+
+    def add(rule: str, message: str) -> None:
+        out.append(Violation(rule, message))
+
+    board = state.board
+
+    crops = sum(state.stock) + sum(sum(p.screen) for p in state.players) + sum(
+        sum(it.bid) for p in state.players for it in p.store)
+    if crops != TOTAL_COUNTERS:
+        add("J", f"crop conservation: stock, screens and bids hold {crops} counters, "
+            f"not {TOTAL_COUNTERS}")
+    for name, counts in [("stock", state.stock)] + [
+            (f"{p.colour}'s screen", p.screen) for p in state.players] + [
+            (f"{p.colour}'s bid on {it.tile}", it.bid) for p in state.players for it in p.store]:
+        if any(k < 0 for k in counts):
+            add("J", f"{name} holds a negative number of counters")
+
+    places: Counter[str] = Counter()
+    places.update(state.registry)
+    places.update(state.fallow)
+    places.update(state.in_hand)
+    for p in state.players:
+        places.update(list(p.tiles))
+        places.update(it.tile for it in p.store)
+    bag_tiles = [t for t in state.bag if not t.isalpha()]
+    places.update(bag_tiles)
+    for ref, k in places.items():
+        if ref not in board:
+            add("A.3", f"{ref} is not a tile of the board")
+        elif k > 1:
+            add("J", f"field tile {ref} is in {k} places at once")
+    if complete and sum(places.values()) != len(board.references):
+        add("J", f"field-tile conservation: {sum(places.values())} tiles accounted for, "
+            f"not {len(board.references)}")
+
+    events: Counter[str] = Counter()
+    for group in (state.track, state.removed, state.set_aside, state.spent):
+        events.update(group)
+    events.update(e for e in state.bag if e.isalpha())
+    for e, k in events.items():
+        if e not in EVENT_LETTERS:
+            add("A.6", f"{e} is not an event")
+        elif k > 1:
+            add("J", f"event {e} is in {k} places at once")
+    if complete and sum(events.values()) != len(EVENT_LETTERS):
+        add("J", f"event conservation: {sum(events.values())} events accounted for, "
+            f"not {len(EVENT_LETTERS)}")
+
+    limbo = limbo_workers(state)
+    on_boards: Counter[str] = Counter()
+    for p in state.players:
+        own = [w for w in p.workers.values() if w in FARMHANDS]
+        held = [w for (c, w) in limbo if c == p.colour and w in FARMHANDS]
+        mine = Counter(own) + Counter(held) + Counter(p.supply)
+        for w in FARMHANDS:
+            if mine[w] != 1:
+                add("J", f"{p.colour}'s farmhand {w} is in {mine[w]} places, not 1")
+        for w in p.supply:
+            if w not in FARMHANDS:
+                add("J", f"{p.colour}'s supply holds {w}, which is not a farmhand")
+        on_boards.update(w for w in p.workers.values() if w in TOWNSFOLK)
+    on_boards.update(w for (_, w) in limbo if w in TOWNSFOLK)
+    on_boards.update(state.town)
+    for w in TOWNSFOLK:
+        if on_boards[w] != 1:
+            add("J", f"townsfolk {w} is in {on_boards[w]} places, not 1")
+
+    for p in state.players:
+        if len(p.store) > STORE_SIZE:
+            add("C.5", f"{p.colour}'s store holds {len(p.store)} tiles, more than {STORE_SIZE}")
+        for it in p.store:
+            if sum(it.bid) < 1:
+                add("C.5", f"{p.colour}'s bid on {it.tile} holds no crop")
+        for space, w in p.workers.items():
+            if space not in board:
+                add("D.1", f"{p.colour}'s worker {w} is on {space}, not a space of the board")
+                continue
+            if w not in WORKERS:
+                add("A.4", f"{w} is not a worker")
+            if space in p.tiles:
+                add("J", f"{p.colour}'s {space} holds both worker {w} and a field tile")
+            for n in board.neighbours[space]:
+                if n in p.workers and n > space:
+                    add("D.1", f"{p.colour}'s workers {w} at {space} and {p.workers[n]} at {n} "
+                        "are adjacent")
+    if len(state.registry) > REGISTRY_SIZE:
+        add("J", f"the registry holds {len(state.registry)} tiles, more than {REGISTRY_SIZE}")
+    if complete and len(state.registry) < REGISTRY_SIZE and len(state.stack) <= 1 \
+            and state.bag_has_field_tile():
+        add("F.1", f"the registry holds {len(state.registry)} tiles while the bag still holds "
+            "field tiles")
+    if len(state.track) > TRACK_SIZE:
+        add("J", f"the event track holds {len(state.track)} events, more than {TRACK_SIZE}")
+    used = state.turn.used
+    if len(used) > 2 or len(set(used)) != len(used) or "dc" in used:
+        add("C.1", f"the turn's actions {used!r} break C.1")
+    return out
+
+
+def _mutations(rng: random.Random, s: State) -> list[Callable[[], None]]:
+    p = rng.choice(s.players)
+    refs = list(s.board.references)
+    letters = list("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    junk_tiles = ["Z9", "H1", *rng.sample(refs, 2)]
+    spaces = refs + ["H1", "Q12"]
+    places = [s.registry, s.fallow, s.in_hand]
+    events = [s.track, s.removed, s.set_aside, s.spent]
+    return [
+        lambda: s.stock.__setitem__(rng.randrange(5), rng.choice((-1, 1, 13))),
+        lambda: p.screen.__setitem__(rng.randrange(5), rng.choice((-1, -2, 3))),
+        lambda: p.store and p.store[0].bid.__setitem__(rng.randrange(5), rng.choice((-1, 0, 2))),
+        lambda: p.store.append(StoreItem(rng.choice(junk_tiles), [rng.choice((0, 1)), 0, 0, 0, 0])),
+        lambda: rng.choice(places).append(rng.choice(junk_tiles)),
+        lambda: s.bag.add(rng.choice(junk_tiles + letters + ["AB", "M"])),
+        lambda: s.bag.discard(rng.choice(sorted(s.bag) or ["A1"])),
+        lambda: rng.choice(events).append(rng.choice(letters + ["AB"])),
+        lambda: p.supply.add(rng.choice(letters[:12])),
+        lambda: p.supply.discard(rng.choice(letters[:12])),
+        lambda: s.town.add(rng.choice(letters[:12])),
+        lambda: s.town.discard(rng.choice(letters[:12])),
+        lambda: p.workers.__setitem__(rng.choice(spaces), rng.choice(letters[:12] + ["Q"])),
+        lambda: p.workers and p.workers.pop(rng.choice(sorted(p.workers))),
+        lambda: p.tiles.__setitem__(rng.choice(refs), False),
+        lambda: s.registry.append(rng.choice(refs)),
+        lambda: s.registry and s.bag.add(s.registry.pop()),
+        lambda: setattr(s.turn, "used", rng.choice(["", "a", "ab", "dc", "aa", "abc", "cd"])),
+    ]
+
+
+def _tables(seed: int) -> list[State]:
+    """Tables met in a random game, then each broken in up to four random ways."""
+    rng = random.Random(seed)
+    s = kh.random_game(rng.choice((2, 3, 4)), rng, max_turns=120)
+    out = [fresh()]
+    while not s.is_over:
+        if s.pending.kind == "chance":
+            step: object = Draw(rng.choice(sorted(i for i in s.bag if s.can_draw(i))))
+        else:
+            step = rng.choice(legal_steps(s))
+        push(s, step)  # type: ignore[arg-type]
+        if rng.random() < 0.2:
+            out.append(s.copy())
+    for t in list(out):
+        for _ in range(6):
+            broken = t.copy()
+            for _ in range(rng.randrange(1, 5)):
+                rng.choice(_mutations(rng, broken))()
+            out.append(broken)
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_J_check_gives_what_counting_every_item_gives(seed):
+    tables = _tables(seed)
+    broken = 0
+    for s in tables:
+        for complete in (True, False):
+            assert check(s, complete=complete) == reference_check(s, complete=complete)
+        broken += bool(reference_check(s))
+    assert broken > len(tables) // 2  # most of them are broken, in every part
+
+
+@pytest.mark.parametrize("rule,message,breaks", BROKEN, ids=[m[:40] for _, m, _ in BROKEN])
+def test_J_each_broken_invariant_gives_what_counting_gives(rule, message, breaks):
+    s = fresh()
+    breaks(s)
+    assert check(s) == reference_check(s)
+
+
+def test_J_a_word_in_the_bag_is_an_event_even_where_the_board_names_a_space_so():
+    import dataclasses
+
+    s = fresh()
+    board = s.board
+    s.board = dataclasses.replace(board, crops={**board.crops, "AB": "wheat"},
+                                  neighbours={**board.neighbours, "AB": ()},
+                                  order=(*board.order, "AB"))
+    s.bag.add("AB")
+    assert check(s) == reference_check(s)
+    assert Violation("A.6", "AB is not an event") in check(s)

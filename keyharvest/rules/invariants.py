@@ -19,6 +19,10 @@ from ..model.catalogue import (
 from ..model.prebuilt import dataclass
 from ..model.state import State
 
+_EVENTS = frozenset(EVENT_LETTERS)
+_FARMHANDS = frozenset(FARMHANDS)
+_TOWNSFOLK = frozenset(TOWNSFOLK)
+
 
 @dataclass(frozen=True, slots=True)
 class Violation:
@@ -57,6 +61,11 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
     With ``complete=False`` (a hand-written position that leaves out the bag, the
     registry or the removed events) the conservation counts of tiles and events, which
     need those parts, are skipped.
+
+    ``validate`` checks every record's last table, so each part first decides by set
+    operations and sums that it holds (the normal case), and only a part that may not
+    hold counts item by item for its messages (a ``Counter`` per part and per player was
+    most of the check's cost).
     """
     out: list[Violation] = []
 
@@ -64,75 +73,98 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
         out.append(Violation(rule, message))
 
     board = state.board
+    players = state.players
 
-    crops = sum(state.stock) + sum(sum(p.screen) for p in state.players) + sum(
-        sum(it.bid) for p in state.players for it in p.store)
+    lists = [state.stock, *[p.screen for p in players],
+             *[it.bid for p in players for it in p.store]]
+    crops = sum(map(sum, lists))
     if crops != TOTAL_COUNTERS:
         add("J", f"crop conservation: stock, screens and bids hold {crops} counters, "
             f"not {TOTAL_COUNTERS}")
-    for name, counts in [("stock", state.stock)] + [
-            (f"{p.colour}'s screen", p.screen) for p in state.players] + [
-            (f"{p.colour}'s bid on {it.tile}", it.bid) for p in state.players for it in p.store]:
-        if any(k < 0 for k in counts):
-            add("J", f"{name} holds a negative number of counters")
+    if min(map(min, filter(None, lists)), default=0) < 0:  # which ones, in order
+        for name, counts in [("stock", state.stock)] + [
+                (f"{p.colour}'s screen", p.screen) for p in players] + [
+                (f"{p.colour}'s bid on {it.tile}", it.bid) for p in players for it in p.store]:
+            if any(k < 0 for k in counts):
+                add("J", f"{name} holds a negative number of counters")
 
-    places: Counter[str] = Counter()
-    places.update(state.registry)
-    places.update(state.fallow)
-    places.update(state.in_hand)
-    for p in state.players:
-        places.update(list(p.tiles))
-        places.update(it.tile for it in p.store)
-    bag_tiles = [t for t in state.bag if not t.isalpha()]
-    places.update(bag_tiles)
-    for ref, k in places.items():
-        if ref not in board:
-            add("A.3", f"{ref} is not a tile of the board")
-        elif k > 1:
-            add("J", f"field tile {ref} is in {k} places at once")
-    if complete and sum(places.values()) != len(board.references):
-        add("J", f"field-tile conservation: {sum(places.values())} tiles accounted for, "
-            f"not {len(board.references)}")
+    # field tiles: each in one place, on the board, all of them (complete)
+    placed = [*state.registry, *state.fallow, *state.in_hand]
+    for p in players:
+        placed += p.tiles
+        placed += [it.tile for it in p.store]
+    bag = state.bag
+    bag_tiles = bag.difference(_EVENTS)  # the bag's tiles, if none of them is a word
+    tiles = bag_tiles.union(placed)
+    # (a board read from a file names no space by letters alone, but a Board may be made)
+    split = board.crops.keys() >= tiles and not any(map(str.isalpha, bag_tiles))
+    if not (split and len(tiles) == len(placed) + len(bag_tiles)
+            and (not complete or len(tiles) == len(board.references))):
+        places: Counter[str] = Counter(placed)
+        places.update([t for t in bag if not t.isalpha()])
+        for ref, k in places.items():
+            if ref not in board:
+                add("A.3", f"{ref} is not a tile of the board")
+            elif k > 1:
+                add("J", f"field tile {ref} is in {k} places at once")
+        if complete and sum(places.values()) != len(board.references):
+            add("J", f"field-tile conservation: {sum(places.values())} tiles accounted for, "
+                f"not {len(board.references)}")
 
-    events: Counter[str] = Counter()
-    for group in (state.track, state.removed, state.set_aside, state.spent):
-        events.update(group)
-    events.update(e for e in state.bag if e.isalpha())
-    for e, k in events.items():
-        if e not in EVENT_LETTERS:
-            add("A.6", f"{e} is not an event")
-        elif k > 1:
-            add("J", f"event {e} is in {k} places at once")
-    if complete and sum(events.values()) != len(EVENT_LETTERS):
-        add("J", f"event conservation: {sum(events.values())} events accounted for, "
-            f"not {len(EVENT_LETTERS)}")
+    # events: each in one place, all of them (complete)
+    seen = [*state.track, *state.removed, *state.set_aside, *state.spent]
+    bag_events = bag.intersection(_EVENTS)  # the bag's events, when ``split``
+    events = bag_events.union(seen)
+    if not (split and events <= _EVENTS and len(events) == len(seen) + len(bag_events)
+            and (not complete or len(events) == len(EVENT_LETTERS))):
+        counted: Counter[str] = Counter(seen)
+        counted.update([e for e in bag if e.isalpha()])
+        for e, k in counted.items():
+            if e not in EVENT_LETTERS:
+                add("A.6", f"{e} is not an event")
+            elif k > 1:
+                add("J", f"event {e} is in {k} places at once")
+        if complete and sum(counted.values()) != len(EVENT_LETTERS):
+            add("J", f"event conservation: {sum(counted.values())} events accounted for, "
+                f"not {len(EVENT_LETTERS)}")
 
+    # workers: each farmhand of each player and each of the townsfolk in one place
     limbo = limbo_workers(state)
-    on_boards: Counter[str] = Counter()
-    for p in state.players:
-        own = [w for w in p.workers.values() if w in FARMHANDS]
-        held = [w for (c, w) in limbo if c == p.colour and w in FARMHANDS]
-        mine = Counter(own) + Counter(held) + Counter(p.supply)
-        for w in FARMHANDS:
-            if mine[w] != 1:
-                add("J", f"{p.colour}'s farmhand {w} is in {mine[w]} places, not 1")
-        for w in p.supply:
-            if w not in FARMHANDS:
-                add("J", f"{p.colour}'s supply holds {w}, which is not a farmhand")
-        on_boards.update(w for w in p.workers.values() if w in TOWNSFOLK)
-    on_boards.update(w for (_, w) in limbo if w in TOWNSFOLK)
-    on_boards.update(state.town)
-    for w in TOWNSFOLK:
-        if on_boards[w] != 1:
-            add("J", f"townsfolk {w} is in {on_boards[w]} places, not 1")
+    townsfolk = [w for (_, w) in limbo if w in _TOWNSFOLK]
+    for p in players:
+        own = [w for w in p.workers.values() if w in _FARMHANDS]
+        held = [w for (c, w) in limbo if c == p.colour and w in _FARMHANDS] if limbo else []
+        supply = p.supply
+        if not (len(own) + len(held) + len(supply) == len(FARMHANDS)
+                and supply.union(own, held) == _FARMHANDS):
+            mine = Counter(own)
+            mine.update(held)
+            mine.update(supply)
+            for w in FARMHANDS:
+                if mine[w] != 1:
+                    add("J", f"{p.colour}'s farmhand {w} is in {mine[w]} places, not 1")
+            for w in supply:
+                if w not in _FARMHANDS:
+                    add("J", f"{p.colour}'s supply holds {w}, which is not a farmhand")
+        townsfolk += [w for w in p.workers.values() if w in _TOWNSFOLK]
+    town = state.town
+    if not (len(townsfolk) + len(town) == len(TOWNSFOLK)
+            and town.union(townsfolk) == _TOWNSFOLK):
+        on_boards = Counter(townsfolk)
+        on_boards.update(town)
+        for w in TOWNSFOLK:
+            if on_boards[w] != 1:
+                add("J", f"townsfolk {w} is in {on_boards[w]} places, not 1")
 
-    for p in state.players:
+    neighbour_sets = board.neighbour_sets
+    for p in players:
         if len(p.store) > STORE_SIZE:
             add("C.5", f"{p.colour}'s store holds {len(p.store)} tiles, more than {STORE_SIZE}")
         for it in p.store:
             if sum(it.bid) < 1:
                 add("C.5", f"{p.colour}'s bid on {it.tile} holds no crop")
-        for space, w in p.workers.items():
+        workers = p.workers
+        for space, w in workers.items():
             if space not in board:
                 add("D.1", f"{p.colour}'s worker {w} is on {space}, not a space of the board")
                 continue
@@ -140,10 +172,11 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
                 add("A.4", f"{w} is not a worker")
             if space in p.tiles:
                 add("J", f"{p.colour}'s {space} holds both worker {w} and a field tile")
-            for n in board.neighbours[space]:
-                if n in p.workers and n > space:
-                    add("D.1", f"{p.colour}'s workers {w} at {space} and {p.workers[n]} at {n} "
-                        "are adjacent")
+            if not neighbour_sets[space].isdisjoint(workers):  # which ones, in board order
+                for n in board.neighbours[space]:
+                    if n in workers and n > space:
+                        add("D.1", f"{p.colour}'s workers {w} at {space} and {workers[n]} at "
+                            f"{n} are adjacent")
     if len(state.registry) > REGISTRY_SIZE:
         add("J", f"the registry holds {len(state.registry)} tiles, more than {REGISTRY_SIZE}")
     if complete and len(state.registry) < REGISTRY_SIZE and len(state.stack) <= 1 \
