@@ -307,6 +307,39 @@ def test_selfplay_collects_seldom_while_it_plays_and_as_before_after(
         gc.set_threshold(*before)
 
 
+def test_validate_collects_seldom_while_it_checks_and_as_before_after(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records are checked with the collector's first threshold raised, as self-play plays
+    (the reports are the same); after the command, and in a program that collects by hand
+    (threshold 0), it is as it was."""
+    import gc
+
+    from keyharvest.cli.commands import SELFPLAY_COLLECT_EVERY
+    from keyharvest.play import batch
+
+    seen: list[int] = []
+    check = batch.check_unit
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(gc.get_threshold()[0])
+        return check(*args, **kwargs)  # type: ignore[arg-type]
+
+    expected = kh("validate", "-v", TWO, FOUR)
+    monkeypatch.setattr(batch, "check_unit", spy)
+    before = gc.get_threshold()
+    assert before[0] < SELFPLAY_COLLECT_EVERY
+    again = kh("validate", "-v", TWO, FOUR)
+    assert (again.code, again.out, again.err) == (expected.code, expected.out, expected.err)
+    assert seen == [SELFPLAY_COLLECT_EVERY] * 2
+    assert gc.get_threshold() == before
+    gc.set_threshold(0)
+    try:
+        assert kh("validate", TWO).code == 0
+        assert seen[2:] == [0] and gc.get_threshold()[0] == 0
+    finally:
+        gc.set_threshold(*before)
+
+
 @pytest.mark.parametrize("args", [["--players", 5], ["--players", 1], ["--games", -1]])
 def test_selfplay_usage_errors(args: list[object]) -> None:
     assert kh("selfplay", *args).code == 2

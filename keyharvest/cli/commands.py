@@ -254,6 +254,7 @@ def validate(
     limit = _limit(max_bytes)
     tally = Tally()
     with ExitStack() as stack:
+        _collect_seldom(stack)  # (this process's records; a worker of --jobs keeps its own)
         if cluster is None:
             total = input_size(list(expand(paths)))
             advance = stack.enter_context(progress("checking", total, counts=False))
@@ -808,10 +809,11 @@ def selfplay(
     return OK
 
 
-#: The collector's first threshold while ``selfplay`` plays (Python's default: 700). A game
-#: allocates millions of short-lived containers (states, frames, tuples of the listings);
-#: at 700 the collector ran every few hundred of them and walked what was alive at that
-#: moment, to find almost no cycles: some 0.5M instructions a four-player game, 1 in 30.
+#: The collector's first threshold while ``selfplay`` plays and ``validate`` checks
+#: (Python's default: 700). A game allocates millions of short-lived containers (states,
+#: frames, tuples of the listings; a record read, its steps and spans); at 700 the collector
+#: ran every few hundred of them and walked what was alive at that moment, to find almost
+#: no cycles: some 0.5M instructions a four-player game, 1 in 30, and 3% of ``validate``.
 #: Refcounting frees the rest; what cycles a game leaves are still collected, later.
 SELFPLAY_COLLECT_EVERY = 100_000
 
