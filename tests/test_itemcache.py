@@ -260,3 +260,39 @@ def test_items_that_differ_only_in_references_are_parsed_once(
     assert check_reader(text, PLAYERS)
     assert sorted(p for p in parsed if "Z" in p) == ["harvest Z1 Z2", "swap Z1 for Z2"]
     itemcache.clear()
+
+
+def test_the_memo_is_bounded_and_an_item_in_use_comes_back_unlearnt(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the input, a reading context's memo holds at most two generations of
+    ``LIMIT`` items (and ``CONTEXTS`` contexts); an item of the older generation met again
+    moves back as it is, without being learnt again, and the readers still agree."""
+    from keyharvest.notation import itemcache
+
+    learnt: list[str] = []
+    real = itemcache._learn
+
+    def counting(text: str, names: Names, table: object) -> object:
+        learnt.append(text)
+        return real(text, names, table)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(itemcache, "LIMIT", 16)
+    monkeypatch.setattr(itemcache, "_learn", counting)
+    itemcache.clear()
+    crops = ("wheat", "wine", "hops", "apples", "vegetables")
+    tiles = [t for t in (f"{c}{r}" for c in "ABCDEFG" for r in range(1, 10)) if t in BOARD]
+    lines = [f"{i + 1}. {PLAYERS[i % 4]}: offer {t} for {crops[i % 5]}; draw {tiles[-i]}"
+             for i, t in enumerate(tiles)]
+    for i in range(0, len(lines), 4):  # many distinct items, a few lines at a time
+        assert check_reader("\n".join(lines[:i + 4]) + "\n", PLAYERS)
+        for table in itemcache._TABLES.values():
+            assert len(table.new) <= itemcache.LIMIT and len(table.old) <= itemcache.LIMIT
+    table = itemcache._TABLES[PLAYERS, BOARD]
+    again = next(p for p in table.old if isinstance(p, str) and p.startswith(" red: offer"))
+    learnt.clear()
+    assert check_reader(f"1. red:{again[5:]}\n", PLAYERS)
+    assert again in table.new and learnt == []
+    for n in range(itemcache.CONTEXTS + 3):  # contexts: players or boards come and go
+        check_reader("1. red: pass\n", PLAYERS[:2] + (f"c{n}",))
+        assert len(itemcache._TABLES) <= itemcache.CONTEXTS
+    itemcache.clear()

@@ -308,20 +308,20 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
 def _piece(piece: str, names: Names, table: _Memo) -> _Item:
     """The ``_Item`` of ``piece``, the text between two ``;`` of a line (the memo holds
     ``piece`` as it is written, with the whitespace around the item: its columns are
-    relative to the piece). Raises ``Unusual`` for an empty or bad item."""
-    text = piece.strip(WS)
-    if not text:
-        raise Unusual
-    if text is piece:
-        item = _lookup(text, names, table)
-    else:  # held as written only (the text alone may never come again)
+    relative to the piece; an item of the generation before is moved back to the new one
+    as it is). Raises ``Unusual`` for an empty or bad item."""
+    item = table.old.get(piece)
+    if item is None:
+        text = piece.strip(WS)
+        if not text:
+            raise Unusual
+        # the text alone is held only as a part of ``colour: step`` (``_learn``)
         item = table.new.get(text) or table.old.get(text) or _learn(text, names, table)
-        if item is not None:
-            lead = len(piece) - len(piece.lstrip(WS))
-            if lead:
-                item = _Item(item.prefix, item.first + lead, item.head_end + lead, item.build,
-                             item.args, item.start + lead, item.end + lead, item.make)
-        table.put(piece, item)
+        lead = len(piece) - len(piece.lstrip(WS))
+        if item is not None and lead:
+            item = _Item(item.prefix, item.first + lead, item.head_end + lead, item.build,
+                         item.args, item.start + lead, item.end + lead, item.make)
+    table.put(piece, item)
     if item is None:
         raise Unusual
     return item
