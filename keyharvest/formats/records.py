@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import field
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -498,8 +499,15 @@ def format_records(records: Sequence[Record]) -> str:
 def record_from_game(setup: Setup, steps: Sequence[Step], metadata: Mapping[str, Any] | None = None,
                      *, board: str = STANDARD, comments: Sequence[Comment] = ()) -> Record:
     """A record of a game played from ``setup`` with ``steps`` (spans are dropped)."""
-    return Record(setup, [_unplaced(s) for s in steps], dict(metadata or {}), board,
-                  list(comments))
+    try:  # the common case, a played game's steps: none has a span, the list is copied
+        placed = any(map(_SPAN, steps))
+    except AttributeError:  # a step without the field: one by one
+        placed = True
+    listed = [_unplaced(s) for s in steps] if placed else list(steps)
+    return Record(setup, listed, dict(metadata or {}), board, list(comments))
+
+
+_SPAN = attrgetter("span")
 
 
 def _unplaced(step: Step) -> Step:
