@@ -124,11 +124,18 @@ class RandomBot:
         kind = pending.kind
         if kind is CHANCE:
             return random_draw(state, self.rng)
-        # Ending is always legal on a turn (C.1, I.1): toss the coin before listing the
-        # other steps, which is the same draw from ``rng`` as tossing it after.
-        if kind is TURN and self.rng.random() < self.end_bias:
-            return end_turn_of(pending.player)  # type: ignore[arg-type]
-        return random_step(state, self.rng)
+        rng = self.rng
+        if kind is TURN:
+            # Ending is always legal on a turn (C.1, I.1): toss the coin before listing the
+            # other steps, which is the same draw from ``rng`` as tossing it after.
+            if rng.random() < self.end_bias:
+                return end_turn_of(pending.player)  # type: ignore[arg-type]
+            frame = state.stack[-1]
+            if type(frame) is TurnFrame and state.result is None:  # as random_step does
+                if BITS_AS_CHOICE and type(rng) is random.Random:
+                    return frame.pick(state, _bits_below, rng)
+                return frame.pick(state, _choice_below, rng)
+        return random_step(state, rng)
 
 
 def random_step(state: State, rng: random.Random) -> Step:
