@@ -114,6 +114,24 @@ def test_D3_day_labourer_takes_any_two_crops():
     assert s.stock == stock_with(s, hops=11, wheat=10)
 
 
+def test_D3_I5_the_day_labourers_gains_are_every_pair_the_stock_holds_in_order():
+    """The gains listed for a stock are the choices of two crops (or what is left) the
+    stock holds, in the order of ``combinations_with_replacement``: for every stock of
+    0 to 2 of each crop, the list a check of each choice against the stock gives."""
+    from itertools import combinations_with_replacement, product
+
+    from keyharvest.model.catalogue import CROPS
+    from keyharvest.rules.abilities import _gains
+
+    for stock in product(range(3), repeat=len(CROPS)):
+        due = min(2, sum(stock))
+        held = [c for c, k in zip(CROPS, stock) if k]
+        want = [] if due == 0 else [
+            crops for crops in combinations_with_replacement(held, due)
+            if all(crops.count(c) <= stock[i] for i, c in enumerate(CROPS))]
+        assert _gains(stock) == want, stock
+
+
 def test_D3_day_labourer_takes_exactly_two():
     s = table({"red": dict(tiles=RING)}, registry=REG)
     run(s, Play("red", "C", "C4"))

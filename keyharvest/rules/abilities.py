@@ -25,7 +25,7 @@ from enum import StrEnum
 from itertools import combinations, combinations_with_replacement
 
 from ..errors import IllegalStep
-from ..model.catalogue import CROPS, STORE_SIZE, WORKERS
+from ..model.catalogue import CROP_INDEX, CROPS, STORE_SIZE, WORKERS
 from ..model.state import Pending, PendingKind, PlayerState, State
 from ..model.steps import (
     Accept,
@@ -263,9 +263,11 @@ def _gains(stock: tuple[int, ...]) -> list[tuple[str, ...]]:
     if got is None:
         due = min(2, sum(stock))
         held = [c for c, k in zip(CROPS, stock) if k]
-        got = [] if due == 0 else [
-            crops for crops in combinations_with_replacement(held, due)
-            if all(crops.count(c) <= stock[i] for i, c in enumerate(CROPS))]
+        if due < 2:  # nothing, or the one crop left
+            got = [] if due == 0 else [(held[0],)]
+        else:  # two of a crop only where the stock holds two
+            got = [(a, b) for a, b in combinations_with_replacement(held, 2)
+                   if a != b or stock[CROP_INDEX[a]] >= 2]
         remember(_GAINS, stock, got)
     return got
 
