@@ -68,18 +68,17 @@ def around_tiles(board: Board, tiles: tuple[str, ...]) -> tuple[dict[str, int], 
     neighbours = board.neighbours
     before = _AROUND.get((board, tiles[:-1])) if tiles else None
     if before is not None:  # one more tile: its neighbours touch one more tile each
-        last = tiles[-1]
         fields = dict(before[0])
-        for n in neighbours[last]:
+        for n in neighbours[tiles[-1]]:
             fields[n] = fields.get(n, 0) + 1
-        taken = set(tiles)
-        order = sorted((s for s in fields if s not in taken), key=board.index.__getitem__)
     else:
         fields = {}
         for t in tiles:
             for n in neighbours[t]:
                 fields[n] = fields.get(n, 0) + 1
-        order = sorted(fields.keys() - set(tiles), key=board.index.__getitem__)
+    # the spaces touched less the tiles, by a set difference in C; the board's order is a
+    # total one, so the order of the set does not matter
+    order = sorted(fields.keys() - tiles, key=board.index.__getitem__)
     got = (fields, order)
     remember(_AROUND, (board, tiles), got)
     return got
