@@ -34,6 +34,7 @@ class StackFrame(Protocol):
     (``rules.engine.Frame``); the state only copies them."""
 
     is_event: bool
+    is_turn: bool
 
     def copy(self) -> StackFrame: ...
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..errors import IllegalStep
 from ..model.board import Board
@@ -18,9 +18,9 @@ from ..model.catalogue import CROP_INDEX, CROPS, EVENT_LETTERS, STORE_SIZE, TOTA
 from ..model.setup import REMOVED_EVENTS, Setup, check_setup
 from ..model.state import Pending, PlayerState, Result, State, StoreItem, Turn
 from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
-from .bag import REFILL, RefillFrame
+from .bag import REFILL_DRAW, RefillFrame
 from .crops import add_crops, check_can_pay, crop_counts, has, move_crops
-from .engine import CHANCE, OVER, Frame, sectioned, settle
+from .engine import OVER, Frame, sectioned, settle
 from .fields import apart_from, check_fresh_tiles, default_instead, groups, harvest_gains
 from .memo import (
     PENDING,
@@ -57,11 +57,12 @@ ACTION_NAME = {"a": "a (harvest)", "b": "b (worker)", "c": "c (buy)", "d": "d (o
 
 class TurnFrame(Frame):
     rule = "C.1"
+    is_turn = True
 
     def settle(self, state: State) -> Pending:
         if state.result is not None:
             return OVER
-        return PENDING[state.current.colour]  # the player's turn (C.1)
+        return PENDING[state.players[state.turn.player].colour]  # state.current's turn (C.1)
 
     # -- checking --------------------------------------------------------------------
     def _check_action(self, state: State, action: str) -> bool:
@@ -128,8 +129,7 @@ class TurnFrame(Frame):
         if state.stack[-1] is self:  # no frame pushed: the same turn waits, as before
             return state.pending
         if kind is Offer and len(state.bag) > state.hidden_removed:
-            # the refill the offer pushed waits for its draw: its settle(), inlined
-            return PENDING[CHANCE, None, RefillFrame.rule, REFILL]
+            return REFILL_DRAW  # the refill the offer pushed waits for its draw (its settle)
         return None
 
     # -- listing ---------------------------------------------------------------------
@@ -386,9 +386,8 @@ def _list_bids(p: PlayerState) -> list[tuple[str, ...]]:
 
 
 # -- the actions ----------------------------------------------------------------------
-def harvest(state: State, p: PlayerState, step: Step) -> None:
+def harvest(state: State, p: PlayerState, step: Harvest) -> None:
     """Action a (C.2): any unharvested tiles of one connected group."""
-    assert isinstance(step, Harvest)
     tiles = step.tiles
     if len(tiles) == 1 and not step.instead:  # the common case: one tile, no substitute
         ref = tiles[0]
@@ -411,9 +410,8 @@ def harvest(state: State, p: PlayerState, step: Step) -> None:
     move_crops(state.stock, p.screen, gained)
 
 
-def remove(state: State, p: PlayerState, step: Step) -> None:
+def remove(state: State, p: PlayerState, step: Remove) -> None:
     """Action b (C.3): take a worker off the board."""
-    assert isinstance(step, Remove)
     space = p.worker_space(step.worker)
     if space is None:
         raise IllegalStep("C.3", f"worker {step.worker} is not on {p.colour}'s board")
@@ -421,9 +419,8 @@ def remove(state: State, p: PlayerState, step: Step) -> None:
     send_back(state, p, step.worker)
 
 
-def play(state: State, p: PlayerState, step: Step) -> None:
+def play(state: State, p: PlayerState, step: Play) -> None:
     """Action b (C.3, D.1): play a worker from the supply or the town board."""
-    assert isinstance(step, Play)
     letter = step.worker
     # a farmhand in the supply, or townsfolk on the town board (J: nothing else is there)
     if letter not in p.supply and letter not in state.town:
@@ -436,9 +433,8 @@ def play(state: State, p: PlayerState, step: Step) -> None:
     start_ability(state, p.colour, letter, step.space)
 
 
-def buy(state: State, p: PlayerState, step: Step) -> None:
+def buy(state: State, p: PlayerState, step: Buy) -> None:
     """Action c (C.4): a tile from a store to the buyer's board, paying its bid."""
-    assert isinstance(step, Buy)
     if step.pay:
         raise IllegalStep("C.4", "action c pays exactly the bid: no payment is written "
                           "(a payment in any crops is for workers E and G)")
@@ -453,21 +449,24 @@ def buy(state: State, p: PlayerState, step: Step) -> None:
         where = f"it is in {holder}'s store" if holder else "no store holds it"
         raise IllegalStep("C.4", f"{p.colour} cannot buy {step.tile} from {seller.colour}: "
                           f"{where}")
-    item = store[at]
+    bid = store[at].bid
     if seller is p:
-        add_crops(state.stock, item.bid)
+        add_crops(state.stock, bid)
     else:
-        if not has(p.screen, item.bid):  # the message only when it is needed
-            check_can_pay(p, item.bid, "C.4", f"{step.tile} (the bid must be matched exactly)")
-        move_crops(p.screen, seller.screen, item.bid)  # the payment
-        add_crops(seller.screen, item.bid)  # and the seller's own bid back
+        screen = p.screen
+        if not has(screen, bid):  # the message only when it is needed
+            check_can_pay(p, bid, "C.4", f"{step.tile} (the bid must be matched exactly)")
+        theirs = seller.screen
+        for i, k in enumerate(bid):  # one loop, not a call each for the two moves
+            if k:
+                screen[i] -= k  # the payment
+                theirs[i] += k + k  # and the seller's own bid back
     del store[at]
     place_tile(state, p, tile)
 
 
-def offer(state: State, p: PlayerState, step: Step) -> None:
+def offer(state: State, p: PlayerState, step: Offer) -> None:
     """Action d (C.5): a registry tile to the store with a fixed bid, then a refill."""
-    assert isinstance(step, Offer)
     take_to_store(state, p, step, "C.5")
     state.stack.append(RefillFrame(p.colour, 1))
 
@@ -491,7 +490,8 @@ def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
 
 
 #: The steps of a turn's actions: step type -> (action letter, what it does).
-TURN_STEPS: dict[type[Step], tuple[str, Callable[[State, PlayerState, Step], None]]] = {
+#: (Each takes the step of its type: they are typed by it, and called only through here.)
+TURN_STEPS: dict[type[Step], tuple[str, Callable[[State, PlayerState, Any], None]]] = {
     Harvest: ("a", harvest), Play: ("b", play), Remove: ("b", remove), Buy: ("c", buy),
     Offer: ("d", offer),
 }

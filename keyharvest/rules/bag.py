@@ -22,7 +22,8 @@ from .memo import PENDING
 
 def check_draw(state: State, step: Step, rule: str = "F.1") -> str:
     """The item of a ``Draw`` step, after checking that it may come out of the bag."""
-    expect(step, (Draw,), rule, "a draw from the bag")
+    if type(step) is not Draw:
+        expect(step, (Draw,), rule, "a draw from the bag")
     item: str = step.item  # type: ignore[attr-defined]
     if not state.can_draw(item):
         if item in state.bag:
@@ -96,7 +97,7 @@ class RefillFrame(Frame):
         self.mine: list[str] = []  # events this refill set aside
 
     def settle(self, state: State) -> Pending | None | object:
-        if self.gap > 0 and state.bag_count > 0:
+        if self.gap > 0 and len(state.bag) > state.hidden_removed:  # state.bag_count > 0
             return PENDING[CHANCE, None, self.rule, self.purpose]
         if self.mine:
             if self.gap == 0:  # filled: the set-aside events go back (E.2)
@@ -109,7 +110,7 @@ class RefillFrame(Frame):
             return CONTINUE
         return None
 
-    def apply(self, state: State, step: Step) -> None:
+    def apply(self, state: State, step: Step) -> Pending | None:
         bag = state.bag
         item = getattr(step, "item", None)
         if item in bag and not item.isalpha():  # a field tile: the common case
@@ -118,7 +119,14 @@ class RefillFrame(Frame):
             self.gap -= 1
             if not self.gap:
                 state.filled_at = state.steps + 1  # the step is counted after it applies
-            return
+                stack = state.stack
+                if not self.mine and len(stack) == 2 and stack[0].is_turn:
+                    # an offer's refill, filled (C.5): what settling gives, without settling
+                    # (Frame.apply): it is popped, and the turn under it waits for the same
+                    # player (the game ends only at the end of a turn)
+                    stack.pop()
+                    return PENDING[state.players[state.turn.player].colour]
+            return None
         item = check_draw(state, step, self.rule)
         bag.remove(item)
         state.drawn = (state.steps + 1, item)  # the step is counted after it applies
@@ -127,6 +135,7 @@ class RefillFrame(Frame):
             self.mine.append(item)
         else:
             place_event(state, item, self.drawer)
+        return None
 
     def legal(self, state: State) -> Iterator[Step]:
         return draws(state)
@@ -151,6 +160,10 @@ def drawn_event_refusal(state: State, mine: list[str], rule: str) -> tuple[str, 
         return rule, (f": event {item} was only set aside, not placed on the track, and "
                       "nobody answers it (E.2)")
     return None
+
+
+#: What an offer's refill waits for (F.1): its ``settle``, shared (a ``Pending`` is frozen).
+REFILL_DRAW = PENDING[CHANCE, None, RefillFrame.rule, REFILL]
 
 
 class PlaceEventsFrame(Frame):

@@ -131,6 +131,9 @@ class Frame:
     rule = "C.1"
     #: True for the frame of an event being resolved (I.19: refills inside it set aside).
     is_event = False
+    #: True for the turn frame, the bottom of the stack: settled, it waits for the current
+    #: player's turn (or the end of the game).
+    is_turn = False
     #: The fields this class adds to its bases' (see ``schema``).
     fields: ClassVar[Mapping[str, FieldKind]] = saved()
     #: Every field a frame of this class saves, in order, with how it is checked.
@@ -177,9 +180,11 @@ class Frame:
         would give now, when it knows it without settling (there is no work that settling
         would do: it pushed no frame, or one whose settle only says what it waits for):
         ``push`` and ``push_steps`` then skip the settle (property tests check, step by
-        step, that the state is what settling gives). Only the turn frame does (one step
-        in two is a turn's; an offer's refill waits for a draw). It relies on
-        ``state.pending`` being what the frame waits for, as after every settle."""
+        step, that the state is what settling gives). The turn frame does (one step in
+        two is a turn's; an offer's refill waits for a draw), relying on ``state.pending``
+        being what it waits for, as after every settle; and so does an offer's refill
+        that its draw fills, which pops itself: the turn frame under it waits for the
+        same player's turn."""
         raise NotImplementedError
 
     def legal(self, state: State) -> Iterator[Step]:

@@ -101,10 +101,12 @@ class EventFrame(Frame):
         return order[self.i % len(order)]
 
     def who(self, state: State) -> PlayerState:
-        return state.player(self.whose())
+        order = self.order
+        return state.player(order[self.i % len(order)])  # self.whose()
 
     def ask(self, state: State, purpose: str = "") -> Pending:
-        return PENDING[EVENT, self.whose(), self.rule, purpose, None, self.letter]
+        order = self.order
+        return PENDING[EVENT, order[self.i % len(order)], self.rule, purpose, None, self.letter]
 
     def advance(self) -> None:
         self.i += 1
