@@ -102,7 +102,11 @@ class EventFrame(Frame):
 
     def who(self, state: State) -> PlayerState:
         order = self.order
-        return state.player(order[self.i % len(order)])  # self.whose()
+        colour = order[self.i % len(order)]  # self.whose()
+        for p in state.players:  # state.player(colour), without two calls
+            if p.colour == colour:
+                return p
+        raise KeyError(colour)
 
     def ask(self, state: State, purpose: str = "") -> Pending:
         order = self.order
@@ -124,7 +128,11 @@ class OneAnswerFrame(EventFrame):
     what = ""
 
     def settle(self, state: State) -> Pending | None | object:
-        return None if self.i >= len(self.order) else self.ask(state, self.what)
+        order = self.order
+        i = self.i
+        if i >= len(order):
+            return None
+        return PENDING[EVENT, order[i], self.rule, self.what, None, self.letter]  # ask()
 
     def apply(self, state: State, step: Step) -> None:
         if type(step) is not Pass:
@@ -132,7 +140,8 @@ class OneAnswerFrame(EventFrame):
                 expect(step, (Pass, *self.answer_types), self.rule,
                        f"{self.what} (event {self.letter})")
             self.answer(state, self.who(state), step)  # checks first, then changes
-        self.advance()
+        self.i += 1  # self.advance()
+        self.phase = NEW
 
     legal = sectioned
 

@@ -34,16 +34,21 @@ def _most_common(state: State, p: PlayerState) -> list[str]:
     return [c for c, k in zip(CROPS, have) if k == top] if top else []
 
 
-def _most_common_in_stock(state: State, p: PlayerState) -> list[str]:
-    return [c for c in _most_common(state, p) if state.stock[CROP_INDEX[c]]]
+def _in_stock(state: State, crops: list[str]) -> list[str]:
+    """Those of ``crops`` that the stock still holds."""
+    stock = state.stock
+    return [c for c in crops if stock[CROP_INDEX[c]]]
 
 
-def bumper_crops(state: State, p: PlayerState) -> list[str]:
+def bumper_crops(state: State, p: PlayerState, most: list[str] | None = None) -> list[str]:
     """The crops ``p`` may take under P: a most-common type among its unharvested tiles
-    still in the stock, or, when none of those is, any type in the stock (E.3, I.45)."""
-    if not _most_common(state, p):
+    still in the stock, or, when none of those is, any type in the stock (E.3, I.45).
+    ``most`` is ``_most_common(state, p)`` when the caller has it."""
+    if most is None:
+        most = _most_common(state, p)
+    if not most:
         return []
-    return _most_common_in_stock(state, p) or [c for c, k in zip(CROPS, state.stock) if k]
+    return _in_stock(state, most) or [c for c, k in zip(CROPS, state.stock) if k]
 
 
 class BumperHarvestFrame(OneAnswerFrame):
@@ -67,10 +72,10 @@ class BumperHarvestFrame(OneAnswerFrame):
         if not state.stock[CROP_INDEX[crop]]:
             empty = "" if any(state.stock) else ": the stock is empty"
             raise IllegalStep("I.5", f"the stock has no {crop} left{empty}")
-        allowed = bumper_crops(state, p)
+        allowed = bumper_crops(state, p, most)
         if crop not in allowed:
             # I.45 when the stock lacks a most common type, E.3 when the tiles decide alone
-            short = len(_most_common_in_stock(state, p)) < len(most)
+            short = len(_in_stock(state, most)) < len(most)
             raise IllegalStep("I.45" if short else RULE, f"{p.colour} may take "
                               f"{' or '.join(allowed)} under P, not {crop}")
         move_crops(state.stock, p.screen, gain)
@@ -178,8 +183,11 @@ class WindfallFrame(EventFrame):
             return
         assert isinstance(step, Grant)
         gifts = self._check(state, step.gifts)
-        for colour, crop in gifts:
-            move_crops(state.stock, state.player(colour).screen, counts([crop]))
+        stock = state.stock
+        for colour, crop in gifts:  # crops known and in the stock: checked by _check
+            i = CROP_INDEX[crop]
+            stock[i] -= 1
+            state.player(colour).screen[i] += 1
         self.phase = DONE
 
     def _check(self, state: State, gifts: tuple[tuple[str, str], ...]
