@@ -211,10 +211,10 @@ class State:
         return None
 
     def player(self, colour: str) -> PlayerState:
-        p = self.find(colour)
-        if p is None:
-            raise KeyError(colour)
-        return p
+        for p in self.players:  # find(colour), without the call: the frames ask it often
+            if p.colour == colour:
+                return p
+        raise KeyError(colour)
 
     def has_player(self, colour: str) -> bool:
         return self.find(colour) is not None
@@ -248,7 +248,7 @@ class State:
         if item not in self.bag:
             return False
         if item.isalpha() and self.hidden_removed:
-            return len(self.bag_events()) > self.hidden_removed
+            return sum(map(str.isalpha, self.bag)) > self.hidden_removed  # bag_events()
         return True
 
     @property

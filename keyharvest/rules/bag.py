@@ -25,6 +25,8 @@ def check_draw(state: State, step: Step, rule: str = "F.1") -> str:
     if type(step) is not Draw:
         expect(step, (Draw,), rule, "a draw from the bag")
     item: str = step.item  # type: ignore[attr-defined]
+    if item in state.bag and not item.isalpha():  # a field tile: state.can_draw, inlined
+        return item
     if not state.can_draw(item):
         if item in state.bag:
             raise IllegalStep(rule, f"event {item} was removed at setup: the bag holds no "
@@ -214,7 +216,7 @@ class HandDrawFrame(Frame):
         self.done = False
 
     def settle(self, state: State) -> Pending | None:
-        if self.done or state.bag_count == 0:
+        if self.done or len(state.bag) == state.hidden_removed:  # state.bag_count == 0
             return None
         return PENDING[CHANCE, None, self.rule, self.purpose]
 
