@@ -23,9 +23,8 @@ exactly as it always has. ``tests/test_itemcache.py`` checks that both readers a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ..errors import KeyHarvestError, span_of, too_long
 from ..model.steps import STEP_TYPES, EndTurn, Step, maker
@@ -59,17 +58,21 @@ class Unusual(Exception):
     """The fast reader gives up on this text; the full parser reads it."""
 
 
-class _Item(NamedTuple):
-    """An item as the grammar parsed it, with columns relative to the item's text."""
-
-    prefix: str | None  # the colour written in front (resolved), if any
-    first: int  # column of the item's first token
-    head_end: int  # end column of ``colour:`` (the colon), or 0
-    build: Callable[..., Step] | None  # the step's class, or None for a colour alone
-    args: tuple[Any, ...]  # the step's fields after its player (all of them for a draw)
-    start: int  # columns of the step's first token and the end of its last
-    end: int
-    make: Any = None  # ``steps.maker(build)``
+#: An item as the grammar parsed it, with columns relative to the item's text: a plain
+#: tuple, which the reader unpacks at every step it reads (a named tuple's fields are read
+#: by descriptor, several times slower)::
+#:
+#:     (prefix,    # the colour written in front (resolved), if any
+#:      first,     # column of the item's first token
+#:      head_end,  # end column of ``colour:`` (the colon), or 0
+#:      make,      # ``steps.maker`` of the step's class, or None for a colour alone
+#:      args,      # the step's fields after its player (all of them for a draw)
+#:      start,     # columns of the step's first token and the end of its last
+#:      end,
+#:      ends)      # whether the step is an ``EndTurn``
+_Item = tuple[str | None, int, int, Any, tuple[Any, ...], int, int, bool]
+#: A memo's answer for a text it does not hold (None is held: a bad item).
+_ABSENT: Any = object()
 
 
 class _Memo:
@@ -128,12 +131,14 @@ def _learn(text: str, names: Names, table: _Memo) -> _Item | None:
     if split is not None:
         head = _lookup(split.group(1), names, table)
         step = _lookup(split.group(2), names, table)
-        if head is None or step is None or head.build is not None or step.prefix is not None \
-                or step.build is None:
+        if head is None or step is None:
+            return None
+        prefix, first, head_end, not_a_step = head[:4]
+        step_prefix, _, _, make, args, start, end, ends = step
+        if not_a_step is not None or step_prefix is not None or make is None:
             return None
         at = split.start(2)
-        return _Item(head.prefix, head.first, head.head_end, step.build, step.args,
-                     step.start + at, step.end + at, step.make)
+        return (prefix, first, head_end, make, args, start + at, end + at, ends)
     return _by_pattern(text, names, table)
 
 
@@ -160,10 +165,11 @@ def _by_pattern(text: str, names: Names, table: _Memo) -> _Item | None:
         places[place] = ref.upper()
     pattern = "".join(pieces)
     key = (pattern,)  # patterns apart from texts
-    try:
-        model = table.new[key]
-    except KeyError:
-        model = table.old[key] if key in table.old else _parse(pattern, names, None)
+    model = table.new.get(key, _ABSENT)
+    if model is _ABSENT:
+        model = table.old.get(key, _ABSENT)
+        if model is _ABSENT:
+            model = _parse(pattern, names, None)
         table.put(key, model)
     if model is None:
         return None
@@ -173,19 +179,19 @@ def _by_pattern(text: str, names: Names, table: _Memo) -> _Item | None:
             if ref not in board:
                 return None
     get = places.get  # a reference is a field, or one of a tuple field (a step's tiles)
-    args = tuple(get(v, v) if type(v) is str else tuple(get(x, x) for x in v)
-                 if type(v) is tuple else v for v in model.args)
-    return _Item(model.prefix, model.first, model.head_end, model.build, args, model.start,
-                 model.end, model.make)
+    prefix, first, head_end, make, values, start, end, ends = model
+    args = tuple([get(v, v) if type(v) is str else tuple([get(x, x) for x in v])
+                  if type(v) is tuple else v for v in values])
+    return (prefix, first, head_end, make, args, start, end, ends)
 
 
 def _lookup(text: str, names: Names, table: _Memo) -> _Item | None:
-    try:
-        return table.new[text]
-    except KeyError:
-        pass
-    item = table.old[text] if text in table.old else _learn(text, names, table)
-    table.put(text, item)
+    item: _Item | None = table.new.get(text, _ABSENT)
+    if item is _ABSENT:
+        item = table.old.get(text, _ABSENT)
+        if item is _ABSENT:
+            item = _learn(text, names, table)
+        table.put(text, item)
     return item
 
 
@@ -206,16 +212,16 @@ def _parse(text: str, names: Names, board: Board | None) -> _Item | None:
     try:
         prefix = local.player(item.prefix) if item.prefix is not None else None
         if item.step is None:
-            return _Item(prefix, item.first.column, item.colon.end_column, None, (), 0, 0)
+            return (prefix, item.first.column, item.colon.end_column, None, (), 0, 0, False)
         raw = item.step
         draw = raw.kind == "draw"
         step = local.step(raw, None if draw else "red")
     except KeyHarvestError:
         return None
     head_end = item.colon.end_column if item.colon is not None else 0
-    return _Item(prefix, item.first.column, head_end, type(step),
-                 tuple(getattr(step, n) for n in _ARGS[type(step)]), raw.first.column,
-                 raw.last.end_column, maker(type(step)))
+    return (prefix, item.first.column, head_end, maker(type(step)),
+            tuple(getattr(step, n) for n in _ARGS[type(step)]), raw.first.column,
+            raw.last.end_column, type(step) is EndTurn)
 
 
 _END = maker(EndTurn)
@@ -253,53 +259,61 @@ def read_fast(text: str, names: Names, reader: TurnReader) -> Movetext:
 
 def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
           reader: TurnReader, steps: list[Step]) -> None:
-    number = _NUMBER.match(code)
-    if number is not None:
-        first_col = number.start(1) + 1
-        at = number.end()
-        pieces = code[at:].split(";")
-    else:
-        first_col = at = 0
-        pieces = code.split(";")
+    digits: str | None = None  # the turn number's
+    first_col = at = 0
+    if "." in code:  # (no other token holds one)
+        at = code.find(".")
+        digits = code[:at]
+        if digits.isdigit() and digits.isascii():  # '12.', as _NUMBER reads it
+            first_col = 1
+            at += 1
+        else:  # (whitespace around the number, or no number)
+            number = _NUMBER.match(code)
+            if number is None:
+                digits = None
+                at = 0
+            else:
+                digits = number.group(1)
+                first_col = number.start(1) + 1
+                at = number.end()
+    pieces = code[at:].split(";") if at else code.split(";")
     if len(pieces) > 1 and not pieces[-1].strip(WS):
         pieces.pop()  # one ';' may end the line
     get = table.new.get
     # the first item says whether the line opens a turn (steps may then be made before an
     # item further on turns out unusual: the caller drops them and reads the text again)
-    head = get(pieces[0]) or _piece(pieces[0], names, table)
-    if number is None:
-        first_col = at + head.first
-    if number is not None or (first_col == 1 and head.prefix is not None):  # a header
-        if head.prefix is None:
+    item: _Item | None = get(pieces[0]) or _piece(pieces[0], names, table)
+    head_prefix, head_first, head_end = item[:3]  # type: ignore[index]  # an item
+    if digits is None:
+        first_col = head_first
+    if digits is not None or (first_col == 1 and head_prefix is not None):  # a header
+        if head_prefix is None:
             raise Unusual
         if reader.turn_player is not None and not (steps and isinstance(steps[-1], EndTurn)):
             # the header implies the end of the turn before it (at the header's words)
             steps.append(_END(reader.turn_player, (),
-                              span_of(row, first_col, row, at + head.head_end, source)))
+                              span_of(row, first_col, row, at + head_end, source)))
             reader.ends += 1
         if reader.held:
             reader.flush()
-        if number is not None and (too_long(number.group(1))
-                                   or int(number.group(1)) != reader.ends + 1):
+        if digits is not None and (too_long(digits) or int(digits) != reader.ends + 1):
             raise Unusual
-        reader.turn_player = head.prefix
+        reader.turn_player = head_prefix
     else:
         if reader.held:
             reader.flush()
         if reader.turn_player is None:
             raise Unusual
     speaker = reader.turn_player
-    item: _Item | None = head
     for piece in pieces:
         if item is None:  # every item but the first
             item = get(piece) or _piece(piece, names, table)
-        if item.prefix is not None:
-            speaker = item.prefix
-        make = item.make
+        prefix, _, _, make, args, start, end, ends = item
+        if prefix is not None:
+            speaker = prefix
         if make is not None:  # (None: a colour alone)
-            steps.append(make(speaker, item.args,
-                              span_of(row, at + item.start, row, at + item.end, source)))
-            if item.build is EndTurn:
+            steps.append(make(speaker, args, span_of(row, at + start, row, at + end, source)))
+            if ends:
                 reader.ends += 1
         at += len(piece) + 1
         item = None
@@ -319,8 +333,9 @@ def _piece(piece: str, names: Names, table: _Memo) -> _Item:
         item = table.new.get(text) or table.old.get(text) or _learn(text, names, table)
         lead = len(piece) - len(piece.lstrip(WS))
         if item is not None and lead:
-            item = _Item(item.prefix, item.first + lead, item.head_end + lead, item.build,
-                         item.args, item.start + lead, item.end + lead, item.make)
+            prefix, first, head_end, make, args, start, end, ends = item
+            item = (prefix, first + lead, head_end + lead, make, args, start + lead,
+                    end + lead, ends)
     table.put(piece, item)
     if item is None:
         raise Unusual
