@@ -577,8 +577,14 @@ class ValueChecker:
     def crop_words(self, value: Any, path: str) -> list[str]:
         """The crops a list of words names; each unknown one is kept in ``problems`` (and
         left out)."""
-        return [c for c in (self.crop(w, path) for w in self.words(value, path, "crops"))
-                if c is not None]
+        from ..notation.names import CROP_WORDS  # (once a list, not once a word)
+
+        out = []
+        for w in self.words(value, path, "crops"):
+            c = CROP_WORDS.get(w.lower()) or self.crop(w, path)  # (crop: the problem kept)
+            if c is not None:
+                out.append(c)
+        return out
 
     def letters(self, value: Any, path: str, allowed: tuple[str, ...], what: str,
                 rule: str | None = None) -> list[str]:
