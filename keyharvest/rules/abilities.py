@@ -64,7 +64,7 @@ from .engine import (
     sectioned,
 )
 from .fields import default_instead, harvest_gains, is_lonely
-from .memo import PENDING, pass_of, remember, table
+from .memo import PENDING, harvest_steps, pass_of, remember, table
 from .placement import ABILITIES, place_tile, take_from_registry
 
 JUDGE_FEE = 3  # crops the Judge pays its victim (I.14)
@@ -162,7 +162,7 @@ class AbilityFrame(Frame):
 
     def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
         """Pass (unless mandatory), then the uses (see ``rules.legal_view``)."""
-        passes = 0 if self.mandatory else 1
+        passes = 0 if WORKERS[self.worker].mandatory else 1  # self.mandatory, inlined
         return [(passes, lambda i: pass_of(self.player)),
                 self.counted_uses(state, state.player(self.player))]
 
@@ -219,7 +219,7 @@ class SpecialHarvestFrame(AbilityFrame):
 
         def use(i: int) -> Step:
             refs = _subsets(fresh, limit)[i]
-            return Harvest(p.colour, refs, default_instead(state, refs))
+            return harvest_steps[p.colour, refs, default_instead(state, refs)]  # shared
         return f + (f * (f - 1) // 2 if limit > 1 else 0), use
 
 
