@@ -283,7 +283,18 @@ def _remove_at(p: PlayerState, i: int) -> Step:
 
 
 def _buy_at(state: State, p: PlayerState, i: int) -> Step:
-    return buy_steps[(p.colour, *_buys(state, p)[i])]
+    """The ``i``-th purchase of action c listed (C.4): every tile of every store, in
+    seating order, that ``p`` can pay for (its own store's for nothing); found by walking
+    the stores, no list of them made."""
+    s0, s1, s2, s3, s4 = p.screen  # has(screen, bid) unrolled, as in ``_count``
+    for q in state.players:
+        for it in q.store:
+            b0, b1, b2, b3, b4 = it.bid
+            if q is p or (s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4):
+                if not i:
+                    return buy_steps[p.colour, it.tile, q.colour]
+                i -= 1
+    raise IndexError(i)  # pragma: no cover - i below the purchases counted
 
 
 def _offer_at(state: State, p: PlayerState, bids: list[tuple[str, ...]], i: int) -> Step:
@@ -294,20 +305,6 @@ def _offer_at(state: State, p: PlayerState, bids: list[tuple[str, ...]], i: int)
 
 if len(CROPS) != 5:  # pragma: no cover - the sections above unroll the five crops
     raise ImportError("TurnFrame.sections counts purchases over five crops")
-
-
-def _buys(state: State, p: PlayerState) -> list[tuple[str, str]]:
-    """The purchases of action c listed (C.4), as (tile, seller): every tile of every
-    store, in seating order, that ``p`` can pay for (its own store's for nothing)."""
-    s0, s1, s2, s3, s4 = p.screen  # has(screen, bid) unrolled, as in ``sections``
-    out = []
-    for q in state.players:
-        colour = q.colour
-        for it in q.store:
-            b0, b1, b2, b3, b4 = it.bid
-            if q is p or (s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4):
-                out.append((it.tile, colour))
-    return out
 
 
 def _count_plays(board: Board, p: PlayerState, tiles: tuple[str, ...]) -> list[int]:
