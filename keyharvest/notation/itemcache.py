@@ -26,7 +26,7 @@ import re
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from ..errors import KeyHarvestError, span_of, too_long
+from ..errors import MAX_DIGITS, KeyHarvestError, Span, span_of, unfrozen_twin
 from ..model.steps import STEP_TYPES, EndTurn, Step, maker
 from .grammar import lean_parser
 from .lalr import Unparsed
@@ -225,6 +225,9 @@ def _parse(text: str, names: Names, board: Board | None) -> _Item | None:
 
 
 _END = maker(EndTurn)
+#: ``errors.span_of``'s way of making a ``Span``, inlined in the reader's loop over the
+#: items of a line (a call a step saved).
+_SPAN_TWIN: Any = unfrozen_twin(Span)
 
 #: The fields of each step class after its player, in the constructor's order.
 _ARGS: dict[type, tuple[str, ...]] = {
@@ -296,7 +299,8 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
             reader.ends += 1
         if reader.held:
             reader.flush()
-        if digits is not None and (too_long(digits) or int(digits) != reader.ends + 1):
+        if digits is not None and (len(digits) > MAX_DIGITS  # too_long(digits)
+                                   or int(digits) != reader.ends + 1):
             raise Unusual
         reader.turn_player = head_prefix
     else:
@@ -305,6 +309,7 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
         if reader.turn_player is None:
             raise Unusual
     speaker = reader.turn_player
+    span_twin = _SPAN_TWIN
     for piece in pieces:
         if item is None:  # every item but the first
             item = get(piece) or _piece(piece, names, table)
@@ -312,7 +317,13 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
         if prefix is not None:
             speaker = prefix
         if make is not None:  # (None: a colour alone)
-            steps.append(make(speaker, args, span_of(row, at + start, row, at + end, source)))
+            span = span_twin()  # span_of(row, at + start, row, at + end, source), inlined
+            span.line = span.end_line = row
+            span.column = at + start
+            span.end_column = at + end
+            span.source = source
+            span.__class__ = Span
+            steps.append(make(speaker, args, span))
             if ends:
                 reader.ends += 1
         at += len(piece) + 1
