@@ -158,7 +158,15 @@ class PositionError(KeyHarvestError):
 
 
 class BoardError(PositionError):
-    """A board file that is malformed (RULES.md H)."""
+    """A board file that is malformed (RULES.md H). ``key``: the key path inside the board
+    (``spaces.A1``) that ``path`` ends with, "" for none; ``at_key``: the key there is what
+    is wrong (unknown, or not a reference), not its value."""
+
+    def __init__(self, message: str, path: str = "", rule: str | None = None,
+                 span: Span | None = None, *, key: str = "", at_key: bool = False) -> None:
+        super().__init__(message, path, rule, span)
+        self.key = key
+        self.at_key = at_key
 
 
 # -- quoting input in messages ----------------------------------------------------------------

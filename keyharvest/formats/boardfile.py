@@ -67,8 +67,8 @@ def read_board_text(path: str | Path) -> str:
 def parse_board(text: str, source: str = "<board>") -> Board:
     """A board from the text of a board file. Raises ``BoardError`` with the key path
     inside the file (``spaces.A1``) and a ``span`` at its line in ``source``, as a
-    position's errors are (the key path of a ``Board.from_mapping`` error starts with the
-    source's name, which the span gives here)."""
+    position's errors are (a ``Board.from_mapping`` error's path starts with the source's
+    name, which the span gives here)."""
     try:
         data = loads(text)
     except tomltext.TOMLDecodeError as exc:
@@ -79,7 +79,7 @@ def parse_board(text: str, source: str = "<board>") -> Board:
             line = text.split("\n")[row - 1] if 0 < row <= text.count("\n") + 1 else ""
             first = len(line) - len(line.lstrip()) + 1
             raise BoardError(f"duplicate reference {ref!r} (bad TOML: {_lower(msg)})",
-                             path=f"spaces.{ref}", rule="H",
+                             path=f"spaces.{ref}", rule="H", key=f"spaces.{ref}",
                              span=Span(row, first, row, max(len(line.rstrip()) + 1, first + 1),
                                        source)) from None
         raise BoardError(f"bad TOML: {_lower(msg)}", rule="H",
@@ -91,12 +91,12 @@ def parse_board(text: str, source: str = "<board>") -> Board:
     try:
         return Board.from_mapping(data, source)
     except BoardError as exc:
-        key = exc.path.removeprefix(source).removeprefix(": ") \
-            if exc.path.startswith(source) else exc.path
+        key = exc.key
         # at the value, or at the key itself for a key that is wrong (``Board`` says which)
-        found = locate_span(text, key, value=not getattr(exc, "at_key", False)) if key else None
+        found = locate_span(text, key, value=not exc.at_key) if key else None
         span = Span(found[0], found[1], found[0], found[2], source) if found else None
-        raise BoardError(exc.message, path=key, rule="H", span=span) from None
+        raise BoardError(exc.message, path=key, rule="H", span=span, key=key,
+                         at_key=exc.at_key) from None
 
 
 def _lower(message: str) -> str:

@@ -76,12 +76,12 @@ def sorted_refs(refs: Iterable[str]) -> list[str]:
     return sorted(refs, key=sort_key)
 
 
-def _fail(message: str, path: str, at_key: bool = False) -> BoardError:
-    """A ``BoardError`` at ``path``; ``at_key``: the key there is what is wrong (unknown,
-    or not a reference), not its value, so a diagnostic shows the key."""
-    error = BoardError(message, path=path, rule="H")
-    error.at_key = at_key  # type: ignore[attr-defined]
-    return error
+def _fail(message: str, source: str, key: str = "", at_key: bool = False) -> BoardError:
+    """A ``BoardError`` at ``key`` (a key path inside the board, or "" for the whole) of the
+    board read from ``source``; ``at_key``: the key there is what is wrong (unknown, or not a
+    reference), not its value."""
+    return BoardError(message, path=f"{source}: {key}" if key else source, rule="H", key=key,
+                      at_key=at_key)
 
 
 def _build(data: Mapping[str, Any], source: str) -> Board:
@@ -91,62 +91,65 @@ def _build(data: Mapping[str, Any], source: str) -> Board:
     if unknown:
         key = min(unknown)
         raise _fail(f"unknown key {key!r} (expected name, spaces, starting_pairs)",
-                    f"{source}: {key}", at_key=True)
+                    source, key, at_key=True)
     name = data.get("name", "custom")
     if not isinstance(name, str):
-        raise _fail("'name' must be a string", f"{source}: name")
+        raise _fail("'name' must be a string", source, "name")
     spaces = data.get("spaces")
     if not isinstance(spaces, Mapping):
-        raise _fail("missing table [spaces]", f"{source}: spaces")
+        raise _fail("missing table [spaces]", source, "spaces")
     crops: dict[str, str] = {}
     positions: dict[str, tuple[int, int]] = {}
     seen: dict[tuple[str, int], str] = {}
     where: dict[tuple[int, int], str] = {}
     for ref, spec in spaces.items():
-        path = f"{source}: spaces.{ref}"
+        key = f"spaces.{ref}"
         if not isinstance(ref, str) or not REFERENCE.match(ref):
-            raise _fail(f"bad reference {ref!r}: a capital letter and a number, like 'B6'", path,
+            raise _fail(f"bad reference {ref!r}: a capital letter and a number, like 'B6'",
+                        source, key,
                         at_key=True)
         same = sort_key(ref)  # "A01" and "A1" name the same space
         if same in seen:
-            raise _fail(f"duplicate reference {ref!r} (already given as {seen[same]!r})", path)
+            raise _fail(f"duplicate reference {ref!r} (already given as {seen[same]!r})",
+                        source, key)
         seen[same] = ref
         if not isinstance(spec, Mapping):
-            raise _fail("a space must be a table with crop, x and y", path)
+            raise _fail("a space must be a table with crop, x and y", source, key)
         extra = set(spec) - {"crop", "x", "y"}
         if extra:
-            raise _fail(f"unknown key {min(extra)!r} (expected crop, x, y)", path)
+            raise _fail(f"unknown key {min(extra)!r} (expected crop, x, y)", source, key)
         crop = spec.get("crop")
         if crop not in CROP_INDEX:
-            raise _fail(f"unknown crop {crop!r} (expected one of {', '.join(CROPS)})", path)
+            raise _fail(f"unknown crop {crop!r} (expected one of {', '.join(CROPS)})", source, key)
         x, y = spec.get("x"), spec.get("y")
         if not (isinstance(x, int) and isinstance(y, int)) or isinstance(x, bool) \
                 or isinstance(y, bool):
-            raise _fail("x and y must be integers", path)
+            raise _fail("x and y must be integers", source, key)
         if (x + y) % 2:
-            raise _fail(f"position ({x}, {y}) is off the hex grid: x + y must be even", path)
+            raise _fail(f"position ({x}, {y}) is off the hex grid: x + y must be even",
+                        source, key)
         if (x, y) in where:
-            raise _fail(f"overlaps {where[(x, y)]} at position ({x}, {y})", path)
+            raise _fail(f"overlaps {where[(x, y)]} at position ({x}, {y})", source, key)
         where[(x, y)] = ref
         crops[ref] = crop
         positions[ref] = (x, y)
     if len(crops) != SPACES:
-        raise _fail(f"a board has {SPACES} spaces, this one has {len(crops)}", f"{source}: spaces")
+        raise _fail(f"a board has {SPACES} spaces, this one has {len(crops)}", source, "spaces")
     pairs_raw = data.get("starting_pairs")
     if not isinstance(pairs_raw, list) or len(pairs_raw) != STARTING_PAIRS:
         raise _fail(f"'starting_pairs' must list {STARTING_PAIRS} pairs of references",
-                    f"{source}: starting_pairs")
+                    source, "starting_pairs")
     pairs: list[tuple[str, str]] = []
     used: set[str] = set()
     for i, pair in enumerate(pairs_raw):
-        path = f"{source}: starting_pairs[{i}]"
+        key = f"starting_pairs[{i}]"
         if not isinstance(pair, list) or len(pair) != 2:
-            raise _fail("a starting pair is two references", path)
+            raise _fail("a starting pair is two references", source, key)
         for ref in pair:
             if ref not in crops:
-                raise _fail(f"starting pair names unknown space {ref!r}", path)
+                raise _fail(f"starting pair names unknown space {ref!r}", source, key)
             if ref in used:
-                raise _fail(f"space {ref!r} is in two starting pairs", path)
+                raise _fail(f"space {ref!r} is in two starting pairs", source, key)
             used.add(ref)
         pairs.append((pair[0], pair[1]))
     neighbours: dict[str, tuple[str, ...]] = {}
