@@ -26,7 +26,11 @@ It writes a corpus of four-player self-play games (random bots) into a temporary
   Typer app's subcommand; and ``validate --cluster local:2`` (the Dask backend), whose
   output must be the bytes of ``--jobs 1``. python-chess is not a dependency: it is used
   from this Python if it has it, else installed into a temporary venv (``--no-chess``
-  skips those rows, and so does a failed install, with a message).
+  skips those rows, and so does a failed install, with a message). The two whole
+  processes and python-chess are measured in rounds (``--repeat``, 5), one after the other
+  in each round, and each ratio is the median of the rounds' ratios, printed with their
+  range: the machine's speed drifts between minutes, and a ratio of two figures taken
+  minutes apart moved with it.
 
 Every command is run with compiled bytecode (``PYTHONPYCACHEPREFIX`` in a temporary
 folder, warmed by a first run), as an installed package runs, even where the environment
@@ -362,10 +366,12 @@ def chess_python(tmp: Path, allowed: bool) -> tuple[str | None, str]:
     return None, "could not make a venv for python-chess"
 
 
-def chess_figures(python: str, games: int, playouts: int) -> dict:
+def chess_figures(python: str, games: int, playouts: int, pgn: Path) -> dict:
+    """python-chess's figures from one run of ``chess_side.py`` (its games kept in ``pgn``
+    from the first round on)."""
     script = Path(__file__).resolve().with_name("chess_side.py")
-    out = run([python, str(script), "--games", str(games), "--playouts", str(playouts)],
-              capture_output=True, text=True, check=True)
+    out = run([python, str(script), "--games", str(games), "--playouts", str(playouts),
+               "--pgn", str(pgn)], capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
 
@@ -427,9 +433,15 @@ def startup_side(tmp: Path, one_file: Path, runs: int) -> dict:
     return {k: statistics.median(v) for k, v in samples.items()}
 
 
-def ratio_row(name: str, ratio: float, target: float, at_most: bool = False) -> tuple:
+def ratio_row(name: str, ratio: float, target: float, at_most: bool = False,
+              spread: list[float] | None = None) -> tuple:
+    """A ratio's row; with ``spread`` (the ratio of each round), the range is shown too and
+    ``ratio`` is their median."""
     ok = ratio <= target if at_most else ratio >= target
-    return (name, f"{ratio:.2f}x", f"{'<=' if at_most else '>='} {target:g}x", verdict(ok))
+    figure = f"{ratio:.2f}x"
+    if spread is not None and len(spread) > 1:
+        figure += f" (rounds {min(spread):.2f}-{max(spread):.2f}x)"
+    return (name, figure, f"{'<=' if at_most else '>='} {target:g}x", verdict(ok))
 
 
 # -- the report -----------------------------------------------------------------------------------
@@ -453,41 +465,67 @@ def side_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict,
     one_file = tmp / "one.kh"
     one_file.write_text(format_records([selfplay_game(4, 1, 0)]), encoding="utf-8")
 
-    validate_s, one_out = process_seconds([*kh, "validate", str(side)], args.repeat)
-    selfplay_s, _ = process_seconds([*kh, "selfplay", "-p", "4", "-n", str(args.side_games),
-                                     "-s", "2024"], args.repeat)
-    kh_steps = steps / validate_s
-    kh_games = args.side_games / selfplay_s
-    figures["side"] = {"validate_steps_per_s": kh_steps, "selfplay_games_per_s": kh_games}
-    rows.append((f"keyharvest validate, whole process, CPU ({args.side_records} records)",
-                 f"{kh_steps:,.0f} steps/s ({args.side_records / validate_s:,.0f} records/s)",
-                 "-", ""))
-    rows.append((f"keyharvest selfplay, whole process, CPU ({args.side_games} games)",
-                 f"{kh_games:,.0f} games/s", "-", ""))
-
     python, how = chess_python(tmp, not args.no_chess)
     if python is None:
         print(f"python-chess rows left out: {how}")
-    else:
-        chess = chess_figures(python, args.chess_games, args.playouts)
+    # rounds: keyharvest's two whole processes and python-chess's figures measured one after
+    # the other in each round, so that a ratio compares runs made at the same time (the
+    # machine's speed drifts by a third between minutes here); the ratios' median is the
+    # verdict, and their range is printed
+    validate_cmd = [*kh, "validate", str(side)]
+    selfplay_cmd = [*kh, "selfplay", "-p", "4", "-n", str(args.side_games), "-s", "2024"]
+    for cmd in (validate_cmd, selfplay_cmd):  # warm the file cache and the bytecode
+        run(cmd, capture_output=True, check=False)
+    validate_runs: list[float] = []
+    selfplay_runs: list[float] = []
+    chess_runs: list[dict] = []
+    pgn = tmp / "chess-games.pgn"
+    for _ in range(args.repeat):
+        validate_s, one_out = process_seconds(validate_cmd, 1)
+        selfplay_s, _ = process_seconds(selfplay_cmd, 1)
+        validate_runs.append(validate_s)
+        selfplay_runs.append(selfplay_s)
+        if python is not None:
+            chess_runs.append(chess_figures(python, args.chess_games, args.playouts, pgn))
+    kh_steps = steps / statistics.median(validate_runs)
+    kh_games = args.side_games / statistics.median(selfplay_runs)
+    figures["side"] = {"validate_steps_per_s": kh_steps, "selfplay_games_per_s": kh_games,
+                       "validate_seconds": validate_runs, "selfplay_seconds": selfplay_runs,
+                       "rounds": args.repeat}
+    rounds = f"median of {args.repeat}"
+    records_s = args.side_records / statistics.median(validate_runs)
+    name = f"keyharvest validate, whole process, CPU ({args.side_records} records, {rounds})"
+    rows.append((name, f"{kh_steps:,.0f} steps/s ({records_s:,.0f} records/s)", "-", ""))
+    rows.append((f"keyharvest selfplay, whole process, CPU ({args.side_games} games, {rounds})",
+                 f"{kh_games:,.0f} games/s", "-", ""))
+
+    if python is not None:
+        chess = {k: statistics.median(c[k] for c in chess_runs) if isinstance(v, float) else v
+                 for k, v in chess_runs[0].items()}
         figures["chess"] = chess
-        rows.append((f"python-chess {chess['version']} ({how}): read_game",
+        figures["chess_rounds"] = chess_runs
+        rows.append((f"python-chess {chess['version']} ({how}): read_game ({rounds})",
                      f"{chess['read_plies_per_s']:,.0f} plies/s", "-", ""))
         rows.append(("python-chess: is_legal + push", (f"{chess['checked_plies_per_s']:,.0f} "
                      "plies/s"), "-", ""))
         rows.append(("python-chess: random playouts to the end",
                      (f"{chess['playouts_per_s']:,.1f} games/s "
                      f"({chess['plies_per_playout']:.0f} plies)"), "-", ""))
-        ratios = {"validate": kh_steps / chess["read_plies_per_s"],
-                  "engine": engine_rate / chess["checked_plies_per_s"],
-                  "selfplay": kh_games / chess["playouts_per_s"]}
+        per_round = {
+            "validate": [steps / v / c["read_plies_per_s"]
+                         for v, c in zip(validate_runs, chess_runs)],
+            "selfplay": [args.side_games / g / c["playouts_per_s"]
+                         for g, c in zip(selfplay_runs, chess_runs)],
+            "engine": [engine_rate / c["checked_plies_per_s"] for c in chess_runs]}
+        ratios = {k: statistics.median(v) for k, v in per_round.items()}
         figures["ratios"] = ratios
+        figures["ratios_per_round"] = per_round
         rows.append(ratio_row("ratio: validate steps/s / read_game plies/s", ratios["validate"],
-                              SIDE_TARGETS["validate"]))
+                              SIDE_TARGETS["validate"], spread=per_round["validate"]))
         rows.append(("ratio: checked engine / is_legal + push", f"{ratios['engine']:.2f}x",
                      "-", ""))
         rows.append(ratio_row("ratio: selfplay games/s / random playouts/s", ratios["selfplay"],
-                              SIDE_TARGETS["selfplay"]))
+                              SIDE_TARGETS["selfplay"], spread=per_round["selfplay"]))
 
     start = startup_side(tmp, one_file, args.runs)
     figures["startup_cpu_ms"] = start
@@ -533,8 +571,9 @@ def main() -> int:
     ap.add_argument("--chess-games", type=int, default=300,
                     help="random chess games read back (side by side)")
     ap.add_argument("--playouts", type=int, default=100, help="random chess playouts timed")
-    ap.add_argument("--repeat", type=int, default=3,
-                    help="runs of each whole process (the median is taken)")
+    ap.add_argument("--repeat", type=int, default=5,
+                    help="rounds of the side-by-side rows: each runs the two whole "
+                         "keyharvest processes and python-chess once (medians are taken)")
     ap.add_argument("--no-chess", action="store_true", help="skip python-chess's rows")
     ap.add_argument("--side-only", action="store_true",
                     help="only the rows of issue 18 (side by side, start-up, --cluster)")
