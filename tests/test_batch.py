@@ -357,3 +357,47 @@ def test_a_valid_record_travels_back_small_and_arrives_the_same(tmp_path: Path) 
             assert sent is reports and not (reports[0].ok and reports[0].kind == "record")
             seen.append(reports[0].kind if reports[0].ok else "bad")
     assert seen == ["finished", "in progress", "finished", "bad", "position", "bad"]
+
+
+def test_the_quick_verdict_gives_the_reports_of_the_full_reader(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``check_unit`` judges a valid record by ``records.verdict`` (read with steps without
+    spans, replayed, nothing to report): its reports are those of the full reader, field
+    for field, for records finished and in progress, after comment lines, with a byte
+    order mark, lone ``\\r`` or ``\\r\\n`` line ends, comments in the movetext, last in their
+    file or not, checked ``strict`` or not; and every bad record (an illegal step, a bad
+    item, a bad key, a setup that cannot start) gives way to the full reader."""
+    from cli_util import TWO_ILLEGAL, TWO_MOVE, edited
+
+    from keyharvest.formats import records
+
+    text = TWO.read_text()
+    cut_short = text[:text.index(TWO_MOVE)]
+    good = [text, cut_short, FOUR.read_text(), text.replace("\n", "\r\n"),
+            text.replace("\n", "\r"), edited(TWO, TWO_MOVE, TWO_MOVE + "  # a note\n# own line")]
+    bad = [edited(TWO, TWO_MOVE, TWO_ILLEGAL), edited(TWO, TWO_MOVE, TWO_MOVE + "; draw"),
+           edited(TWO, "+++\n", "+++\ncolour = 1\n"), edited(TWO, TWO_MOVE, "4. red: pass: x"),
+           edited(TWO, 'start = "green"', 'start = "blue"'),
+           edited(TWO, 'registry = ["A2"', 'registry = ["A1"')]
+    files = {"all.kh": "# a club's round\n\n" + "\n".join(good + bad + good),
+             "bom.kh": "\ufeff" + text, "one.kh": text.rstrip("\n")}
+    quick: list[object] = []
+    real = records.verdict
+
+    def seen(*args: object, **kwargs: object) -> object:
+        quick.append(real(*args, **kwargs))  # type: ignore[arg-type]
+        return quick[-1]
+
+    for name, data in files.items():
+        (tmp_path / name).write_text(data, newline="")
+        for strict in (False, True):
+            for unit in units(str(tmp_path / name)):
+                unit = batch.Unit(**{**vars(unit), "strict": strict})
+                monkeypatch.setattr(records, "verdict", seen)
+                got = check_unit(unit)
+                monkeypatch.setattr(records, "verdict", lambda *a, **k: None)
+                assert got == check_unit(unit)
+    verdicts = [v is not None for v in quick]
+    per_file = len(good) * 2 + len(bad)
+    assert verdicts[:per_file] == [True] * len(good) + [False] * len(bad) + [True] * len(good)
+    assert verdicts == verdicts[:per_file] * 2 + [True] * 4

@@ -19,7 +19,7 @@ from keyharvest.formats.boardfile import standard_board
 from keyharvest.formats.records import load_records, read_source
 from keyharvest.notation import Names, Where
 from keyharvest.notation.grammar import lean_parser, parser
-from keyharvest.notation.itemcache import Unusual, read_fast
+from keyharvest.notation.itemcache import Unusual, read_fast, read_unplaced
 from keyharvest.notation.lalr import Token as LeanToken
 from keyharvest.notation.lalr import Unparsed
 from keyharvest.notation.movetext import format_movetext, read_full, read_movetext
@@ -105,15 +105,34 @@ def check_reader(text: str, players: tuple[str, ...], offset: int = 0) -> bool:
         got = movetext_view(read_fast(text, names, TurnReader(names)))
     except Unusual:
         fast = False
+        with pytest.raises(Unusual):  # the reader without spans gives up on it too
+            read_unplaced(text, names, TurnReader(names))
     else:
         fast = True
         assert got == want, f"the readers differ on {text!r}"
+        check_unplaced(text, names, got)
     try:
         got = movetext_view(read_movetext(text, names))
     except NotationError as exc:
         got = ("error", exc.message, exc.span, exc.hint)
     assert got == want
     return fast
+
+
+def check_unplaced(text: str, names: Names, placed: tuple) -> None:
+    """``read_unplaced`` reads what ``read_fast`` read (``placed``, by ``movetext_view``):
+    the same steps (class and fields: the repr, which leaves the span out) but for their
+    spans, all None, and the same comments; read again, it gives the same objects."""
+    bare = read_unplaced(text, names, TurnReader(names))
+    assert all(s.span is None for s in bare.steps)
+    steps, comments = placed
+    assert [repr(s) for s in bare.steps] == [r for r, _ in steps]
+    assert list(bare.comments) == comments
+    from keyharvest.notation import itemcache
+
+    if len(itemcache._table(names).steps) < 4 * itemcache.LIMIT:  # (else it starts again)
+        again = read_unplaced(text, names, TurnReader(names)).steps
+        assert len(again) == len(bare.steps) and all(a is b for a, b in zip(again, bare.steps))
 
 
 def mutate(text: str, rng: random.Random, edits: int) -> str:
@@ -287,6 +306,8 @@ def test_the_memo_is_bounded_and_an_item_in_use_comes_back_unlearnt(
         assert check_reader("\n".join(lines[:i + 4]) + "\n", PLAYERS)
         for table in itemcache._TABLES.values():
             assert len(table.new) <= itemcache.LIMIT and len(table.old) <= itemcache.LIMIT
+            # the shared steps start again once a movetext begins with 4 * LIMIT of them
+            assert len(table.steps) < 4 * itemcache.LIMIT + 3 * (i + 4)
     table = itemcache._TABLES[PLAYERS, BOARD]
     again = next(p for p in table.old if isinstance(p, str) and p.startswith(" red: offer"))
     learnt.clear()
@@ -295,4 +316,29 @@ def test_the_memo_is_bounded_and_an_item_in_use_comes_back_unlearnt(
     for n in range(itemcache.CONTEXTS + 3):  # contexts: players or boards come and go
         check_reader("1. red: pass\n", PLAYERS[:2] + (f"c{n}",))
         assert len(itemcache._TABLES) <= itemcache.CONTEXTS
+    itemcache.clear()
+
+
+def test_the_reader_without_spans_makes_a_step_once_per_piece_and_speaker() -> None:
+    """``read_unplaced`` makes one step object for a piece of text and its speaker, shared
+    by every line and record that writes it (the end of a turn a header implies too), and
+    distinct ones for another speaker or another piece."""
+    from keyharvest.notation import itemcache
+
+    itemcache.clear()
+    names = Names(Where("f.kh", 0), PLAYERS, BOARD)
+    text = ("1. red: harvest B6; draw Q\n2. green: harvest B6; draw Q\n"
+            "3. yellow: pass\n    red: harvest B6;  draw Q\n4. brown: end\n"
+            "5. red: harvest B6; draw Q\n")
+    steps = read_unplaced(text, names, TurnReader(names)).steps
+    assert [repr(s) for s in steps] == [repr(s) for s in read_fast(
+        text, names, TurnReader(names)).steps]
+    red, q, red_end, green, _, green_end = steps[:6]
+    assert red is not green and red_end is not green_end
+    # '    red: harvest B6' and '  draw Q' are other pieces: equal steps, other objects
+    assert steps[7] == red and steps[7] is not red and steps[8] == q and steps[8] is not q
+    assert steps[-2] is red and steps[-1] is q
+    assert read_unplaced(text, names, TurnReader(names)).steps[6] is steps[6]
+    other = Names(Where("f.kh", 0), PLAYERS[:2], BOARD)  # another reading context
+    assert read_unplaced("1. red: harvest B6\n", other, TurnReader(other)).steps[0] is not red
     itemcache.clear()

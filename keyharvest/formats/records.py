@@ -260,19 +260,7 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
     ones in its ``also`` (every front-matter problem, then every syntax and name error of
     the movetext, then the first rule error of the steps written before the first bad
     line of the movetext, an ``IllegalStep``; up to ``max_errors`` in all)."""
-    fm = _FrontMatter(front, source, line)
-    data = fm.load()
-    setup, board_spec, metadata = fm.setup(data)
-    if board is None and board_spec is not None:
-        try:
-            board = access.board_for(board_spec, source)
-        except BoardError as exc:
-            fm.problems.append(fm.error(f"cannot load the board: {exc.message}", "board",
-                                        hint=getattr(exc, "hint", None)))
-    if setup is not None and board is not None and not fm.problems:
-        for problem in setup_problems(setup, board):
-            path = problem.path.removeprefix("setup").lstrip(".")
-            fm.problems.append(fm.error(problem.message, path or "players", rule=problem.rule))
+    fm, setup, board_spec, metadata, board = _read_front(front, source, line, board, access)
     problems: list[KeyHarvestError] = list(fm.problems[:max_errors])
     if problems and max_errors <= 1:
         raise_first(problems)
@@ -294,6 +282,76 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
     assert setup is not None and board_spec is not None  # else a problem was raised
     return Record(setup, mt.steps, metadata, board_spec, mt.comments, source, text, line,
                   close + 1, board)
+
+
+def _read_front(front: str, source: str, line: int, board: Board | None,
+                access: BoardAccess) -> tuple[_FrontMatter, Setup | None, str | None,
+                                              dict[str, Any], Board | None]:
+    """The front matter of a record read and checked (its problems in ``fm.problems``),
+    the setup, the board named, the metadata and the board (``board``, if given, else the
+    one named, if it loads). Raises ``NotationError`` for front matter that is not TOML."""
+    fm = _FrontMatter(front, source, line)
+    data = fm.load()
+    setup, board_spec, metadata = fm.setup(data)
+    if board is None and board_spec is not None:
+        try:
+            board = access.board_for(board_spec, source)
+        except BoardError as exc:
+            fm.problems.append(fm.error(f"cannot load the board: {exc.message}", "board",
+                                        hint=getattr(exc, "hint", None)))
+    if setup is not None and board is not None and not fm.problems:
+        for problem in setup_problems(setup, board):
+            path = problem.path.removeprefix("setup").lstrip(".")
+            fm.problems.append(fm.error(problem.message, path or "players", rule=problem.rule))
+    return fm, setup, board_spec, metadata, board
+
+
+def verdict(text: str, source: str = "<stdin>", *, line: int = 1, last: bool = True,
+            access: BoardAccess = NAMED_ONLY, strict: bool = False) -> tuple[int, str, int] | None:
+    """The verdict on ``text`` when it holds one record that reads and replays with no
+    problem at all: (the line of its ``+++``, its result or ``"in progress"``, the steps
+    applied), the same as ``iter_records`` and ``replay`` (``invariants="end"``, or
+    ``"each"`` with ``strict``) give; None for anything else (another number of records,
+    a problem of any kind), which those must then report. Cheaper than them: its steps
+    have no span (``notation.itemcache.read_unplaced``), since nothing is reported. For
+    ``keyharvest validate``, where nearly every record is valid (``play.batch``)."""
+    from ..notation.itemcache import Unusual, read_unplaced
+    from ..notation.turns import TurnReader
+
+    if "\x00" in text:
+        return None
+    pieces = cut([text], line=line)
+    piece = next(pieces, None)
+    if piece is None or piece.opening is None or piece.close is None or next(
+            pieces, None) is not None:
+        return None
+    data = piece.data
+    for s in split_lines(data[:piece.opening].removeprefix("\ufeff")):
+        if s.strip() and not s.strip().startswith("#"):
+            return None
+    try:
+        fm, setup, board_spec, metadata, board = _read_front(
+            joined(data[piece.front:piece.close]), source, piece.opening_line, None, access)
+    except KeyHarvestError:
+        return None
+    if fm.problems or setup is None or board is None or board_spec is None:
+        return None
+    movetext = joined(data[piece.body:], not last)
+    names = Names(Where(source, piece.close_line), setup.players, board)
+    try:
+        mt = read_unplaced(movetext.replace("\r\n", "\n").replace("\r", "\n"), names,
+                           TurnReader(names))
+    except (Unusual, KeyHarvestError):
+        return None
+    record = Record(setup, mt.steps, metadata, board_spec, mt.comments, source,
+                    line=piece.opening_line, resolved_board=board)
+    try:
+        done = replay(record, invariants="each" if strict else "end")
+    except KeyHarvestError:
+        return None
+    if done.error is not None:
+        return None
+    return piece.opening_line, done.state.result or "in progress", done.applied
 
 
 class _FrontMatter(ValueChecker):

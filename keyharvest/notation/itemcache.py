@@ -80,12 +80,15 @@ class _Memo:
     the new one is full it becomes the old one, and an item found only in the old one moves
     back to the new. Items in use stay; memory stays bounded."""
 
-    __slots__ = ("new", "old")
+    __slots__ = ("new", "old", "steps")
 
     def __init__(self) -> None:
         # an item's text, or a 1-tuple of its pattern (``_by_pattern``)
         self.new: dict[str | tuple[str], _Item | None] = {}
         self.old: dict[str | tuple[str], _Item | None] = {}
+        #: ``read_unplaced``'s steps without a span, one per (piece, speaker) (the piece
+        #: None: the end of a turn implied by a header), shared by every record read
+        self.steps: dict[tuple[str | None, str | None], Step] = {}
 
     def put(self, text: str | tuple[str], item: _Item | None) -> None:
         if len(self.new) >= LIMIT:
@@ -238,9 +241,25 @@ _ARGS: dict[type, tuple[str, ...]] = {
 def read_fast(text: str, names: Names, reader: TurnReader) -> Movetext:
     """The movetext of ``text`` (``\\n`` line ends), read with ``reader``'s bookkeeping of
     turns and comments. Raises ``Unusual`` whenever the full parser must decide."""
+    return _read(text, names, reader, _table(names), None)
+
+
+def read_unplaced(text: str, names: Names, reader: TurnReader) -> Movetext:
+    """``read_fast`` without the steps' spans: every step has ``span=None``, and steps
+    equal (player and item as written) are one object, shared by every movetext read in
+    the same context (steps are frozen). For a verdict alone (``keyharvest validate``): a
+    step costs a look-up instead of making a ``Span`` and a step. Raises ``Unusual`` as
+    ``read_fast`` does, for the same texts; the steps are equal to ``read_fast``'s."""
+    table = _table(names)
+    if len(table.steps) >= 4 * LIMIT:  # (memory stays bounded)
+        table.steps = {}
+    return _read(text, names, reader, table, table.steps)
+
+
+def _read(text: str, names: Names, reader: TurnReader, table: _Memo,
+          interned: dict[tuple[str | None, str | None], Step] | None) -> Movetext:
     from .turns import Movetext
 
-    table = _table(names)
     where = names.where
     source, offset = where.source, where.offset
     steps = reader.steps
@@ -248,7 +267,7 @@ def read_fast(text: str, names: Names, reader: TurnReader) -> Movetext:
         hash_at = line.find("#")
         code = line if hash_at < 0 else line[:hash_at]
         if code.strip(WS):
-            _line(code, row + offset, source, table, names, reader, steps)
+            _line(code, row + offset, source, table, names, reader, steps, interned)
         if hash_at >= 0:
             comment = line[hash_at + 1:].strip()
             if code.strip(WS):
@@ -261,7 +280,8 @@ def read_fast(text: str, names: Names, reader: TurnReader) -> Movetext:
 
 
 def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
-          reader: TurnReader, steps: list[Step]) -> None:
+          reader: TurnReader, steps: list[Step],
+          interned: dict[tuple[str | None, str | None], Step] | None = None) -> None:
     digits: str | None = None  # the turn number's
     first_col = at = 0
     if "." in code:  # (no other token holds one)
@@ -294,8 +314,15 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
             raise Unusual
         if reader.turn_player is not None and not (steps and isinstance(steps[-1], EndTurn)):
             # the header implies the end of the turn before it (at the header's words)
-            steps.append(_END(reader.turn_player, (),
-                              span_of(row, first_col, row, at + head_end, source)))
+            if interned is None:
+                steps.append(_END(reader.turn_player, (),
+                                  span_of(row, first_col, row, at + head_end, source)))
+            else:
+                implied = interned.get((None, reader.turn_player))
+                if implied is None:
+                    implied = interned[None, reader.turn_player] = _END(
+                        reader.turn_player, (), None)
+                steps.append(implied)
             reader.ends += 1
         if reader.held:
             reader.flush()
@@ -309,6 +336,22 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
         if reader.turn_player is None:
             raise Unusual
     speaker = reader.turn_player
+    if interned is not None:
+        for piece in pieces:
+            if item is None:  # every item but the first
+                item = get(piece) or _piece(piece, names, table)
+            prefix, _, _, make, args, _, _, ends = item
+            if prefix is not None:
+                speaker = prefix
+            if make is not None:  # (None: a colour alone)
+                step = interned.get((piece, speaker))
+                if step is None:
+                    step = interned[piece, speaker] = make(speaker, args, None)
+                steps.append(step)
+                if ends:
+                    reader.ends += 1
+            item = None
+        return
     span_twin = _SPAN_TWIN
     for piece in pieces:
         if item is None:  # every item but the first

@@ -403,8 +403,14 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS,
         return [Report(UnitKind.RECORD, unit.source, False, unit.index, unit.line,
                        diagnostics=(diagnose(exc, None, unit.source),), data=unit.data,
                        size=size)]
-    from ..formats.records import iter_records
+    from ..formats.records import iter_records, verdict
 
+    quick = verdict(text, unit.source, line=unit.line, last=unit.last, access=access,
+                    strict=unit.strict)
+    if quick is not None:  # nearly every record: valid, read and replayed without spans
+        line, status, steps = quick
+        return [Report(UnitKind.RECORD, unit.source, True, unit.index, line, status, steps,
+                       size=size)]
     reports: list[Report] = []
     records = iter_records(text, unit.source, line=unit.line, last=unit.last,
                            max_errors=max_errors, access=access)
