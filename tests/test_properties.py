@@ -266,3 +266,23 @@ def test_skipped_settles_wait_as_settling(players: int, seed: int, bot: str) -> 
         assert fast.pending == loop.pending == plain.pending, step
         assert snapshot(fast) == snapshot(loop) == snapshot(plain), step
     assert fast.steps == loop.steps == plain.steps == len(record.steps)
+
+
+def test_frames_that_say_what_comes_next_settle_as_their_base() -> None:
+    """An ability (``AbilityFrame.apply``) pops itself when done, and an event answered
+    player by player (``OneAnswerFrame.apply``) asks the next player, only where the class
+    settles as its base does (``settles_done``, ``settles_plainly``): a class that settles
+    its own way (the Steward, the Sale) must settle."""
+    from keyharvest.rules.abilities import FRAMES, AbilityFrame, StewardFrame
+    from keyharvest.rules.events import EFFECTS
+    from keyharvest.rules.events.base import OneAnswerFrame
+
+    for cls in set(FRAMES.values()):
+        assert cls.settles_done == (cls.settle is AbilityFrame.settle), cls
+    assert not StewardFrame.settles_done
+    answered = [f.__self__ for f in EFFECTS.values()
+                if issubclass(f.__self__, OneAnswerFrame)]  # type: ignore[attr-defined]
+    assert len(answered) >= 6
+    for cls in answered:
+        assert cls.settles_plainly == (cls.settle is OneAnswerFrame.settle), cls
+    assert not all(cls.settles_plainly for cls in answered)

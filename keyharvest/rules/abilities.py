@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from itertools import combinations, combinations_with_replacement
+from typing import ClassVar
 
 from ..errors import IllegalStep
 from ..model.catalogue import CROP_INDEX, CROPS, STORE_SIZE, WORKERS
@@ -72,6 +73,7 @@ JUDGE_FEE = 3  # crops the Judge pays its victim (I.14)
 # through ``EnumType.__getattr__``'s hook, some 900 instructions a read (a global: about 10)
 ABILITY = PendingKind.ABILITY
 CHOICE = PendingKind.CHOICE
+MANDATORY = {letter: w.mandatory for letter, w in WORKERS.items()}  # scrolls (D.3)
 
 
 # -- helpers ----------------------------------------------------------------------------
@@ -122,6 +124,14 @@ class AbilityFrame(Frame):
     fields = saved(player=COLOUR, worker=WORKER, space=SPACE, via=optional(WORKER),
               rule=among("D.3", "D.4"), done=FLAG)
 
+    #: True where ``settle`` is ``AbilityFrame.settle`` (a done frame settles to None, with
+    #: no work): ``apply`` may then pop a done frame itself (set for each subclass).
+    settles_done: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.settles_done = cls.settle is AbilityFrame.settle
+
     def __init__(self, player: str, worker: str, space: str, via: str | None = None) -> None:
         self.player = player
         self.worker = worker
@@ -145,18 +155,27 @@ class AbilityFrame(Frame):
         purpose = f"copied by the Notary ({self.via})" if self.via else ""
         return PENDING[ABILITY, self.player, self.rule, purpose, self.worker]
 
-    def apply(self, state: State, step: Step) -> None:
+    def apply(self, state: State, step: Step) -> Pending | None:
+        """Pass, or check and make the use; then, when the ability is done with nothing
+        pushed above it and only the turn below it, pop it and return what the turn waits
+        for (what settling would give: ``Frame.apply``), else None."""
         if type(step) is Pass:
-            if self.mandatory:
+            if MANDATORY[self.worker]:  # self.mandatory, without the property's call
                 raise IllegalStep(self.rule, f"{self.name} is a scroll: its ability must be "
                                   "used, it cannot be passed")
-            self.done = True
-            return
-        if not isinstance(step, self.steps):  # the message is built only when it is needed
-            expect(step, self.steps, self.rule, f"the use of {self.name}"
-                   + ("" if self.mandatory else " or pass"))
-        self.use(state, state.player(self.player), step)
+        else:
+            if not isinstance(step, self.steps):  # the message only when it is needed
+                expect(step, self.steps, self.rule, f"the use of {self.name}"
+                       + ("" if self.mandatory else " or pass"))
+            self.use(state, state.player(self.player), step)
         self.done = True
+        stack = state.stack
+        if len(stack) == 2 and stack[1] is self and self.settles_done and stack[0].is_turn:
+            # done, the frame's settle would pop it, and the turn's settle would give the
+            # current player's turn (the game ends only at the end of a turn)
+            stack.pop()
+            return PENDING[state.players[state.turn.player].colour]
+        return None
 
     legal = sectioned
 

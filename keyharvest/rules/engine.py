@@ -184,7 +184,8 @@ class Frame:
         two is a turn's; an offer's refill waits for a draw), relying on ``state.pending``
         being what it waits for, as after every settle; and so does an offer's refill
         that its draw fills, which pops itself: the turn frame under it waits for the
-        same player's turn."""
+        same player's turn; and so do a done ability over the turn frame (it pops itself)
+        and an event's answer that leaves the next player to ask."""
         raise NotImplementedError
 
     def legal(self, state: State) -> Iterator[Step]:

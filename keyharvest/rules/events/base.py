@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from itertools import combinations
+from typing import ClassVar
 
 from ...errors import IllegalStep
 from ...model.catalogue import CROPS
@@ -126,6 +127,13 @@ class OneAnswerFrame(EventFrame):
 
     answer_types: tuple[type[Step], ...] = ()
     what = ""
+    #: True where ``settle`` is ``OneAnswerFrame.settle`` (it only asks the next player):
+    #: ``apply`` may then say what comes next itself (set for each subclass).
+    settles_plainly: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.settles_plainly = cls.settle is OneAnswerFrame.settle
 
     def settle(self, state: State) -> Pending | None | object:
         order = self.order
@@ -134,14 +142,21 @@ class OneAnswerFrame(EventFrame):
             return None
         return PENDING[EVENT, order[i], self.rule, self.what, None, self.letter]  # ask()
 
-    def apply(self, state: State, step: Step) -> None:
+    def apply(self, state: State, step: Step) -> Pending | None:
+        """Pass, or check and apply the answer; then return what settling would give when
+        the next player is asked with nothing pushed (``Frame.apply``), else None."""
         if type(step) is not Pass:
             if not isinstance(step, self.answer_types):
                 expect(step, (Pass, *self.answer_types), self.rule,
                        f"{self.what} (event {self.letter})")
             self.answer(state, self.who(state), step)  # checks first, then changes
-        self.i += 1  # self.advance()
+        i = self.i + 1  # self.advance()
+        self.i = i
         self.phase = NEW
+        order = self.order
+        if i < len(order) and self.settles_plainly and state.stack[-1] is self:
+            return PENDING[EVENT, order[i], self.rule, self.what, None, self.letter]  # settle
+        return None
 
     legal = sectioned
 
