@@ -80,15 +80,26 @@ class _Memo:
     the new one is full it becomes the old one, and an item found only in the old one moves
     back to the new. Items in use stay; memory stays bounded."""
 
-    __slots__ = ("new", "old", "steps")
+    __slots__ = ("heads", "made", "new", "old", "plain", "steps")
 
     def __init__(self) -> None:
         # an item's text, or a 1-tuple of its pattern (``_by_pattern``)
         self.new: dict[str | tuple[str], _Item | None] = {}
         self.old: dict[str | tuple[str], _Item | None] = {}
-        #: ``read_unplaced``'s steps without a span, one per (piece, speaker) (the piece
-        #: None: the end of a turn implied by a header), shared by every record read
+        self.forget_steps()
+
+    def forget_steps(self) -> None:
+        """Forget ``read_unplaced``'s steps (they are made again as they are met)."""
+        #: steps without a span, one per (piece, speaker) (the piece None: the end of a
+        #: turn implied by a header), shared by every record read in this context
         self.steps: dict[tuple[str | None, str | None], Step] = {}
+        #: a piece with ``colour:`` in front: (colour, its step or None, whether the step
+        #: ends the turn, the item's first column in the piece)
+        self.heads: dict[str, tuple[str, Step | None, bool, int]] = {}
+        #: a piece without ``colour:`` whose step does not end the turn: its step, by
+        #: the speaker
+        self.plain: dict[str | None, dict[str, Step]] = {}
+        self.made = 0  # steps in those tables
 
     def put(self, text: str | tuple[str], item: _Item | None) -> None:
         if len(self.new) >= LIMIT:
@@ -251,9 +262,108 @@ def read_unplaced(text: str, names: Names, reader: TurnReader) -> Movetext:
     step costs a look-up instead of making a ``Span`` and a step. Raises ``Unusual`` as
     ``read_fast`` does, for the same texts; the steps are equal to ``read_fast``'s."""
     table = _table(names)
-    if len(table.steps) >= 4 * LIMIT:  # (memory stays bounded)
-        table.steps = {}
-    return _read(text, names, reader, table, table.steps)
+    if table.made + len(table.steps) >= 4 * LIMIT:  # (memory stays bounded)
+        table.forget_steps()
+    if "#" in text or reader.steps or reader.turn_player is not None:
+        return _read(text, names, reader, table, table.steps)  # (comments: the general loop)
+    return _read_bare(text, names, reader, table)
+
+
+def _read_bare(text: str, names: Names, reader: TurnReader, table: _Memo) -> Movetext:
+    """``read_unplaced`` of a text without comments, for a fresh ``reader``: ``_read``
+    and ``_line`` with their work on a line done in one loop, and each piece met before
+    looked up with its speaker (``_Memo.plain``) or its colour (``_Memo.heads``) to give
+    its step at once. Lines of another shape (a turn number with spaces around it, or no
+    number before its ``.``) go to ``_line`` itself."""
+    from .turns import Movetext
+
+    interned, heads, plain, get = table.steps, table.heads, table.plain, table.new.get
+    source = names.where.source
+    steps = reader.steps
+    append = steps.append
+    ends = 0  # reader.ends and reader.turn_player, kept here until the end
+    turn: str | None = None
+    for row, line in enumerate(text.split("\n"), names.where.offset + 1):
+        at = line.find(".")
+        if at < 0:
+            digits = None
+            pieces = line.split(";")
+        else:
+            digits = line[:at]
+            if not (digits.isdigit() and digits.isascii()):  # '12.' alone is read here
+                if line.strip(WS):
+                    reader.ends, reader.turn_player = ends, turn
+                    _line(line, row, source, table, names, reader, steps, interned)
+                    ends, turn = reader.ends, reader.turn_player
+                continue
+            pieces = line[at + 1:].split(";")
+        if len(pieces) > 1 and not pieces[-1].strip(WS):
+            pieces.pop()  # one ';' may end the line
+        head = heads.get(pieces[0])
+        if head is None:
+            if not line.strip(WS):
+                continue  # a blank line
+            item = get(pieces[0]) or _piece(pieces[0], names, table)
+            if item[0] is not None:
+                head = _head(pieces[0], item, table)
+        if head is not None and (digits is not None or head[3] == 1):  # a turn's header
+            if turn is not None and not (steps and isinstance(steps[-1], EndTurn)):
+                implied = interned.get((None, turn))  # the end of the turn before it
+                if implied is None:
+                    implied = interned[None, turn] = _END(turn, (), None)
+                append(implied)
+                ends += 1
+            if digits is not None and (len(digits) > MAX_DIGITS or int(digits) != ends + 1):
+                raise Unusual
+            turn = head[0]
+        elif digits is not None or turn is None:
+            raise Unusual
+        speaker = turn
+        by_piece = plain.get(speaker)
+        if by_piece is None:
+            by_piece = plain[speaker] = {}
+        for piece in pieces:
+            step = by_piece.get(piece)
+            if step is not None:
+                append(step)
+                continue
+            head = heads.get(piece)
+            if head is None:
+                item = get(piece) or _piece(piece, names, table)
+                if item[0] is None:  # a step, said by the speaker
+                    if item[7]:  # the end of the turn ('end' is usually written 'red: end')
+                        step = interned.get((piece, speaker))
+                        if step is None:
+                            step = interned[piece, speaker] = item[3](speaker, item[4], None)
+                        ends += 1
+                    else:
+                        step = by_piece[piece] = item[3](speaker, item[4], None)
+                        table.made += 1
+                    append(step)
+                    continue
+                head = _head(piece, item, table)
+            colour, step, ending, _ = head
+            if colour != speaker:
+                speaker = colour
+                by_piece = plain.get(speaker)
+                if by_piece is None:
+                    by_piece = plain[speaker] = {}
+            if step is not None:
+                append(step)
+                if ending:
+                    ends += 1
+    reader.ends, reader.turn_player = ends, turn
+    return Movetext(steps, reader.comments)
+
+
+def _head(piece: str, item: _Item, table: _Memo) -> tuple[str, Step | None, bool, int]:
+    """The ``_Memo.heads`` entry of ``piece``, whose ``item`` has ``colour:`` in front."""
+    prefix, first, _, make, args, _, _, ends = item
+    assert prefix is not None
+    head = (prefix, None if make is None else make(prefix, args, None), ends, first)
+    table.heads[piece] = head
+    table.made += 1
+    return head
 
 
 def _read(text: str, names: Names, reader: TurnReader, table: _Memo,
