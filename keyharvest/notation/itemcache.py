@@ -283,45 +283,70 @@ def _read_bare(text: str, names: Names, reader: TurnReader, table: _Memo) -> Mov
     append = steps.append
     ends = 0  # reader.ends and reader.turn_player, kept here until the end
     turn: str | None = None
+    numbers = _NUMBERS
     for row, line in enumerate(text.split("\n"), names.where.offset + 1):
         at = line.find(".")
         if at < 0:
-            digits = None
+            number = 0
             pieces = line.split(";")
-        else:
-            digits = line[:at]
-            if not (digits.isdigit() and digits.isascii()):  # '12.' alone is read here
+        else:  # '12.' as written, else ask _line (spaces around it, '007', no number...)
+            number = numbers.get(line[:at], 0)
+            if not number:
                 if line.strip(WS):
                     reader.ends, reader.turn_player = ends, turn
                     _line(line, row, source, table, names, reader, steps, interned)
                     ends, turn = reader.ends, reader.turn_player
                 continue
             pieces = line[at + 1:].split(";")
-        if len(pieces) > 1 and not pieces[-1].strip(WS):
+        if line[-1:] in _ENDS and len(pieces) > 1 and not pieces[-1].strip(WS):
             pieces.pop()  # one ';' may end the line
-        head = heads.get(pieces[0])
+        first = pieces[0]
+        head = heads.get(first)
         if head is None:
-            if not line.strip(WS):
-                continue  # a blank line
-            item = get(pieces[0]) or _piece(pieces[0], names, table)
-            if item[0] is not None:
-                head = _head(pieces[0], item, table)
-        if head is not None and (digits is not None or head[3] == 1):  # a turn's header
-            if turn is not None and not (steps and isinstance(steps[-1], EndTurn)):
-                implied = interned.get((None, turn))  # the end of the turn before it
-                if implied is None:
-                    implied = interned[None, turn] = _END(turn, (), None)
-                append(implied)
-                ends += 1
-            if digits is not None and (len(digits) > MAX_DIGITS or int(digits) != ends + 1):
+            by_piece = plain.get(turn)
+            step = by_piece.get(first) if by_piece is not None and not number else None
+            if step is not None:  # a line that goes on with the turn, a step first
+                append(step)
+                speaker = turn
+                pieces = pieces[1:]
+            else:  # a piece met for the first time, or a line that is not read here
+                if not line.strip(WS):
+                    continue  # a blank line
+                item = get(first) or _piece(first, names, table)
+                if item[0] is not None:
+                    head = _head(first, item, table)
+                elif number or turn is None:
+                    raise Unusual  # a turn number, or no turn yet, and no colour
+                else:
+                    speaker = turn  # the loop learns it
+                    by_piece = None
+        if head is not None:
+            colour, step, ending, column = head
+            if number or column == 1:  # the turn's header
+                if turn is not None and not (steps and isinstance(steps[-1], EndTurn)):
+                    implied = interned.get((None, turn))  # the end of the turn before it
+                    if implied is None:
+                        implied = interned[None, turn] = _END(turn, (), None)
+                    append(implied)
+                    ends += 1
+                if number and number != ends + 1:
+                    raise Unusual
+                turn = colour
+            elif turn is None:
                 raise Unusual
-            turn = head[0]
-        elif digits is not None or turn is None:
-            raise Unusual
-        speaker = turn
-        by_piece = plain.get(speaker)
+            speaker = colour
+            if step is not None:
+                append(step)
+                if ending:
+                    ends += 1
+            pieces = pieces[1:]
+            by_piece = None
         if by_piece is None:
-            by_piece = plain[speaker] = {}
+            if not pieces:
+                continue
+            by_piece = plain.get(speaker)
+            if by_piece is None:
+                by_piece = plain[speaker] = {}
         for piece in pieces:
             step = by_piece.get(piece)
             if step is not None:
@@ -354,6 +379,12 @@ def _read_bare(text: str, names: Names, reader: TurnReader, table: _Memo) -> Mov
                     ends += 1
     reader.ends, reader.turn_player = ends, turn
     return Movetext(steps, reader.comments)
+
+
+#: Turn numbers as ``_read_bare`` reads them at once (others: ``_line``), and the last
+#: characters of a line that may end in an empty piece.
+_NUMBERS = {str(n): n for n in range(1, 1 << 12)}
+_ENDS = frozenset(";" + WS)
 
 
 def _head(piece: str, item: _Item, table: _Memo) -> tuple[str, Step | None, bool, int]:
