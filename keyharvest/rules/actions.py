@@ -18,8 +18,9 @@ from ..model.catalogue import CROP_INDEX, CROPS, EVENT_LETTERS, STORE_SIZE, TOTA
 from ..model.setup import REMOVED_EVENTS, Setup, check_setup
 from ..model.state import Pending, PlayerState, Result, State, StoreItem, Turn
 from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
+from . import placement
 from .bag import REFILL_DRAW, RefillFrame
-from .crops import add_crops, check_can_pay, crop_counts, has, move_crops
+from .crops import check_can_pay, crop_counts, move_crops
 from .engine import OVER, Frame, sectioned, settle
 from .fields import apart_from, check_fresh_tiles, default_instead, groups, harvest_gains
 from .memo import (
@@ -34,13 +35,11 @@ from .memo import (
     table,
 )
 from .placement import (
+    DisplacedFrame,
     around_tiles,
     legal_spaces,
-    place_tile,
     placement_error,
-    put_worker,
     send_back,
-    start_ability,
     worker_source_error,
 )
 
@@ -423,11 +422,23 @@ def play(state: State, p: PlayerState, step: Play) -> None:
     if letter not in p.supply and letter not in state.town:
         raise IllegalStep("C.3", f"cannot play {letter}: "
                           f"{worker_source_error(state, p, letter)}")
-    why = placement_error(state, p, letter, step.space)
+    space = step.space
+    why = placement_error(state, p, letter, space)
     if why:
-        raise IllegalStep("D.1", f"cannot play {letter} at {step.space}: {why}")
-    put_worker(state, p, letter, step.space)
-    start_ability(state, p.colour, letter, step.space)
+        raise IllegalStep("D.1", f"cannot play {letter} at {space}: {why}")
+    # put_worker and start_ability inlined (one step in ten is a play)
+    workers = p.workers
+    under = workers.get(space)
+    if under is not None:  # a lower worker goes back, not re-placed (D.1.5)
+        send_back(state, p, under)
+    workers[space] = letter
+    p.supply.discard(letter)
+    state.town.discard(letter)
+    factory = placement.ABILITIES.get(letter)  # read from the module: tests replace it
+    if factory is not None:
+        frame = factory(state, p.colour, letter, space)
+        if frame is not None:
+            state.stack.append(frame)
 
 
 def buy(state: State, p: PlayerState, step: Buy) -> None:
@@ -435,23 +446,37 @@ def buy(state: State, p: PlayerState, step: Buy) -> None:
     if step.pay:
         raise IllegalStep("C.4", "action c pays exactly the bid: no payment is written "
                           "(a payment in any crops is for workers E and G)")
-    seller = state.find(step.seller)
-    if seller is None:
+    # state.find, seller.store_index, has and place_tile inlined (a call each cost more
+    # than the work: one purchase in seven steps)
+    colour = step.seller
+    for seller in state.players:
+        if seller.colour == colour:
+            break
+    else:
         raise IllegalStep("C.4", f"{step.seller} is not playing")
     store = seller.store
     tile = step.tile
-    at = seller.store_index(tile)
-    if at is None:
+    for at, it in enumerate(store):  # noqa: B007 - ``at`` is read after the loop
+        if it.tile == tile:
+            break
+    else:
         holder = next((q.colour for q in state.players if q.store_item(step.tile)), None)
         where = f"it is in {holder}'s store" if holder else "no store holds it"
         raise IllegalStep("C.4", f"{p.colour} cannot buy {step.tile} from {seller.colour}: "
                           f"{where}")
-    bid = store[at].bid
+    bid = it.bid
+    b0, b1, b2, b3, b4 = bid
     if seller is p:
-        add_crops(state.stock, bid)
+        stock = state.stock
+        stock[0] += b0
+        stock[1] += b1
+        stock[2] += b2
+        stock[3] += b3
+        stock[4] += b4
     else:
         screen = p.screen
-        if not has(screen, bid):  # the message only when it is needed
+        s0, s1, s2, s3, s4 = screen
+        if not (s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4):
             check_can_pay(p, bid, "C.4", f"{step.tile} (the bid must be matched exactly)")
         theirs = seller.screen
         for i, k in enumerate(bid):  # one loop, not a call each for the two moves
@@ -459,7 +484,10 @@ def buy(state: State, p: PlayerState, step: Buy) -> None:
                 screen[i] -= k  # the payment
                 theirs[i] += k + k  # and the seller's own bid back
     del store[at]
-    place_tile(state, p, tile)
+    p.tiles[tile] = False  # place_tile(state, p, tile)
+    letter = p.workers.pop(tile, None)
+    if letter is not None:  # a worker there is displaced (D.2)
+        state.stack.append(DisplacedFrame(p.colour, letter))
 
 
 def offer(state: State, p: PlayerState, step: Offer) -> None:
@@ -475,13 +503,15 @@ def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
     if len(p.store) >= STORE_SIZE:
         raise IllegalStep(rule, f"{p.colour}'s store already holds {STORE_SIZE} tiles")
     bid = crop_counts(step.bid, rule)
-    if not any(bid):
+    b0, b1, b2, b3, b4 = bid  # any(bid) and has(p.screen, bid), unrolled (one step in ten)
+    if not (b0 or b1 or b2 or b3 or b4):
         raise IllegalStep(rule, "a bid is at least 1 crop")
-    if not has(p.screen, bid):  # the message only when it is needed
+    screen = p.screen
+    s0, s1, s2, s3, s4 = screen
+    if not (s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4):
         check_can_pay(p, bid, rule, f"the bid on {step.tile}")
     state.registry.remove(step.tile)
     p.store.append(StoreItem(step.tile, bid))
-    screen = p.screen
     for crop in step.bid:  # one or two names, checked by crop_counts
         screen[CROP_INDEX[crop]] -= 1
 

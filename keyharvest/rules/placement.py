@@ -116,7 +116,8 @@ def send_back(state: State, p: PlayerState, letter: str) -> None:
 
 
 def put_worker(state: State, p: PlayerState, letter: str, space: str) -> None:
-    """Put ``letter`` on ``space``; a lower worker there goes back, not re-placed (D.1.5)."""
+    """Put ``letter`` on ``space``; a lower worker there goes back, not re-placed (D.1.5).
+    (``actions.play`` inlines it, and ``start_ability``: change them together.)"""
     under = p.workers.get(space)
     if under is not None:
         send_back(state, p, under)
@@ -159,7 +160,8 @@ def take_from_registry(state: State, step: Step, what: str, paid: str) -> str:
 
 def place_tile(state: State, p: PlayerState, ref: str) -> None:
     """A field tile lands on ``p``'s board, large icon up (A.3); a worker on its space is
-    displaced and may be re-placed at once (D.2, I.11, I.34)."""
+    displaced and may be re-placed at once (D.2, I.11, I.34). (``actions.buy`` inlines it:
+    change them together.)"""
     p.tiles[ref] = False
     letter = p.workers.pop(ref, None)
     if letter is not None:
