@@ -158,3 +158,54 @@ def test_the_texts_written_are_remembered_by_step_object_within_a_bound() -> Non
                         f"{'wheat' if i % 2 else 'hops wine'}; end\n")
         assert len(movetext._TEXTS) <= movetext.TEXTS_SIZE
     assert movetext._TEXTS[id(shared)] == (shared, "end")
+
+
+def _per_turn(steps, players, width: int = 100) -> str:
+    """``format_movetext`` without its one-pass writer for a movetext with no comment:
+    the turns split first, each written by ``_plain_turn`` (or ``_Turn`` when a line
+    wraps), as every movetext was written before."""
+    from unittest import mock
+
+    from keyharvest.notation import movetext
+
+    with mock.patch.object(movetext, "_plain_movetext", lambda steps, width: None):
+        return format_movetext(steps, (), players, players[0], width)
+
+
+@given(st.sampled_from([("red", "green"), ("brown", "green", "orange", "yellow")]).flatmap(
+    lambda players: st.tuples(st.just(players), st.lists(steps_of(players), max_size=40))),
+    st.sampled_from([100, 40, 12]))
+@settings(max_examples=300, deadline=None)
+def test_the_one_pass_writer_writes_what_the_turn_by_turn_writer_writes(case, width) -> None:
+    """A movetext with no comment is written in one pass over its steps; it is the text
+    the turn-by-turn writer gives, for any steps (turns opened by a draw or by another
+    player, implied and written ends, lines wrapped at narrow widths)."""
+    players, steps = case
+    assert format_movetext(steps, (), players, players[0], width) == _per_turn(
+        steps, players, width)
+
+
+def test_self_play_records_are_written_in_one_pass_as_turn_by_turn() -> None:
+    """Self-play records (every turn opened by its player) take the one-pass writer, and
+    at a narrow width some of their turns are wrapped (by ``_Turn``, as before)."""
+    from unittest import mock
+
+    from keyharvest.notation import movetext
+    from keyharvest.play.selfplay import selfplay_game
+
+    wrapped = []
+
+    class Counted(movetext._Turn):
+        def write(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            wrapped.append(self.lead)
+            return super().write(*args, **kwargs)
+
+    for players, i in ((4, 0), (4, 1), (3, 2), (2, 3)):
+        record = selfplay_game(players, 77, i)
+        steps, seats = record.steps, record.setup.players
+        for width in (100, 50):
+            with mock.patch.object(movetext, "_Turn", Counted):
+                lines = movetext._plain_movetext(steps, width)
+            assert lines is not None
+            assert "\n".join(lines) + "\n" == _per_turn(steps, seats, width)
+    assert len(wrapped) > 10

@@ -274,6 +274,10 @@ def format_movetext(steps: Sequence[Step], comments: Sequence[Comment] = (),
 
     ``players`` (seating order) and ``start`` name the player of a turn that has no
     decision step to say whose it is (only draws so far)."""
+    if not comments:  # nearly every record written (self-play's): one pass over the steps
+        plain = _plain_movetext(steps, width)
+        if plain is not None:
+            return "\n".join(plain) + "\n" if plain else ""
     by_at: dict[int, list[Comment]] = {}
     for c in comments:
         by_at.setdefault(c.at, []).append(c)
@@ -302,6 +306,65 @@ def format_movetext(steps: Sequence[Step], comments: Sequence[Comment] = (),
     if not turns or isinstance(steps[-1], EndTurn):
         out.extend(_comment_line(c) for c in by_at.get(n, ()))
     return "\n".join(out) + "\n" if out else ""
+
+
+def _plain_movetext(steps: Sequence[Step], width: int) -> list[str] | None:
+    """The lines ``format_movetext`` writes for ``steps`` with no comment, in one pass over
+    the steps rather than a pass to split the turns and a call per turn (``_plain_turn``
+    inlined): each turn's lines as ``_plain_turn`` writes them, or as ``_Turn`` does for a
+    turn with a line to wrap. None when a turn starts with a step of nobody (a draw): its
+    player is found as ``format_movetext`` finds it."""
+    texts = _TEXTS
+    out: list[str] = []
+    n = len(steps)
+    a = 0  # where the turn starts
+    number = 0
+    while a < n:
+        number += 1
+        player = steps[a].player
+        if not player:
+            return None
+        lead = f"{number}. {player}:"
+        speaker = player
+        parts: list[str] = []
+        lines: list[str] = []
+        wrap = False  # a line of more than one step is longer than ``width``
+        i = a
+        stop = n  # the steps written end here (the turn's end, or before an implied end)
+        while i < n:
+            step = steps[i]
+            i += 1
+            end = isinstance(step, EndTurn)
+            if end and i < n and i - 1 > a and step.player == player:
+                stop = i - 1  # the next turn's header implies this end
+                break
+            who = step.player
+            if who is not None and who != speaker:  # another speaker: a new line
+                line = f"{lead} {'; '.join(parts)}" if lead[-1] == ":" else lead + "; ".join(
+                    parts)
+                if len(line) > width and len(parts) > 1:
+                    wrap = True
+                lines.append(line)
+                speaker = who
+                lead = f"{INDENT}{who}:" if who != player else INDENT
+                parts = []
+            got = texts.get(id(step))
+            parts.append(got[1] if got is not None else _texted(step))
+            if end:
+                stop = i
+                break
+        if parts:
+            line = f"{lead} {'; '.join(parts)}" if lead[-1] == ":" else lead + "; ".join(parts)
+            if len(line) > width and len(parts) > 1:
+                wrap = True
+            lines.append(line)
+        else:
+            lines.append(lead)  # a header alone
+        if wrap:
+            lines = _Turn(number, player, width).write(steps, list(range(a, stop)), {}, i)
+        out += lines
+        a = i
+    return out
 
 
 def _plain_turn(steps: Sequence[Step], a: int, stop: int, lead: str, player: str,
