@@ -46,6 +46,8 @@ from .placement import (
 NUMBER = {letter: w.number for letter, w in WORKERS.items()}
 MAX_NUMBER = max(NUMBER.values())
 NUMBER_OF = NUMBER.__getitem__
+if {w.number for w in WORKERS.values() if w.townsfolk} != {4, 5}:  # pragma: no cover
+    raise ImportError("TurnFrame._count counts the townsfolk as the numbers 4 and 5")
 # module globals: faster to read than the members (see ``rules.engine.CHANCE``)
 FINISHED = Result.FINISHED
 UNFINISHED = Result.UNFINISHED
@@ -233,7 +235,9 @@ class TurnFrame(Frame):
             plays = by_number.__getitem__
             n_play = sum(map(plays, map(NUMBER_OF, p.supply)))
             town = state.town
-            if town:
+            # townsfolk are 4 and 5, and nearly always no space takes either: then the town
+            # adds none, and is not summed letter by letter (some 900 instructions each)
+            if town and (by_number[4] or by_number[5]):
                 n_play += sum(map(plays, map(NUMBER_OF, town)))
             n_remove = len(p.workers)
         n_buy = 0

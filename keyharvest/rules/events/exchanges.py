@@ -61,8 +61,14 @@ class SwapFrame(OneAnswerFrame):
 
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         gives = sorted(p.tiles)
-        takes = [(take, q.colour) for q in state.players if q is not p
-                 for take in sorted(r for r in q.tiles if is_lonely(state, q, r))]
+        neighbours = state.board.neighbours
+        takes: list[tuple[str, str]] = []
+        for q in state.players:
+            if q is not p:  # q's lonely tiles (D.5, ``is_lonely``), as a set operation each
+                own = q.tiles.keys()
+                colour = q.colour
+                takes += [(take, colour) for take in sorted(
+                    [r for r in own if own.isdisjoint(neighbours[r])])]
         per_take = len(gives)
         return len(takes) * per_take, lambda i: Swap(
             p.colour, gives[i % per_take], *takes[i // per_take])

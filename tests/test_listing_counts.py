@@ -1,0 +1,76 @@
+"""The turn's listing counted without listing it (``TurnFrame._count``, ``pick``) holds
+the plays a check of every worker on every space finds, and an event's listing of swaps
+the lonely tiles ``is_lonely`` finds: counted by hand here, not by the listing's code."""
+
+from __future__ import annotations
+
+from builders import table
+
+from keyharvest.formats.boardfile import standard_board
+from keyharvest.model.steps import Play, Swap
+from keyharvest.play.selfplay import selfplay_game
+from keyharvest.rules import legal_steps, push
+from keyharvest.rules.actions import TurnFrame, new_game
+from keyharvest.rules.events.exchanges import SwapFrame
+from keyharvest.rules.fields import is_lonely
+from keyharvest.rules.placement import placement_error
+
+BOARD = standard_board()
+
+
+def plays_by_hand(state) -> list[Play]:
+    """Every play of ``state.current`` a check of each worker on each space allows, by
+    worker (the supply's, then the town's, each in letter order), then space in board order."""
+    p = state.current
+    return [Play(p.colour, letter, space)
+            for letter in sorted(p.supply) + sorted(state.town)
+            for space in BOARD.order if placement_error(state, p, letter, space) is None]
+
+
+def test_a_townsfolk_that_only_a_higher_one_replaces_is_counted() -> None:
+    """B2 touches five tiles and holds the Trader (4): the Notary, Merchant and Benefactor
+    (5) may replace it, though no space takes a 4 (the counts per number do not fall)."""
+    s = table({"red": dict(tiles="A1 A2 B3 C1 C2", workers={"B2": "G"}),
+               "green": dict(tiles="E6 E7")}, registry="A5 A6 A7 A8 A9 D4")
+    listed = [x for x in legal_steps(s) if isinstance(x, Play)]
+    assert listed == plays_by_hand(s)
+    assert {(x.worker, x.space) for x in listed if x.space == "B2"} == {
+        ("J", "B2"), ("K", "B2"), ("L", "B2")}
+    frame = s.stack[-1]
+    assert type(frame) is TurnFrame
+    every = legal_steps(s)
+    assert [frame.pick(s, lambda i, n: i, i) for i in range(len(every))] == every
+
+
+def test_the_plays_counted_are_those_of_a_check_of_every_space_in_played_games() -> None:
+    turns = 0
+    for players, seed in ((2, 21), (3, 22), (4, 23), (4, 24)):
+        record = selfplay_game(players, seed, 0)
+        state = new_game(record.setup, BOARD)
+        for step in record.steps:
+            frame = state.stack[-1]
+            if type(frame) is TurnFrame and state.result is None and "b" in frame._open(state):
+                assert [x for x in legal_steps(state) if isinstance(x, Play)] == plays_by_hand(
+                    state)
+                turns += 1
+            push(state, step)
+    assert turns > 300
+
+
+def test_the_swaps_listed_take_the_lonely_tiles_of_the_others() -> None:
+    met = 0
+    for i in range(40):
+        record = selfplay_game(4, 31, i)
+        state = new_game(record.setup, BOARD)
+        for step in record.steps:
+            if type(state.stack[-1]) is SwapFrame:
+                frame = state.stack[-1]
+                p = frame.who(state)
+                takes = [(r, q.colour) for q in state.players if q is not p
+                         for r in sorted(q.tiles) if is_lonely(state, q, r)]
+                assert [x for x in legal_steps(state) if isinstance(x, Swap)] == [
+                    Swap(p.colour, give, take, owner)
+                    for take, owner in takes for give in sorted(p.tiles)]
+                met += bool(takes)
+            push(state, step)
+    assert met > 5
