@@ -167,7 +167,10 @@ class AbilityFrame(Frame):
             if not isinstance(step, self.steps):  # the message only when it is needed
                 expect(step, self.steps, self.rule, f"the use of {self.name}"
                        + ("" if self.mandatory else " or pass"))
-            self.use(state, state.player(self.player), step)
+            p = state.players[state.turn.player]  # the owner: most often the current player
+            if p.colour != self.player:
+                p = state.player(self.player)
+            self.use(state, p, step)
         self.done = True
         stack = state.stack
         if len(stack) == 2 and stack[1] is self and self.settles_done and stack[0].is_turn:

@@ -114,8 +114,9 @@ class RefillFrame(Frame):
 
     def apply(self, state: State, step: Step) -> Pending | None:
         bag = state.bag
-        item = getattr(step, "item", None)
-        if item in bag and not item.isalpha():  # a field tile: the common case
+        # (only a Draw has an item: a type test and a slot read cost less than getattr)
+        if type(step) is Draw and (item := step.item) in bag and not item.isalpha():
+            # a field tile: the common case
             bag.remove(item)
             state.registry.append(item)
             self.gap -= 1
