@@ -343,3 +343,25 @@ def test_deeply_nested_metadata_is_written_without_recursion() -> None:
     tables = head + "[meta" + ".a" * 500 + "]\nv = 1\n" + close
     (record,) = load_records(tables + MOVES)
     assert load_records(format_record(record))[0] == record
+
+
+_PART_LINES = ["+++", "+++ ", " +++", "++", "players = 1", 'notes = "a+b"', "", "# c",
+               "1. red: end", "+++x", "\ufeff+++"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PART_LINES), max_size=8),
+       st.sampled_from(["\n", "\r\n", "\r"]), st.booleans(), st.booleans(),
+       st.integers(1, 9))
+def test_a_record_as_written_is_cut_at_once_as_the_cutter_cuts_it(
+        lines: list[str], end: str, final: bool, last: bool, line: int) -> None:
+    """``records.verdict`` cuts a record as written (``+++``, lines without '+', ``+++``,
+    the movetext) without the cutter: the same front matter, movetext and lines as
+    ``cutter.cut`` gives, and the cutter's answer for any other text."""
+    from keyharvest.formats.records import _cut_parts, _parts
+
+    for text in (end.join(lines) + end * final, end.join(["+++", *lines]) + end * final):
+        assert _parts(text, line, last) == _cut_parts(text, line, last)
+    text = "\n".join(["+++", *[x for x in lines if "+" not in x], "+++", "1. red: end"])
+    got = _parts(text + "\n" * final, line, last)
+    assert got is not None and got == _cut_parts(text + "\n" * final, line, last)

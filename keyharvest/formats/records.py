@@ -320,6 +320,51 @@ def verdict(text: str, source: str = "<stdin>", *, line: int = 1, last: bool = T
 
     if "\x00" in text:
         return None
+    parts = _parts(text, line, last)
+    if parts is None:
+        return None
+    front, movetext, open_line, close_line = parts
+    try:
+        fm, setup, board_spec, metadata, board = _read_front(front, source, open_line, None,
+                                                             access)
+    except KeyHarvestError:
+        return None
+    if fm.problems or setup is None or board is None or board_spec is None:
+        return None
+    names = Names(Where(source, close_line), setup.players, board)
+    try:
+        mt = read_unplaced(movetext.replace("\r\n", "\n").replace("\r", "\n"), names,
+                           TurnReader(names))
+    except (Unusual, KeyHarvestError):
+        return None
+    record = Record(setup, mt.steps, metadata, board_spec, mt.comments, source,
+                    line=open_line, resolved_board=board)
+    try:
+        done = replay(record, invariants="each" if strict else "end")
+    except KeyHarvestError:
+        return None
+    if done.error is not None:
+        return None
+    return open_line, done.state.result or "in progress", done.applied
+
+
+def _parts(text: str, line: int, last: bool) -> tuple[str, str, int, int] | None:
+    """The front matter and movetext of ``text`` if it holds one record (``_read_piece``
+    reads them so), with the lines of its opening and closing ``+++``; else None. A
+    record as written (its first line '+++', the next '+' in it the closing '+++' line,
+    no '+' after it, no ``\\r``) is cut at once; any other text by ``cutter.cut``."""
+    close = text.find("+", 4)
+    if (text.startswith("+++\n") and close > 0 and text.startswith("\n+++\n", close - 1)
+            and text.find("+", close + 3) < 0 and "\r" not in text):
+        movetext = text[close + 4:]
+        if not last and movetext.endswith("\n"):
+            movetext = movetext[:-1]
+        return text[4:close - 1], movetext, line, line + text.count("\n", 0, close)
+    return _cut_parts(text, line, last)
+
+
+def _cut_parts(text: str, line: int, last: bool) -> tuple[str, str, int, int] | None:
+    """``_parts`` by ``cutter.cut``, whatever ``text`` is."""
     pieces = cut([text], line=line)
     piece = next(pieces, None)
     if piece is None or piece.opening is None or piece.close is None or next(
@@ -329,29 +374,8 @@ def verdict(text: str, source: str = "<stdin>", *, line: int = 1, last: bool = T
     for s in split_lines(data[:piece.opening].removeprefix("\ufeff")):
         if s.strip() and not s.strip().startswith("#"):
             return None
-    try:
-        fm, setup, board_spec, metadata, board = _read_front(
-            joined(data[piece.front:piece.close]), source, piece.opening_line, None, access)
-    except KeyHarvestError:
-        return None
-    if fm.problems or setup is None or board is None or board_spec is None:
-        return None
-    movetext = joined(data[piece.body:], not last)
-    names = Names(Where(source, piece.close_line), setup.players, board)
-    try:
-        mt = read_unplaced(movetext.replace("\r\n", "\n").replace("\r", "\n"), names,
-                           TurnReader(names))
-    except (Unusual, KeyHarvestError):
-        return None
-    record = Record(setup, mt.steps, metadata, board_spec, mt.comments, source,
-                    line=piece.opening_line, resolved_board=board)
-    try:
-        done = replay(record, invariants="each" if strict else "end")
-    except KeyHarvestError:
-        return None
-    if done.error is not None:
-        return None
-    return piece.opening_line, done.state.result or "in progress", done.applied
+    return (joined(data[piece.front:piece.close]), joined(data[piece.body:], not last),
+            piece.opening_line, piece.close_line)
 
 
 class _FrontMatter(ValueChecker):
