@@ -132,3 +132,26 @@ def test_long_numbers_are_tomllibs_and_too_long_ones_an_error_with_a_position() 
         tomltext.loads("a = 1\n[t]\nb = 1_" + "2" * 5000 + "\n")
     assert tomltext.decode_error(caught.value, "")[1:] == (3, 5)
     assert "5001 digits" in str(caught.value)
+
+
+def test_a_line_read_again_gives_a_value_of_its_own_and_the_memo_is_bounded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plain lines are remembered once read (``tomltext._LINES``), but each text gets lists
+    and tables of its own: changing one text's data leaves the next text's alone. The memo
+    holds at most ``_LINES_HELD`` lines, none longer than ``_LINE_HELD``."""
+    text = ('players = ["red", "green"]\nround = 3\nnested = [["a"], []]\n'
+            'inline = { a = 1, b = "x" }\n[tiles]\nred = ["B6", "G1"]\n')
+    first = tomltext.loads(text)
+    assert typed(first) == outcome(text)
+    first["players"].append("blue")
+    first["tiles"]["red"].clear()
+    first["nested"][0].append("b")
+    first["inline"]["a"] = 2
+    again = tomltext.loads(text)
+    assert typed(again) == outcome(text)
+    assert again["players"] is not first["players"]
+    monkeypatch.setattr(tomltext, "_LINES_HELD", 8)
+    long = "notes = \"" + "x" * tomltext._LINE_HELD + "\""
+    for n in range(30):
+        assert tomltext.loads(f"n{n} = {n}\n{long}\n") == {f"n{n}": n, "notes": long[9:-1]}
+        assert len(tomltext._LINES) <= 8 and long not in tomltext._LINES

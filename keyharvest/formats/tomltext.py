@@ -92,29 +92,70 @@ def _too_many_digits(text: str) -> tomllib.TOMLDecodeError | None:
 
 def _plain(text: str) -> dict[str, Any] | None:
     """The data of ``text`` if every line is plain (or empty) and no key or table is
-    defined twice, else None (``tomllib`` decides)."""
+    defined twice, else None (``tomllib`` decides). Each line's reading is remembered
+    (``_LINES``): the lines of written records come back record after record."""
     root: dict[str, Any] = {}
     table = root
+    lines = _LINES
     for line in text.split("\n"):
         if not line:
             continue
-        m = _PLAIN_LINE.fullmatch(line)
-        if m is not None:
-            key, value = m.groups()
+        got = lines.get(line)
+        if got is None:
+            got = _plain_line(line)
+            if len(line) <= _LINE_HELD:
+                if len(lines) >= _LINES_HELD:
+                    lines.clear()
+                lines[line] = got
+        kind, key, value = got
+        if kind is _PAIR_LINE:
             if key in table:
                 return None
-            got = _plain_value(value)
-            if got is None:
+            # (a value is shared by every text that has the line: a list is copied)
+            table[key] = list(value) if type(value) is tuple else value
+        elif kind is _NESTED_LINE:  # read again: a value of its own for each text
+            if key in table:
                 return None
-            table[key] = got
-            continue
-        if line[0] == "#" and _PLAIN_COMMENT.fullmatch(line):
-            continue
-        m = _PLAIN_TABLE.fullmatch(line)
-        if m is None or m.group(1) in root:
+            table[key] = _plain_value(value)
+        elif kind is _TABLE_LINE:
+            if key in root:
+                return None
+            table = root[key] = {}
+        elif kind is not _COMMENT_LINE:
             return None
-        table = root[m.group(1)] = {}
     return root
+
+
+#: What ``_plain_line`` reads a line as; how many lines ``_LINES`` holds at most, and how
+#: long a line it holds (memory stays bounded).
+_PAIR_LINE, _NESTED_LINE, _TABLE_LINE, _COMMENT_LINE, _OTHER_LINE = (
+    "pair", "nested", "table", "comment", "other")
+_LINES_HELD = 1 << 12
+_LINE_HELD = 200
+_LINES: dict[str, tuple[str, str, Any]] = {}
+
+
+def _plain_line(line: str) -> tuple[str, str, Any]:
+    """(kind, key or table, value) of a line that is not empty: a plain ``key = value``
+    (its value a string, a number or a tuple of strings, which ``_plain`` hands out as a
+    list; an array of arrays or an inline table is "nested", its value the text that
+    ``_plain_value`` reads each time), a ``[table]``, a comment, or "other" (``tomllib``
+    decides)."""
+    m = _PLAIN_LINE.fullmatch(line)
+    if m is not None:
+        key, value = m.groups()
+        got = _plain_value(value)
+        if got is not None and (value[0] == "{" or value[:2] == "[["):
+            return _NESTED_LINE, key, value
+        if got is None:
+            return _OTHER_LINE, "", None
+        return _PAIR_LINE, key, tuple(got) if type(got) is list else got
+    if line[0] == "#" and _PLAIN_COMMENT.fullmatch(line):
+        return _COMMENT_LINE, "", None
+    m = _PLAIN_TABLE.fullmatch(line)
+    if m is None:
+        return _OTHER_LINE, "", None
+    return _TABLE_LINE, m.group(1), None
 
 
 def _plain_value(value: str) -> Any:
