@@ -386,6 +386,9 @@ def _list_bids(p: PlayerState) -> list[tuple[str, ...]]:
 
 
 # -- the actions ----------------------------------------------------------------------
+TOWNSFOLK_OF = {letter: w.townsfolk for letter, w in WORKERS.items()}  # (send_back's test)
+
+
 def harvest(state: State, p: PlayerState, step: Harvest) -> None:
     """Action a (C.2): any unharvested tiles of one connected group."""
     tiles = step.tiles
@@ -412,11 +415,18 @@ def harvest(state: State, p: PlayerState, step: Harvest) -> None:
 
 def remove(state: State, p: PlayerState, step: Remove) -> None:
     """Action b (C.3): take a worker off the board."""
-    space = p.worker_space(step.worker)
-    if space is None:
+    letter = step.worker
+    workers = p.workers
+    for space, w in workers.items():  # noqa: B007 - p.worker_space(letter), no call
+        if w == letter:
+            break
+    else:
         raise IllegalStep("C.3", f"worker {step.worker} is not on {p.colour}'s board")
-    del p.workers[space]
-    send_back(state, p, step.worker)
+    del workers[space]
+    if TOWNSFOLK_OF[letter]:  # send_back(state, p, letter), inlined
+        state.town.add(letter)
+    else:
+        p.supply.add(letter)
 
 
 def play(state: State, p: PlayerState, step: Play) -> None:

@@ -108,7 +108,8 @@ def legal_spaces(state: State, p: PlayerState, letter: str,
 
 
 def send_back(state: State, p: PlayerState, letter: str) -> None:
-    """A worker leaves the board: a farmhand to its owner's supply, townsfolk to town."""
+    """A worker leaves the board: a farmhand to its owner's supply, townsfolk to town.
+    (``actions.remove`` inlines it: change them together.)"""
     if WORKERS[letter].townsfolk:
         state.town.add(letter)
     else:
@@ -203,7 +204,9 @@ class DisplacedFrame(Frame):
     def apply(self, state: State, step: Step) -> None:
         if not isinstance(step, (Replace, Pass)):
             expect(step, (Replace, Pass), self.rule, f"re-placing worker {self.worker} or pass")
-        p = state.player(self.player)
+        p = state.players[state.turn.player]  # the owner: most often the current player
+        if p.colour != self.player:
+            p = state.player(self.player)
         if isinstance(step, Pass):
             send_back(state, p, self.worker)
             self.done = True
