@@ -95,3 +95,25 @@ def test_both_readers_check_with_the_one_checker() -> None:
         assert issubclass(reader, tomltext.ValueChecker)
         for name in ("words", "integer", "string", "table", "colour", "crop_words", "letters"):
             assert name not in vars(reader), (reader, name)
+
+
+@pytest.mark.parametrize(("value", "want"), [
+    ([" B6", "G1 "], ["B6", "G1"]), ([], []), ("B6, G1  C4", ["B6", "G1", "C4"]),
+    ([1, "G1"], None), (["B6", 2], None), (["B6", "G1", ["C4"]], None), (("B6",), None),
+    ({"a": "B6"}, None), (3, None)])
+def test_words_are_a_list_of_strings_or_a_string_of_words(value: object, want: object) -> None:
+    """``ValueChecker.words``: a list of strings (each stripped) or a string of words; a
+    list with anything but a string in it, wherever, or any other value, is an error at
+    its path that names the kind of words and shows the value."""
+    from keyharvest.formats.records import _FrontMatter
+
+    checker = _FrontMatter(RECORD, "r.kh", 1)
+    if want is not None:
+        assert checker.words(value, "tiles.red", "references") == want
+        return
+    with pytest.raises(NotationError) as info:
+        checker.words(value, "tiles.red", "references")
+    shown = "a list" if isinstance(value, list) else "a table" if isinstance(
+        value, dict) else repr(value)
+    assert info.value.message == (
+        f'tiles.red: expected a list of references, like ["B6", "G1"], not {shown}')

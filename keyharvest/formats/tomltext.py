@@ -541,8 +541,14 @@ class ValueChecker:
         """A list of words: a list of strings, or one string of words (spaces or commas)."""
         if isinstance(value, str):
             return value.replace(",", " ").split()
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            return [v.strip() for v in value]
+        if isinstance(value, list):
+            out = []
+            for v in value:  # (a loop: no generator for the check and no second pass)
+                if not isinstance(v, str):
+                    break
+                out.append(v.strip())
+            else:
+                return out
         like = self.EXAMPLES.get(what)
         like = f", like {like}" if like else ""
         raise self.error(f"expected a list of {what}{like}, not {show(value)}", path)
