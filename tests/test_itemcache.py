@@ -131,7 +131,7 @@ def check_unplaced(text: str, names: Names, placed: tuple) -> None:
     from keyharvest.notation import itemcache
 
     table = itemcache._table(names)
-    if table.made + len(table.steps) < 4 * itemcache.LIMIT:  # (else it starts again)
+    if table.made + len(table.steps) < 2 * itemcache.LIMIT:  # (else it starts again)
         again = read_unplaced(text, names, TurnReader(names)).steps
         assert len(again) == len(bare.steps) and all(a is b for a, b in zip(again, bare.steps))
 
@@ -314,8 +314,8 @@ def test_the_memo_is_bounded_and_an_item_in_use_comes_back_unlearnt(
         assert check_reader("\n".join(lines[:i + 4]) + "\n", PLAYERS)
         for table in itemcache._TABLES.values():
             assert len(table.new) <= itemcache.LIMIT and len(table.old) <= itemcache.LIMIT
-            # the shared steps start again once a movetext begins with 4 * LIMIT of them
-            assert table.made + len(table.steps) < 4 * itemcache.LIMIT + 3 * (i + 4)
+            # the shared steps start again once a movetext begins with 2 * LIMIT of them
+            assert table.made + len(table.steps) < 2 * itemcache.LIMIT + 3 * (i + 4)
     table = itemcache._TABLES[PLAYERS, BOARD]
     again = next(p for p in table.old if isinstance(p, str) and p.startswith(" red: offer"))
     learnt.clear()

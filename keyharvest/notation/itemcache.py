@@ -262,7 +262,7 @@ def read_unplaced(text: str, names: Names, reader: TurnReader) -> Movetext:
     step costs a look-up instead of making a ``Span`` and a step. Raises ``Unusual`` as
     ``read_fast`` does, for the same texts; the steps are equal to ``read_fast``'s."""
     table = _table(names)
-    if table.made + len(table.steps) >= 4 * LIMIT:  # (memory stays bounded)
+    if table.made + len(table.steps) >= 2 * LIMIT:  # (memory stays bounded: as the items)
         table.forget_steps()
     if "#" in text or reader.steps or reader.turn_player is not None:
         return _read(text, names, reader, table, table.steps)  # (comments: the general loop)
