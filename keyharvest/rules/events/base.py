@@ -94,7 +94,12 @@ class EventFrame(Frame):
     @classmethod
     def start(cls, state: State, letter: str, drawer: str) -> EventFrame:
         assert letter == cls.letter
-        return cls(drawer, [p.colour for p in state.order_from(drawer)])
+        colours = [p.colour for p in state.players]  # state.order_from(drawer)'s colours
+        try:
+            at = colours.index(drawer)
+        except ValueError:
+            raise KeyError(drawer) from None  # as state.index raises
+        return cls(drawer, colours[at:] + colours[:at])
 
     def whose(self) -> str:
         """The colour of the player who answers now."""
@@ -149,7 +154,14 @@ class OneAnswerFrame(EventFrame):
             if not isinstance(step, self.answer_types):
                 expect(step, (Pass, *self.answer_types), self.rule,
                        f"{self.what} (event {self.letter})")
-            self.answer(state, self.who(state), step)  # checks first, then changes
+            order = self.order
+            colour = order[self.i % len(order)]  # self.who(state), without the call
+            for p in state.players:
+                if p.colour == colour:
+                    break
+            else:
+                raise KeyError(colour)
+            self.answer(state, p, step)  # checks first, then changes
         i = self.i + 1  # self.advance()
         self.i = i
         self.phase = NEW
