@@ -74,3 +74,37 @@ def test_the_swaps_listed_take_the_lonely_tiles_of_the_others() -> None:
                 met += bool(takes)
             push(state, step)
     assert met > 5
+
+
+def test_a_payment_count_is_the_number_of_payments_listed() -> None:
+    from itertools import product
+
+    from keyharvest.rules.abilities import _payment_count, _payments
+
+    for screen in product(range(3), repeat=5):
+        for n in range(8):
+            assert _payment_count(list(screen), n) == len(_payments(list(screen), n))
+
+
+def test_an_opponent_buy_lists_every_opponent_tile_with_each_payment() -> None:
+    """E and G list each tile of the opponents' stores with each payment ``_payments``
+    gives for its price (+1 for E): the listing as a generator wrote it before it was
+    counted."""
+    from keyharvest.model.steps import Buy
+    from keyharvest.rules.abilities import OpponentBuyFrame, _payments
+
+    met = 0
+    for i in range(60):
+        record = selfplay_game(4, 41, i)
+        state = new_game(record.setup, BOARD)
+        for step in record.steps:
+            frame = state.stack[-1]
+            if type(frame) is OpponentBuyFrame:
+                p = state.player(frame.player)
+                by_hand = [Buy(p.colour, it.tile, q.colour, pay)
+                           for q in state.players if q is not p for it in q.store
+                           for pay in _payments(p.screen, sum(it.bid) + frame.extra)]
+                assert [x for x in legal_steps(state) if isinstance(x, Buy)] == by_hand
+                met += len(by_hand) > 1
+            push(state, step)
+    assert met > 5

@@ -92,6 +92,27 @@ def _payments(screen: list[int], n: int) -> list[tuple[str, ...]]:
     return out
 
 
+def _payment_count(screen: list[int], n: int) -> int:
+    """``len(_payments(screen, n))`` without naming the crops: 0 when the screen holds
+    fewer than ``n``, else 1 or 2 (the payments taken from the first crop types and from
+    the last, when they differ)."""
+    if sum(screen) < n:
+        return 0
+    front, back = [0] * len(CROPS), [0] * len(CROPS)
+    left = n
+    for i, k in enumerate(screen):
+        take = min(k, left)
+        front[i] = take
+        left -= take
+    left = n
+    for i in range(len(CROPS) - 1, -1, -1):
+        k = screen[i]
+        take = min(k, left)
+        back[i] = take
+        left -= take
+    return 1 if front == back else 2
+
+
 def _adjacent(state: State, space: str, p: PlayerState, harvested: bool) -> list[str]:
     """``p``'s field tiles next to ``space`` that are (or are not) harvested."""
     return [n for n in state.board.neighbours[space] if n in p.tiles and p.tiles[n] == harvested]
@@ -364,12 +385,37 @@ class OpponentBuyFrame(AbilityFrame):
         place_tile(state, p, step.tile)
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
+        n, nth = self.counted_uses(state, p)
+        return (nth(i) for i in range(n))
+
+    def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
+        """Each tile of the opponents' stores, in seating order, with each payment of its
+        price ``_payments`` lists: counted (``_payment_count``), and only the use asked
+        for built (a listing of every payment named and every step made was some 300,000
+        instructions)."""
+        screen = list(p.screen)
+        extra = self.extra
+        items: list[tuple[str, str, int, int]] = []  # (tile, seller, price, payments)
+        n = 0
         for q in state.players:
             if q is p:
                 continue
             for it in q.store:
-                for pay in _payments(p.screen, sum(it.bid) + self.extra):
-                    yield Buy(p.colour, it.tile, q.colour, pay)
+                price = sum(it.bid) + extra
+                k = _payment_count(screen, price)
+                if k:
+                    items.append((it.tile, q.colour, price, k))
+                    n += k
+        colour = p.colour
+
+        def use(i: int) -> Step:
+            for tile, seller, price, k in items:
+                if i < k:
+                    return Buy(colour, tile, seller, _payments(screen, price)[i])
+                i -= k
+            raise IndexError(i)  # pragma: no cover - i below the uses counted
+
+        return n, use
 
 
 # -- F: a tile to the fallow -------------------------------------------------------------

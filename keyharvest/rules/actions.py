@@ -37,7 +37,6 @@ from .memo import (
 from .placement import (
     DisplacedFrame,
     around_tiles,
-    legal_spaces,
     placement_error,
     send_back,
     worker_source_error,
@@ -274,10 +273,42 @@ def _play_at(state: State, p: PlayerState, plays: Callable[[int], int], i: int) 
     """The ``i``-th play: by worker, the supply's then the town's, each in letter order,
     and by space in board order (``plays`` counts them per worker number)."""
     for letter in sorted(p.supply) + sorted(state.town):
-        k = plays(NUMBER[letter])
+        number = NUMBER[letter]
+        k = plays(number)
         if i < k:
-            return play_steps[p.colour, letter, legal_spaces(state, p, letter)[i]]
+            return play_steps[p.colour, letter, _nth_space(state.board, p, number, i)]
         i -= k
+    raise IndexError(i)  # pragma: no cover - i below the plays counted
+
+
+def _nth_space(board: Board, p: PlayerState, number: int, i: int) -> str:
+    """``legal_spaces(state, p, letter)[i]`` for a worker ``letter`` of ``number``: the
+    ``i``-th space in board order next to ``number`` field tiles, not next to a worker, not
+    holding one of ``number`` or more (D.1), found by walking the spaces next to a tile
+    (``around_tiles``) rather than listing them all (a list made for one space was most of
+    the cost of a play picked)."""
+    fields, order = around_tiles(board, tuple(p.tiles))
+    workers = p.workers
+    if workers:
+        neighbours = board.neighbours
+        taken: set[str] = set()
+        for space, worker in workers.items():
+            taken.update(neighbours[space])  # not next to another worker
+            if NUMBER[worker] >= number:  # only a higher worker replaces one
+                taken.add(space)
+        for space in order:
+            if fields[space] >= number and space not in taken:
+                if not i:
+                    return space
+                i -= 1
+    elif number == 1:  # every space next to a tile
+        return order[i]
+    else:
+        for space in order:
+            if fields[space] >= number:
+                if not i:
+                    return space
+                i -= 1
     raise IndexError(i)  # pragma: no cover - i below the plays counted
 
 
