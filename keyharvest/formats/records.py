@@ -231,6 +231,15 @@ def iter_records(text: str, source: str = "<stdin>", *, board: Board | None = No
 def _read_piece(piece: Piece[str], source: str, board: Board | None, more: bool,
                 max_errors: int, access: BoardAccess = NAMED_ONLY) -> Record:
     """The record of ``piece``; ``more``: another record follows it in the file."""
+    front, movetext = _piece_parts(piece, source, more)
+    rec_text = joined(piece.data[piece.opening:], more)
+    return _read_record(front, movetext, source, piece.opening_line, piece.close_line,
+                        rec_text, board, max_errors, access)
+
+
+def _piece_parts(piece: Piece[str], source: str, more: bool) -> tuple[str, str]:
+    """The front matter and the movetext of ``piece``. Raises ``NotationError`` for text
+    before its opening ``+++``, no ``+++``, or front matter not closed."""
     data = piece.data
     head = data[:piece.opening] if piece.opening is not None else data
     for i, s in enumerate(split_lines(head.removeprefix("\ufeff"))):
@@ -242,15 +251,11 @@ def _read_piece(piece: Piece[str], source: str, board: Board | None, more: bool,
     if piece.opening is None:
         raise NotationError("no record here: a record starts with a line '+++'",
                             Span(piece.line, 1, piece.line, 1, source))
-    open_line = piece.opening_line
     if piece.close is None:
+        open_line = piece.opening_line
         raise NotationError("the front matter opened here is not closed by a line '+++'",
                             Span(open_line, 1, open_line, 4, source))
-    front = joined(data[piece.front:piece.close])
-    movetext = joined(data[piece.body:], more)
-    rec_text = joined(data[piece.opening:], more)
-    return _read_record(front, movetext, source, open_line, piece.close_line, rec_text, board,
-                        max_errors, access)
+    return joined(data[piece.front:piece.close]), joined(data[piece.body:], more)
 
 
 def _read_record(front: str, movetext: str, source: str, line: int, close: int, text: str,
@@ -367,15 +372,13 @@ def _cut_parts(text: str, line: int, last: bool) -> tuple[str, str, int, int] | 
     """``_parts`` by ``cutter.cut``, whatever ``text`` is."""
     pieces = cut([text], line=line)
     piece = next(pieces, None)
-    if piece is None or piece.opening is None or piece.close is None or next(
-            pieces, None) is not None:
+    if piece is None or next(pieces, None) is not None:
         return None
-    data = piece.data
-    for s in split_lines(data[:piece.opening].removeprefix("\ufeff")):
-        if s.strip() and not s.strip().startswith("#"):
-            return None
-    return (joined(data[piece.front:piece.close]), joined(data[piece.body:], not last),
-            piece.opening_line, piece.close_line)
+    try:
+        front, movetext = _piece_parts(piece, "", not last)
+    except NotationError:
+        return None
+    return front, movetext, piece.opening_line, piece.close_line
 
 
 class _FrontMatter(ValueChecker):
