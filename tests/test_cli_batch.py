@@ -146,7 +146,7 @@ def test_a_worker_killed_mid_run_is_an_internal_error_naming_it(
 def test_the_jobs_of_validate_are_read_ahead(args: list[str], jobs: int | None) -> None:
     """``main`` starts the workers of ``validate --jobs N`` before Typer reads the options:
     only when the command line plainly says so (Typer decides what it means)."""
-    from keyharvest.cli.commands import _jobs_asked
+    from keyharvest.cli.entry import _jobs_asked
 
     assert _jobs_asked(args) == jobs
 
@@ -281,7 +281,7 @@ def test_selfplay_collects_seldom_while_it_plays_and_as_before_after(
     that collects by hand (threshold 0), it is as it was."""
     import gc
 
-    from keyharvest.cli.commands import SELFPLAY_COLLECT_EVERY
+    from keyharvest.cli.hot import SELFPLAY_COLLECT_EVERY
     from keyharvest.play import batch
 
     seen: list[int] = []
@@ -314,7 +314,7 @@ def test_validate_collects_seldom_while_it_checks_and_as_before_after(
     (threshold 0), it is as it was."""
     import gc
 
-    from keyharvest.cli.commands import SELFPLAY_COLLECT_EVERY
+    from keyharvest.cli.hot import SELFPLAY_COLLECT_EVERY
     from keyharvest.play import batch
 
     seen: list[int] = []

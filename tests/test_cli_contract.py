@@ -182,35 +182,44 @@ def test_the_installed_script_reads_stdin() -> None:
 def test_python_dash_m_and_the_last_guard() -> None:
     r = _run([sys.executable, "-m", "keyharvest", "--version"])
     assert r.returncode == 0 and r.stdout.startswith(b"keyharvest ")
-    # an error raised outside any command (here: while Typer builds the app) is still one line
-    code = ("import sys, keyharvest.cli.commands as c\n"
-            "def broken(*a, **k): raise RuntimeError('boom')\n"
-            "c.app.registered_commands[0].callback = None\n"
-            "c.typer.main.get_command = broken\n"
-            "sys.argv = ['keyharvest', 'validate', '-']\n"
-            "c.main()\n")
-    g = _run([sys.executable, "-c", code])
-    assert g.returncode == 3
-    assert g.stderr.decode().splitlines() == [
-        ("keyharvest: internal error: RuntimeError: boom — this is a bug in keyharvest: "
-         "please report it to the maintainers with the input that caused it")]
+    # an error raised outside any command (here: while Typer builds the app, and in the
+    # fast path's reading of a command line) is still one line
+    typer_app = ("import sys, keyharvest.cli.commands as c\n"
+                 "from keyharvest.cli import entry\n"
+                 "def broken(*a, **k): raise RuntimeError('boom')\n"
+                 "c.app.registered_commands[0].callback = None\n"
+                 "c.typer.main.get_command = broken\n"
+                 "sys.argv = ['keyharvest', 'score', '-']\n"
+                 "entry.main()\n")
+    fast_path = ("import sys\n"
+                 "from keyharvest.cli import entry, hot\n"
+                 "def broken(*a, **k): raise RuntimeError('boom')\n"
+                 "hot.parse = broken\n"
+                 "sys.argv = ['keyharvest', 'validate', '-']\n"
+                 "entry.main()\n")
+    for code in (typer_app, fast_path):
+        g = _run([sys.executable, "-c", code])
+        assert g.returncode == 3
+        assert g.stderr.decode().splitlines() == [
+            ("keyharvest: internal error: RuntimeError: boom — this is a bug in keyharvest: "
+             "please report it to the maintainers with the input that caused it")]
 
 
 def test_the_collector_rests_during_start_up_and_not_in_the_command() -> None:
     """The console script holds the garbage collector while Typer loads and builds the
     command; the command itself runs with it on, what was loaded frozen out of its way."""
     code = ("import gc, sys\n"
-            "from keyharvest.cli import commands, support\n"
+            "from keyharvest.cli import entry, support\n"
             "seen = []\n"
             "release = support.release_collector\n"
             "def spy():\n"
             "    seen.append(gc.isenabled())\n"
             "    release()\n"
-            "    seen.append((gc.isenabled(), gc.get_freeze_count() > 10_000))\n"
+            "    seen.append((gc.isenabled(), gc.get_freeze_count() > 5_000))\n"
             "support.release_collector = spy\n"
             f"sys.argv = ['keyharvest', 'validate', {str(TWO)!r}]\n"
             "try:\n"
-            "    commands.main()\n"
+            "    entry.main()\n"
             "finally:\n"
             "    print(seen, gc.isenabled(), file=sys.stderr)\n")
     r = _run([sys.executable, "-c", code])

@@ -6,6 +6,8 @@ reads standard input; ``--format json`` prints JSON (JSON lines for streams); da
 stdout, diagnostics to stderr; exit 0 ok, 1 invalid input, 2 usage error, 3 internal error
 (one line asking for a report, never a traceback).
 
+The console script runs a plain ``validate`` or ``selfplay`` command line without this
+module (``hot``: their bodies live there, and the commands here hand their options over).
 Start-up is kept as cheap as a bare Typer app: this module imports only Typer and the
 light ``cli_support``; each command imports what it needs when it runs, and only the
 commands that read notation build the parser. Help is plain text (``rich_markup_mode=None``)
@@ -13,18 +15,22 @@ so that ``--help`` never imports rich.
 """
 
 from collections.abc import Callable, Sequence
-from contextlib import ExitStack
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from . import complete
+from .hot import (
+    Format,
+    _access,
+    _limit,
+    run_selfplay,
+    run_validate,
+)
 
 if TYPE_CHECKING:  # names for the annotations only: start-up imports none of them
-    from pathlib import Path
 
-    from ..formats.boardfile import BoardAccess
     from ..formats.diagnostics import Diagnostic
     from ..formats.records import Record
     from ..model.state import State
@@ -44,13 +50,11 @@ from .support import (
     is_json,
     note,
     out,
-    progress,
     read_input,
     result,
     say,
     session,
     summary,
-    to_json,
 )
 
 app = typer.Typer(
@@ -62,11 +66,6 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-
-class Format(StrEnum):
-    text = "text"
-    json = "json"
 
 
 class ReplayFormat(StrEnum):
@@ -121,37 +120,6 @@ TrustOpt = Annotated[bool, typer.Option(
          "path inside its own folder is followed.")]
 
 
-def _limit(max_bytes: str | None) -> int | None:
-    """The bound on input given with --max-bytes (None: the default)."""
-    if max_bytes is None:
-        return None
-    from ..formats.limits import parse_size
-
-    try:
-        return parse_size(max_bytes)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--max-bytes'") from None
-
-
-def _access(board: str | None, trust: bool) -> "BoardAccess":
-    """Which board files reading may open (``boardfile.BoardAccess``); a board file
-    given with --board is read now, so that a bad one is reported once, in full."""
-    from ..formats.boardfile import STANDARD, BoardAccess, parse_board, read_board_text
-
-    if board is not None and board != STANDARD:
-        from ..errors import BoardError
-
-        text = None
-        try:
-            text = read_board_text(board)
-            parse_board(text, board)
-        except BoardError as exc:
-            from ..formats.diagnostics import diagnose
-
-            raise Failure([diagnose(exc, text, board)]) from None
-    return BoardAccess(board, trust)
-
-
 def _point(to: str | None) -> "Point | None":
     if to is None:
         return None
@@ -161,35 +129,6 @@ def _point(to: str | None) -> "Point | None":
         return parse_point(to)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--to'") from None
-
-
-def _cluster_usage(address: str | None, jobs: int) -> None:
-    """Usage errors of ``--cluster``, found before any work starts."""
-    if address is None:
-        return
-    if jobs != 1:
-        raise typer.BadParameter("--jobs and --cluster exclude each other (the cluster has "
-                                 "its own processes)", param_hint="'--cluster'")
-    from ..play.cluster import ClusterUnavailable, available, local_size
-
-    try:
-        local_size(address)
-        available()
-    except ClusterUnavailable as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--cluster'") from None
-
-
-def _connect(address: str, stack: ExitStack) -> Any:
-    """A client of the cluster at ``address``, closed with ``stack``."""
-    from ..play.cluster import connect
-
-    try:
-        return stack.enter_context(connect(address))
-    except (OSError, TimeoutError) as exc:
-        from ..formats.diagnostics import Diagnostic
-
-        raise Failure([Diagnostic(f"cannot reach the cluster at {address}: {exc}", address,
-                                  kind="io")]) from None
 
 
 def _version(value: bool) -> None:
@@ -244,55 +183,8 @@ def validate(
 
     A record that replays but does not reach the end of the game is valid (in progress).
     """
-    _cluster_usage(cluster, jobs)
-    from ..play.batch import Rejects, Tally, check_inputs, expand, input_size
-    from .shapes import report_line, report_place
-
-    existing(paths)
-    json_mode = is_json(output)
-    access = _access(board, trust_board_paths)
-    limit = _limit(max_bytes)
-    tally = Tally()
-    with ExitStack() as stack:
-        _collect_seldom(stack)  # (this process's records; a worker of --jobs keeps its own)
-        if cluster is None:
-            total = input_size(list(expand(paths)))
-            advance = stack.enter_context(progress("checking", total, counts=False))
-            reports = check_inputs(paths, jobs=jobs, max_errors=max_errors, access=access,
-                                   limit=limit, strict=strict)
-        else:  # the bar counts the tasks done
-            from ..play import cluster as on_cluster
-
-            client = _connect(cluster, stack)
-            tasks = stack.enter_context(progress("checking (tasks)"))
-            reports = on_cluster.check_inputs(paths, client, done=tasks,
-                                               max_errors=max_errors, access=access,
-                                               limit=limit, strict=strict)
-            stack.callback(reports.close)  # type: ignore[attr-defined]  # a generator's
-            advance = _ignore
-        sink = stack.enter_context(Rejects(rejects))
-        for report in reports:
-            advance(report.size)
-            tally.add(report)
-            sink.add(report)
-            if json_mode:
-                out(to_json(report.to_dict()))  # {"type": "record" or "position", ...}
-            else:
-                emit(report.diagnostics, report_place(report), max_errors)
-                if verbose:
-                    out(report_line(report))
-            if fail_fast and not report.ok:
-                tally.stopped = True
-                break
-    counts = tally.to_dict()
-    summary(tally.ok, **{k: v for k, v in counts.items() if k not in ("type", "ok")})
-    say(tally.describe())
-    return OK if tally.ok else INVALID
-
-
-def _ignore(n: int = 1) -> None:
-    """Progress not counted here."""
-
+    return run_validate(paths, fail_fast, rejects, jobs, verbose, max_errors, strict, board,
+                        trust_board_paths, max_bytes, cluster, quiet, output)
 
 # -- replay --------------------------------------------------------------------------------------
 @app.command()
@@ -753,84 +645,8 @@ def selfplay(
 ) -> int:
     """Bots play whole games and write them as records. The same seed gives the same
     records, byte for byte, whatever --jobs is."""
-    from ..play.bots import BOTS
+    return run_selfplay(players, seed, games, dest, jobs, bot, force, cluster, quiet, output)
 
-    if bot not in BOTS:
-        raise typer.BadParameter(f"unknown bot {bot!r} (the bots are "
-                                 f"{', '.join(sorted(BOTS))})", param_hint="'--bot'")
-    _cluster_usage(cluster, jobs)
-    json_mode = is_json(output)
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbelow(2**32)
-        if not (json_mode or quiet):  # JSON: the seed is in every record and the summary
-            err(f"keyharvest selfplay: seed {seed}")
-    from pathlib import Path
-
-    from ..play.batch import selfplay_texts
-
-    folder = None if dest == "-" else Path(dest)
-    if folder is not None:
-        from ..formats.safewrite import check_replaceable, write_file
-
-        folder.mkdir(parents=True, exist_ok=True)
-        for i in range(games):  # before any game is played: all or nothing
-            check_replaceable(_selfplay_file(folder, seed, i), force=force, exclusive=True,
-                              follow_links=False)
-    with ExitStack() as stack:
-        if cluster is None:
-            _collect_seldom(stack)
-            advance = stack.enter_context(progress("playing", games))
-            texts = selfplay_texts(players, seed, games, bot=bot, jobs=jobs)
-        else:  # the bar counts the tasks done
-            from ..play import cluster as on_cluster
-
-            client = _connect(cluster, stack)
-            tasks = -(-games // on_cluster.TASK_GAMES)
-            done = stack.enter_context(progress("playing (tasks)", tasks))
-            texts = on_cluster.selfplay_texts(players, seed, games, client, bot=bot,
-                                              done=done)
-            stack.callback(texts.close)  # type: ignore[attr-defined]  # a generator's
-            advance = _ignore
-        for i, text in enumerate(texts):
-            advance(1)
-            if folder is None:
-                if json_mode:
-                    result("record", {"game": i + 1, "seed": seed, "record": text})
-                else:
-                    out(text if i == 0 else "\n" + text, end="")
-                continue
-            file = _selfplay_file(folder, seed, i)
-            write_file(file, text, force=force, exclusive=True, follow_links=False)
-            result("record", {"game": i + 1, "seed": seed, "path": str(file)})
-            say(str(file))
-    summary(True, games=games, seed=seed)
-    return OK
-
-
-#: The collector's first threshold while ``selfplay`` plays and ``validate`` checks
-#: (Python's default: 700). A game allocates millions of short-lived containers (states,
-#: frames, tuples of the listings; a record read, its steps and spans); at 700 the collector
-#: ran every few hundred of them and walked what was alive at that moment, to find almost
-#: no cycles: some 0.5M instructions a four-player game, 1 in 30, and 3% of ``validate``.
-#: Refcounting frees the rest; what cycles a game leaves are still collected, later.
-SELFPLAY_COLLECT_EVERY = 100_000
-
-
-def _collect_seldom(stack: ExitStack) -> None:
-    """The collector's first threshold at ``SELFPLAY_COLLECT_EVERY`` for the command's
-    run (this process's games; a worker of --jobs keeps its own), as it was after."""
-    import gc
-
-    old = gc.get_threshold()
-    if old[0]:  # 0: a program that collects by hand keeps it so
-        gc.set_threshold(max(old[0], SELFPLAY_COLLECT_EVERY), *old[1:])
-        stack.callback(gc.set_threshold, *old)
-
-
-def _selfplay_file(folder: "Path", seed: int, i: int) -> "Path":
-    return folder / f"selfplay-{seed}-{i + 1:04d}.kh"
 
 
 def _os_reason(exc: OSError) -> str:
@@ -1000,33 +816,6 @@ def board(
     return OK
 
 
-def _jobs_asked(args: list[str]) -> int | None:
-    """The ``--jobs`` of a command line ``validate ... --jobs N`` (also ``--jobs=N``,
-    ``-j N``, ``-jN``), read before Typer reads it; None for any other command line, or
-    when help is asked. A guess that only saves time: Typer reads the options for real."""
-    if not args or args[0] != "validate":
-        return None
-    value = None
-    rest = iter(args[1:])
-    for arg in rest:
-        if arg in ("--help", "-h"):
-            return None
-        if arg == "--":
-            break
-        if arg in ("--jobs", "-j"):
-            value = next(rest, None)
-        elif arg.startswith("--jobs="):
-            value = arg.removeprefix("--jobs=")
-        elif arg.startswith("-j"):
-            value = arg.removeprefix("-j")
-        elif arg in ("--rejects", "--format", "-f", "--board", "--max-bytes"):
-            next(rest, None)
-    try:
-        return int(value) if value is not None else None
-    except ValueError:
-        return None
-
-
 def _app_for(args: Sequence[str]) -> typer.Typer:
     """The app to run for the arguments ``args``: when the first one names a command, a
     copy of ``app`` holding that command alone, so that Typer builds the Click command (its
@@ -1052,47 +841,3 @@ def _app_for(args: Sequence[str]) -> typer.Typer:
         return one
     except Exception:  # noqa: BLE001 - an app of another shape: every command, as always
         return app
-
-
-def main() -> None:
-    """The console script. Typer reports usage errors (exit 2); ``contract`` handles the
-    commands' own failures; this last guard keeps anything else from printing a
-    traceback.
-
-    ``validate --jobs N`` (N other than 1) starts its worker processes here, first thing:
-    they load the engine and the notation parser (some 100 ms) while Typer reads the
-    options (some 80 ms: Typer builds its checks of option values with pydantic)."""
-    import contextlib
-    import sys
-
-    jobs = _jobs_asked(sys.argv[1:])
-    if jobs is not None and jobs != 1:
-        from ..play.batch import start_workers
-
-        with contextlib.suppress(Exception):  # a head start only: the command tries again
-            start_workers(jobs)
-    from .support import hold_collector, stdout_broken, stdout_gone
-
-    hold_collector()
-    code: int | str | None = 0
-    try:
-        _app_for(sys.argv[1:])()
-    except SystemExit as exc:
-        code = exc.code
-        if code == 1 and stdout_broken():  # Click's own answer to a broken pipe (--help)
-            code = stdout_gone()
-    except BrokenPipeError:
-        code = stdout_gone()
-    except KeyboardInterrupt:
-        err("keyharvest: interrupted")
-        code = 130
-    except BaseException as exc:  # noqa: BLE001 - the contract: no traceback, ever
-        from .support import internal_error_line
-
-        err(internal_error_line(exc))
-        code = 3
-    try:  # the reader of stdout may go after the last write: flush before Python does
-        sys.stdout.flush()
-    except BrokenPipeError:
-        code = stdout_gone()
-    sys.exit(code)

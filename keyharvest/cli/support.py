@@ -185,7 +185,7 @@ def release_collector() -> None:
 
 
 # -- the contract ----------------------------------------------------------------------------
-def _passes_through(exc: BaseException) -> bool:
+def passes_through(exc: BaseException) -> bool:
     """Typer's own exits and the usage errors a command raises (``typer.BadParameter``),
     which Typer reports itself (exit 2). Only Typer's public names: from typer 0.26 on
     click lives inside typer as a private module, before it click is a dependency."""
@@ -196,34 +196,13 @@ def _passes_through(exc: BaseException) -> bool:
 
 def contract(*, trouble: int = INVALID) -> Callable[[Callable[..., int | None]],
                                                    Callable[..., None]]:
-    """Wrap a command (which returns its exit code, or None for 0) in the contract above.
-    ``trouble`` is the exit code for bad input. The command's ``output`` argument, if
-    any, says whether the output is JSON, its ``quiet`` whether to leave out the summary
-    for people. In JSON mode a summary object ends the output whatever happens, unless
-    the command cannot run at all (a usage error)."""
+    """Wrap a command (which returns its exit code, or None for 0) in the contract above,
+    for Typer: ``run_command``, and a code other than 0 raised as ``typer.Exit``."""
 
     def wrap(command: Callable[..., int | None]) -> Callable[..., None]:
         @functools.wraps(command)
         def run(*args: Any, **kwargs: Any) -> None:
-            global _session
-            release_collector()
-            _session = Session(is_json(kwargs.get("output")), bool(kwargs.get("quiet")))
-            try:
-                code = command(*args, **kwargs) or OK
-                summary(code == OK)
-            except BrokenPipeError:
-                code = stdout_gone()
-            except Failure as exc:
-                code = _fail(exc.diagnostics, exc.code if exc.code != INVALID else trouble)
-            except KeyboardInterrupt:
-                err(f"{PROGRAM}: interrupted")
-                code = 130
-            except Exception as exc:
-                if _passes_through(exc):
-                    raise
-                code = _unexpected(exc, trouble)
-            finally:
-                _session = Session()
+            code = run_command(command, args, kwargs, trouble)
             if code:
                 import typer
 
@@ -232,6 +211,35 @@ def contract(*, trouble: int = INVALID) -> Callable[[Callable[..., int | None]],
         return run
 
     return wrap
+
+
+def run_command(command: Callable[..., int | None], args: Sequence[Any],
+                kwargs: dict[str, Any], trouble: int = INVALID) -> int:
+    """Run ``command(*args, **kwargs)`` under the contract above and return its exit code.
+    ``trouble`` is the exit code for bad input. The command's ``output`` argument, if any,
+    says whether the output is JSON, its ``quiet`` whether to leave out the summary for
+    people. In JSON mode a summary object ends the output whatever happens, unless the
+    command cannot run at all (a usage error, which passes through for Typer to report)."""
+    global _session
+    release_collector()
+    _session = Session(is_json(kwargs.get("output")), bool(kwargs.get("quiet")))
+    try:
+        code = command(*args, **kwargs) or OK
+        summary(code == OK)
+    except BrokenPipeError:
+        code = stdout_gone()
+    except Failure as exc:
+        code = _fail(exc.diagnostics, exc.code if exc.code != INVALID else trouble)
+    except KeyboardInterrupt:
+        err(f"{PROGRAM}: interrupted")
+        code = 130
+    except Exception as exc:
+        if passes_through(exc):
+            raise
+        code = _unexpected(exc, trouble)
+    finally:
+        _session = Session()
+    return code
 
 
 #: The exit status when the reader of stdout has gone (``| head``): what a shell reports
