@@ -205,6 +205,8 @@ def test_the_console_script_prints_what_typer_prints(args: list[str], tmp_path: 
 
 
 def test_a_fast_command_line_imports_no_typer_and_a_usage_error_goes_to_typer() -> None:
+    """No Typer (nor the pydantic of Typer 0.29) for a fast line; Typer for help and for a
+    usage error the body found."""
     code = ("import sys\n"
             "from keyharvest.cli import entry\n"
             "sys.argv = ['keyharvest', *sys.argv[1:]]\n"
@@ -214,10 +216,10 @@ def test_a_fast_command_line_imports_no_typer_and_a_usage_error_goes_to_typer() 
             "    print(exc.code, 'typer' in sys.modules, 'pydantic' in sys.modules,\n"
             "          file=sys.stderr)\n")
     for args, expected in (([str(TWO)], "0 False False"), (["-v", str(TWO)], "0 False False"),
-                           (["nowhere.kh"], "2 True True"), (["-h"], "0 True True")):
+                           (["nowhere.kh"], "2 True"), (["-h"], "0 True")):
         r = subprocess.run([sys.executable, "-c", code, "validate", *args],
                            capture_output=True, timeout=120, check=False)
-        assert r.stderr.decode().splitlines()[-1] == expected, (args, r.stderr)
+        assert r.stderr.decode().splitlines()[-1].startswith(expected), (args, r.stderr)
     r = subprocess.run([sys.executable, "-c", code, "selfplay", "-n", "1", "-s", "1"],
                        capture_output=True, timeout=120, check=False)
     assert r.stderr.decode().splitlines()[-1] == "0 False False"
