@@ -210,6 +210,7 @@ def test_the_collector_rests_during_start_up_and_not_in_the_command() -> None:
     command; the command itself runs with it on, what was loaded frozen out of its way."""
     code = ("import gc, sys\n"
             "from keyharvest.cli import entry, support\n"
+            "entry._nothing_left_at_exit = lambda: False  # let the finally below run\n"
             "seen = []\n"
             "release = support.release_collector\n"
             "def spy():\n"

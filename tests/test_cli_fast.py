@@ -209,6 +209,7 @@ def test_a_fast_command_line_imports_no_typer_and_a_usage_error_goes_to_typer() 
     usage error the body found."""
     code = ("import sys\n"
             "from keyharvest.cli import entry\n"
+            "entry._nothing_left_at_exit = lambda: False  # exit by SystemExit, seen below\n"
             "sys.argv = ['keyharvest', *sys.argv[1:]]\n"
             "try:\n"
             "    entry.main()\n"
@@ -247,3 +248,25 @@ def test_the_body_of_a_fast_line_runs_under_the_contract(
 
     monkeypatch.setattr(hot, "run_validate", usage)
     assert hot.fast(["validate", str(TWO)]) is None
+
+
+def test_a_fast_line_ends_without_teardown_only_when_nothing_is_left_to_run() -> None:
+    """The console script ends a fast line at once (its output flushed, its exit code
+    kept), but runs the teardown when a function waits in ``atexit`` or another thread
+    is alive."""
+    code = ("import atexit, sys, threading\n"
+            "from keyharvest.cli import entry\n"
+            "if sys.argv[1] == 'atexit':\n"
+            "    atexit.register(print, 'atexit ran')\n"
+            "elif sys.argv[1] == 'thread':\n"
+            "    import time\n"
+            "    threading.Thread(target=lambda: (time.sleep(0.5), print('thread ran'))).start()\n"
+            "sys.argv = ['keyharvest', 'validate', *sys.argv[2:]]\n"
+            "entry.main()\n")
+    for how in ("atexit", "thread", "plain"):
+        r = subprocess.run([sys.executable, "-c", code, how, str(BAD), str(TWO)],
+                           capture_output=True, timeout=120, check=False)
+        assert r.returncode == 1, r.stderr
+        lines = r.stdout.decode().splitlines()
+        assert lines[0] == "2 records: 1 ok (1 finished), 1 bad; 2 files", lines
+        assert lines[1:] == ([f"{how} ran"] if how != "plain" else [])
