@@ -121,7 +121,7 @@ def test_D3_I5_the_day_labourers_gains_are_every_pair_the_stock_holds_in_order()
     from itertools import combinations_with_replacement, product
 
     from keyharvest.model.catalogue import CROPS
-    from keyharvest.rules.abilities import _gains
+    from keyharvest.rules.abilities import _gain_count, _gains
 
     for stock in product(range(3), repeat=len(CROPS)):
         due = min(2, sum(stock))
@@ -130,6 +130,7 @@ def test_D3_I5_the_day_labourers_gains_are_every_pair_the_stock_holds_in_order()
             crops for crops in combinations_with_replacement(held, due)
             if all(crops.count(c) <= stock[i] for i, c in enumerate(CROPS))]
         assert _gains(stock) == want, stock
+        assert _gain_count(stock) == len(want), stock
 
 
 def test_D3_day_labourer_takes_exactly_two():

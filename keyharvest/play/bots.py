@@ -153,10 +153,16 @@ def random_step(state: State, rng: random.Random) -> Step:
         if not legal:
             raise ValueError(f"no legal step: waiting for {state.pending.describe()}")
         return rng.choice(legal)
-    sections = frame.sections(state)  # type: ignore[attr-defined]
-    total = 0
-    for n, _ in sections:
-        total += n
+    first: Step | None = None
+    if type(frame).lists_counted:  # type: ignore[attr-defined]  # a first step and n more
+        first, n, nth = frame.counted(state)  # type: ignore[attr-defined]
+        sections = None
+        total = n if first is None else n + 1
+    else:
+        sections = frame.sections(state)  # type: ignore[attr-defined]
+        total = 0
+        for n, _ in sections:
+            total += n
     if not total:
         raise ValueError(f"no legal step: waiting for {state.pending.describe()}")
     # the draw of ``rng.choice`` over ``total`` steps: ``below(rng, total)``, inlined (two
@@ -169,6 +175,12 @@ def random_step(state: State, rng: random.Random) -> Step:
             i = getrandbits(k)
     else:
         i = rng.choice(range(total))
+    if sections is None:
+        if first is not None:
+            if not i:
+                return first
+            i -= 1
+        return nth(i)  # type: ignore[no-any-return]
     for n, nth in sections:
         if i < n:
             return nth(i)  # type: ignore[no-any-return]

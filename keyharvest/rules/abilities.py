@@ -20,13 +20,13 @@ that worker's space (I.15). This module defines no step classes: it uses the voc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from typing import ClassVar
 
 from ..errors import IllegalStep
-from ..model.catalogue import CROP_INDEX, CROPS, STORE_SIZE, WORKERS
+from ..model.catalogue import CROPS, STORE_SIZE, WORKERS
 from ..model.state import Pending, PendingKind, PlayerState, State
 from ..model.steps import (
     Accept,
@@ -42,6 +42,7 @@ from ..model.steps import (
     Pick,
     Place,
     Step,
+    maker,
 )
 from .actions import _bids as representative_bids
 from .actions import take_to_store
@@ -57,6 +58,7 @@ from .engine import (
     WORKER,
     Frame,
     among,
+    counted_sections,
     expect,
     one_of,
     optional,
@@ -65,7 +67,7 @@ from .engine import (
     sectioned,
 )
 from .fields import default_instead, harvest_gains, is_lonely
-from .memo import PENDING, harvest_steps, pass_of, remember, table
+from .memo import PENDING, harvest_steps, pass_of
 from .placement import ABILITIES, place_tile, take_from_registry
 
 JUDGE_FEE = 3  # crops the Judge pays its victim (I.14)
@@ -74,6 +76,11 @@ JUDGE_FEE = 3  # crops the Judge pays its victim (I.14)
 ABILITY = PendingKind.ABILITY
 CHOICE = PendingKind.CHOICE
 MANDATORY = {letter: w.mandatory for letter, w in WORKERS.items()}  # scrolls (D.3)
+# The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
+_make_gain = maker(Gain)
+_make_flip = maker(Flip)
+_make_buy = maker(Buy)
+_make_fallow = maker(Fallow)
 
 
 # -- helpers ----------------------------------------------------------------------------
@@ -111,11 +118,6 @@ def _payment_count(screen: list[int], n: int) -> int:
         back[i] = take
         left -= take
     return 1 if front == back else 2
-
-
-def _adjacent(state: State, space: str, p: PlayerState, harvested: bool) -> list[str]:
-    """``p``'s field tiles next to ``space`` that are (or are not) harvested."""
-    return [n for n in state.board.neighbours[space] if n in p.tiles and p.tiles[n] == harvested]
 
 
 def _subsets(tiles: list[str], most: int) -> list[tuple[str, ...]]:
@@ -202,12 +204,20 @@ class AbilityFrame(Frame):
         return None
 
     legal = sectioned
+    lists_counted = True
+    sections = counted_sections
 
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
-        """Pass (unless mandatory), then the uses (see ``rules.legal_view``)."""
-        passes = 0 if WORKERS[self.worker].mandatory else 1  # self.mandatory, inlined
-        return [(passes, lambda i: pass_of(self.player)),
-                self.counted_uses(state, state.player(self.player))]
+    def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
+        """Pass (unless mandatory: None), then how many uses and the i-th (see
+        ``Frame.lists_counted``, ``rules.legal_view``)."""
+        colour = self.player
+        for p in state.players:  # state.player(colour), without the call
+            if p.colour == colour:
+                break
+        else:
+            raise KeyError(colour)
+        n, nth = self.counted_uses(state, p)
+        return None if MANDATORY[self.worker] else pass_of(colour), n, nth
 
     def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         """How many uses ``uses`` lists, and a function giving the i-th."""
@@ -255,15 +265,16 @@ class SpecialHarvestFrame(AbilityFrame):
         return (nth(i) for i in range(n))
 
     def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
-        """Each adjacent unharvested tile, then (B) each pair of them."""
-        fresh = _adjacent(state, self.space, p, harvested=False)
-        limit = self.limit
+        """Each adjacent unharvested tile, then (B) each pair of them (``_subsets``)."""
+        tiles = p.tiles  # p's unharvested tiles next to the worker
+        fresh = [n for n in state.board.neighbours[self.space] if n in tiles and not tiles[n]]
         f = len(fresh)
+        colour = p.colour
 
         def use(i: int) -> Step:
-            refs = _subsets(fresh, limit)[i]
-            return harvest_steps[p.colour, refs, default_instead(state, refs)]  # shared
-        return f + (f * (f - 1) // 2 if limit > 1 else 0), use
+            refs = (fresh[i],) if i < f else list(combinations(fresh, 2))[i - f]
+            return harvest_steps[colour, refs, default_instead(state, refs)]  # shared
+        return f + (f * (f - 1) // 2 if self.worker != "A" else 0), use  # A: one tile
 
 
 # -- C: two crops from the stock ------------------------------------------------------------
@@ -292,26 +303,39 @@ class GainFrame(AbilityFrame):
         return (nth(i) for i in range(n))
 
     def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
-        choices = _gains(tuple(state.stock))
-        return len(choices), lambda i: Gain(p.colour, choices[i])
+        stock = state.stock
+        colour = p.colour
+        return _gain_count(stock), lambda i: _make_gain(colour, (_gains(stock)[i],), None)
 
 
-_GAINS = table("gains")  # stock -> the Day Labourer's gains
+def _gain_count(stock: Sequence[int]) -> int:
+    """``len(_gains(stock))``, counted: the pairs of crop types the stock holds, and two
+    of a type where it holds two; one crop when only one is left."""
+    held = doubles = 0
+    for k in stock:
+        if k:
+            held += 1
+            if k >= 2:
+                doubles += 1
+    if held == 1 and not doubles:  # the one crop left
+        return 1
+    return held * (held - 1) // 2 + doubles
 
 
-def _gains(stock: tuple[int, ...]) -> list[tuple[str, ...]]:
+def _gains(stock: Sequence[int]) -> list[tuple[str, ...]]:
     """The crops the Day Labourer may take from ``stock`` (two, or what is left), in
-    canonical order; remembered per stock (shared: do not change the list)."""
-    got = _GAINS.get(stock)
-    if got is None:
-        due = min(2, sum(stock))
-        held = [c for c, k in zip(CROPS, stock) if k]
-        if due < 2:  # nothing, or the one crop left
-            got = [] if due == 0 else [(held[0],)]
-        else:  # two of a crop only where the stock holds two
-            got = [(a, b) for a, b in combinations_with_replacement(held, 2)
-                   if a != b or stock[CROP_INDEX[a]] >= 2]
-        remember(_GAINS, stock, got)
+    canonical order (``combinations_with_replacement`` of the types held, two of a type
+    only where the stock holds two)."""
+    if sum(stock) < 2:  # nothing, or the one crop left
+        return [(c,) for c, k in zip(CROPS, stock) if k]
+    got: list[tuple[str, ...]] = []
+    n = len(CROPS)
+    for a in range(n):
+        if stock[a]:
+            crop = CROPS[a]
+            if stock[a] >= 2:
+                got.append((crop, crop))
+            got += [(crop, CROPS[b]) for b in range(a + 1, n) if stock[b]]
     return got
 
 
@@ -343,8 +367,11 @@ class FlipFrame(AbilityFrame):
 
     def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         """Every set of adjacent harvested tiles, by size, then in board order."""
-        done = _adjacent(state, self.space, p, harvested=True)
-        return 2 ** len(done) - 1, lambda i: Flip(p.colour, _subsets(done, len(done))[i])
+        tiles = p.tiles  # p's harvested tiles next to the worker
+        done = [n for n in state.board.neighbours[self.space] if tiles.get(n)]
+        colour = p.colour
+        return 2 ** len(done) - 1, lambda i: _make_flip(
+            colour, (_subsets(done, len(done))[i],), None)
 
 
 # -- E, G: buy from an opponent's store ------------------------------------------------------
@@ -411,7 +438,7 @@ class OpponentBuyFrame(AbilityFrame):
         def use(i: int) -> Step:
             for tile, seller, price, k in items:
                 if i < k:
-                    return Buy(colour, tile, seller, _payments(screen, price)[i])
+                    return _make_buy(colour, (tile, seller, _payments(screen, price)[i]), None)
                 i -= k
             raise IndexError(i)  # pragma: no cover - i below the uses counted
 
@@ -446,7 +473,7 @@ class StewardFrame(AbilityFrame):
         tiles = p.tiles
         refs = [r for r in state.board.references if r in tiles]
         colour = p.colour
-        return len(refs), lambda i: Fallow(colour, refs[i])
+        return len(refs), lambda i: _make_fallow(colour, (refs[i],), None)
 
 
 # -- H: a registry tile into the store --------------------------------------------------------

@@ -138,6 +138,11 @@ class Frame:
     fields: ClassVar[Mapping[str, FieldKind]] = saved()
     #: Every field a frame of this class saves, in order, with how it is checked.
     schema: ClassVar[Mapping[str, FieldKind]] = saved()
+    #: True for a frame that lists its steps (``sectioned``) as one optional first step (a
+    #: pass) and then ``n`` more, by ``counted(state)``: (the first step or None, ``n``, a
+    #: function giving the i-th of the ``n``), its ``sections`` made from it. A bot that
+    #: picks one step by index reads ``counted`` and builds no sections.
+    lists_counted: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -423,6 +428,19 @@ def sectioned(self: Frame, state: State) -> Iterator[Step]:
     for n, nth in self.sections(state):  # type: ignore[attr-defined]
         for i in range(n):
             yield nth(i)
+
+
+def counted_sections(self: Frame, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+    """``sections`` for a frame that lists its steps by ``counted`` (see
+    ``Frame.lists_counted``): the first step, if any, then the ``n`` others. Such a frame
+    sets ``sections = counted_sections``."""
+    first, n, nth = self.counted(state)  # type: ignore[attr-defined]
+    return [(0 if first is None else 1, lambda i: first), (n, nth)]
+
+
+def no_step(i: int) -> Step:
+    """The i-th of no steps: what ``counted`` gives with a count of 0."""
+    raise IndexError("legal step index out of range")
 
 
 def legal_view(state: State) -> Sequence[Step]:

@@ -29,7 +29,17 @@ from ...model.steps import (
     Step,
 )
 from ..bag import HandDrawFrame, PlaceEventsFrame
-from ..engine import COLOUR, COLOURS, COUNT, Frame, expect, one_of, saved, sectioned
+from ..engine import (
+    COLOUR,
+    COLOURS,
+    COUNT,
+    Frame,
+    counted_sections,
+    expect,
+    one_of,
+    saved,
+    sectioned,
+)
 from ..memo import PENDING, pass_of
 
 RULE = "E.3"
@@ -171,11 +181,15 @@ class OneAnswerFrame(EventFrame):
         return None
 
     legal = sectioned
+    lists_counted = True
+    sections = counted_sections
 
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
-        """Pass, then the answers (see ``rules.legal_view``)."""
+    def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
+        """Pass, then how many answers and the i-th (see ``Frame.lists_counted``,
+        ``rules.legal_view``)."""
         p = self.who(state)
-        return [(1, lambda i: pass_of(p.colour)), self.counted_answers(state, p)]
+        n, nth = self.counted_answers(state, p)
+        return pass_of(p.colour), n, nth
 
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         """How many answers ``answers`` lists, and a function giving the i-th; frames with

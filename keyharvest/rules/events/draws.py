@@ -14,10 +14,21 @@ from ...model.steps import (
     Pay,
     Pick,
     Step,
+    maker,
 )
 from ..bag import RefillFrame
 from ..crops import check_can_pay, check_crops, has, move_crops
-from ..engine import CONTINUE, COUNT, SPACE, expect, optional, saved, sectioned
+from ..engine import (
+    CONTINUE,
+    COUNT,
+    SPACE,
+    counted_sections,
+    expect,
+    no_step,
+    optional,
+    saved,
+    sectioned,
+)
 from ..memo import pass_of
 from ..placement import (
     place_tile,
@@ -37,6 +48,11 @@ from .base import (
     mandatory_error,
     payment_choices,
 )
+
+# The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
+_make_fallow = maker(Fallow)
+_make_pay = maker(Pay)
+_make_pick = maker(Pick)
 
 
 # -- M: Blind Swap ------------------------------------------------------------------------
@@ -75,12 +91,16 @@ class BlindSwapFrame(DrawingFrame):
         self.draw(state, p)
 
     legal = sectioned
+    lists_counted = True
+    sections = counted_sections
 
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
-        """Pass, then each board tile to the fallow (see ``rules.legal_view``)."""
-        c = self.who(state).colour
-        tiles = sorted(self.who(state).tiles)
-        return [(1, lambda i: pass_of(c)), (len(tiles), lambda i: Fallow(c, tiles[i]))]
+    def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
+        """Pass, then each board tile to the fallow (see ``Frame.lists_counted``,
+        ``rules.legal_view``)."""
+        p = self.who(state)
+        c = p.colour
+        tiles = sorted(p.tiles)
+        return pass_of(c), len(tiles), lambda i: _make_fallow(c, (tiles[i],), None)
 
 
 # -- Q: Lucky Dip ---------------------------------------------------------------------------
@@ -136,16 +156,22 @@ class LuckyDipFrame(DrawingFrame):
         move_crops(p.screen, state.stock, pay)
         self.draw(state, p)
 
-    def legal(self, state: State) -> Iterator[Step]:
+    legal = sectioned
+    lists_counted = True
+    sections = counted_sections
+
+    def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
+        """Each registry tile to take (I.35); else pass, then each payment of
+        ``payment_choices`` while a field tile can be had (see ``Frame.lists_counted``)."""
         p = self.who(state)
+        c = p.colour
         if self.phase == PICK:
-            for ref in state.registry:
-                yield Pick(p.colour, ref)
-            return
-        yield Pass(p.colour)
-        if state.bag_has_field_tile() or state.registry:
-            for pay in payment_choices(p, 2):
-                yield Pay(p.colour, pay)
+            registry = list(state.registry)
+            return None, len(registry), lambda i: _make_pick(c, (registry[i], ()), None)
+        if not (state.registry or state.bag_has_field_tile()):
+            return pass_of(c), 0, no_step  # no answer but the pass
+        pays = payment_choices(p, 2)
+        return pass_of(c), len(pays), lambda i: _make_pay(c, (pays[i],), None)
 
 
 # -- S: New Supply --------------------------------------------------------------------------
@@ -219,7 +245,7 @@ class SaleFrame(OneAnswerFrame):
         tiles = list(state.registry)
         colour = p.colour
         m = len(pays)
-        return len(tiles) * m, lambda i: Pick(colour, tiles[i // m], pays[i % m])
+        return len(tiles) * m, lambda i: _make_pick(colour, (tiles[i // m], pays[i % m]), None)
 
 
 # -- W: Replacement -------------------------------------------------------------------------
@@ -279,15 +305,21 @@ class ReplacementFrame(DrawingFrame):
         state.fallow.append(step.tile)
         place_tile(state, p, drawn)  # a displaced worker is re-placed last (I.44)
 
-    def legal(self, state: State) -> Iterator[Step]:
+    legal = sectioned
+    lists_counted = True
+    sections = counted_sections
+
+    def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
+        """Pass when the bag is empty; else fallowing the drawn tile, then each board tile
+        (see ``Frame.lists_counted``, ``rules.legal_view``)."""
         p = self.who(state)
+        c = p.colour
         if self.phase == NEW:
-            yield Pass(p.colour)
-            return
+            return pass_of(c), 0, no_step  # no step but the pass
         assert self.tile is not None
-        yield Fallow(p.colour, self.tile)
-        for ref in sorted(p.tiles):
-            yield Fallow(p.colour, ref)
+        tiles = sorted(p.tiles)
+        return (_make_fallow(c, (self.tile,), None), len(tiles),
+                lambda i: _make_fallow(c, (tiles[i],), None))
 
 
 register(BlindSwapFrame, LuckyDipFrame, NewSupplyFrame, SaleFrame, ReplacementFrame)

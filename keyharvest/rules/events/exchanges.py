@@ -5,6 +5,7 @@ U Registry Swap.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import filterfalse
 
 from ...errors import IllegalStep
 from ...model.state import Pending, PlayerState, State
@@ -15,15 +16,23 @@ from ...model.steps import (
     Place,
     Step,
     Swap,
+    maker,
 )
-from ..engine import SPACE, expect, optional, saved, sectioned
+from ..engine import SPACE, counted_sections, expect, no_step, optional, saved, sectioned
 from ..fields import is_lonely
 from ..memo import pass_of
 from ..placement import (
+    around_tiles,
     place_tile,
 )
 from . import register
 from .base import KEEP, EventFrame, OneAnswerFrame, mandatory_error
+
+# The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
+_make_swap = maker(Swap)
+_make_give = maker(Give)
+_make_place = maker(Place)
+_make_fallow = maker(Fallow)
 
 
 # -- N: Swap --------------------------------------------------------------------------------
@@ -61,17 +70,18 @@ class SwapFrame(OneAnswerFrame):
 
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         gives = sorted(p.tiles)
-        neighbours = state.board.neighbours
+        board = state.board
         takes: list[tuple[str, str]] = []
         for q in state.players:
-            if q is not p:  # q's lonely tiles (D.5, ``is_lonely``), as a set operation each
-                own = q.tiles.keys()
+            if q is not p:  # q's lonely tiles (D.5, ``is_lonely``): those no tile touches
+                touching = around_tiles(board, tuple(q.tiles))[0]  # (remembered)
                 colour = q.colour
                 takes += [(take, colour) for take in sorted(
-                    [r for r in own if own.isdisjoint(neighbours[r])])]
+                    filterfalse(touching.__contains__, q.tiles))]
         per_take = len(gives)
-        return len(takes) * per_take, lambda i: Swap(
-            p.colour, gives[i % per_take], *takes[i // per_take])
+        colour = p.colour
+        return len(takes) * per_take, lambda i: _make_swap(
+            colour, (gives[i % per_take], *takes[i // per_take]), None)
 
 
 # -- O: Gift --------------------------------------------------------------------------------
@@ -152,22 +162,25 @@ class GiftFrame(EventFrame):
             place_tile(state, p, tile)
 
     legal = sectioned
+    lists_counted = True
+    sections = counted_sections
 
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+    def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
         """Placing or fallowing the tile kept; else the tile received and each board tile
-        to give, or pass when there is none (see ``rules.legal_view``)."""
+        to give, or pass when there is none (see ``Frame.lists_counted``,
+        ``rules.legal_view``)."""
         p = self.who(state)
         c = p.colour
         kept = self.kept
         if self.phase == KEEP:
             assert kept is not None
-            return [(1, lambda i: Place(c, kept)), (1, lambda i: Fallow(c, kept))]
+            return _make_place(c, (kept,), None), 1, lambda i: _make_fallow(c, (kept,), None)
         gifts = sorted(p.tiles)
         if self.received is not None:
             gifts.insert(0, self.received)
         if not gifts:
-            return [(1, lambda i: pass_of(c))]
-        return [(len(gifts), lambda i: Give(c, gifts[i]))]
+            return pass_of(c), 0, no_step
+        return None, len(gifts), lambda i: _make_give(c, (gifts[i],), None)
 
 
 # -- U: Registry Swap -----------------------------------------------------------------------
@@ -195,8 +208,9 @@ class RegistrySwapFrame(OneAnswerFrame):
         gives = sorted(p.tiles)
         takes = list(state.registry)
         per_take = len(gives)
-        return len(takes) * per_take, lambda i: Swap(
-            p.colour, gives[i % per_take], takes[i // per_take])
+        colour = p.colour
+        return len(takes) * per_take, lambda i: _make_swap(
+            colour, (gives[i % per_take], takes[i // per_take], None), None)
 
 
 register(SwapFrame, GiftFrame, RegistrySwapFrame)

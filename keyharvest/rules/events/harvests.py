@@ -17,13 +17,21 @@ from ...model.steps import (
     Harvest,
     Pass,
     Step,
+    maker,
 )
 from ..crops import check_crops, counts, move_crops, show
-from ..engine import expect, sectioned
+from ..engine import counted_sections, expect, no_step, sectioned
 from ..fields import check_fresh_tiles, default_instead, harvest_gains, is_lonely
 from ..memo import pass_of
+from ..placement import around_tiles
 from . import register
 from .base import DONE, RULE, EventFrame, OneAnswerFrame, mandatory_error
+
+# The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
+_make_gain = maker(Gain)
+_make_flip = maker(Flip)
+_make_harvest = maker(Harvest)
+_make_grant = maker(Grant)
 
 
 # -- P: Bumper Harvest ----------------------------------------------------------------------
@@ -84,7 +92,7 @@ class BumperHarvestFrame(OneAnswerFrame):
         """One crop of each type ``bumper_crops`` allows, in crop order."""
         crops = bumper_crops(state, p)
         colour = p.colour
-        return len(crops), lambda i: Gain(colour, (crops[i],))
+        return len(crops), lambda i: _make_gain(colour, ((crops[i],),), None)
 
 
 # -- R: New Growth --------------------------------------------------------------------------
@@ -118,9 +126,8 @@ class NewGrowthFrame(OneAnswerFrame):
         k = len(done)
 
         def flip(i: int) -> Step:
-            if i < k:
-                return Flip(colour, (done[i],))
-            return Flip(colour, list(combinations(done, 2))[i - k])
+            tiles = (done[i],) if i < k else list(combinations(done, 2))[i - k]
+            return _make_flip(colour, (tiles,), None)
         return k + k * (k - 1) // 2, flip
 
 
@@ -147,7 +154,9 @@ class RemoteHarvestFrame(OneAnswerFrame):
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         """All the lonely unharvested tiles together, then (if more than one) each alone,
         the tiles sorted."""
-        fresh = sorted(r for r, h in p.tiles.items() if not h and is_lonely(state, p, r))
+        # its lonely tiles (D.5, ``is_lonely``): those no tile touches (remembered)
+        touching = around_tiles(state.board, tuple(p.tiles))[0]
+        fresh = sorted([r for r, h in p.tiles.items() if not h and r not in touching])
         choices: list[tuple[str, ...]] = []
         if fresh:
             choices.append(tuple(fresh))
@@ -157,7 +166,7 @@ class RemoteHarvestFrame(OneAnswerFrame):
 
         def harvest(i: int) -> Step:
             tiles = choices[i]
-            return Harvest(colour, tiles, default_instead(state, tiles))
+            return _make_harvest(colour, (tiles, default_instead(state, tiles)), None)
         return len(choices), harvest
 
 
@@ -218,15 +227,17 @@ class WindfallFrame(EventFrame):
         return gifts
 
     legal = sectioned
+    lists_counted = True
+    sections = counted_sections
 
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+    def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
         """A pass when the stock is empty (I.37); else each different share-out: the
         players in event order, each given the first crop of ``CROPS`` still in the stock
-        counted from one of the five (see ``rules.legal_view``)."""
+        counted from one of the five (see ``Frame.lists_counted``, ``rules.legal_view``)."""
         colour = self.whose()
         stock = state.stock
         if not any(stock):
-            return [(1, lambda i: pass_of(colour))]
+            return pass_of(colour), 0, no_step
         seen: dict[tuple[tuple[str, str], ...], None] = {}
         for first in range(len(CROPS)):
             avail = list(stock)
@@ -239,7 +250,7 @@ class WindfallFrame(EventFrame):
                 gifts.append((who, CROPS[i]))
             seen[tuple(gifts)] = None
         grants = list(seen)
-        return [(len(grants), lambda i: Grant(colour, grants[i]))]
+        return None, len(grants), lambda i: _make_grant(colour, (grants[i],), None)
 
 
 register(BumperHarvestFrame, NewGrowthFrame, RemoteHarvestFrame, WindfallFrame)
