@@ -56,8 +56,10 @@ def random_draw(state: State, rng: random.Random) -> Draw:
             i = getrandbits(k)
     else:
         i = rng.choice(range(n))
-    _LAST_BAG[0] = items[:i] + items[i + 1:]  # a new list: a listing is never changed
-    return draw_of(items[i])
+    item = items[i]
+    del items[i]  # the listing is this function's own (sorted here, or kept from the last)
+    _LAST_BAG[0] = items
+    return draw_of(item)
 
 
 def _bits_below(rng: random.Random, n: int) -> int:
