@@ -89,6 +89,7 @@ from .tomltext import (
     loads,
     locate_span,
 )
+from .tomlwrite import flat_dumps
 
 #: Front-matter keys that describe the setup (RULES.md B) and the board.
 SETUP_KEYS = ("players", "start", "board", "max_turns", "registry", "removed", "tiles", "crops")
@@ -570,7 +571,8 @@ def front_matter(record: Record) -> dict[str, Any]:
 
 def format_record(record: Record) -> str:
     """The canonical text of ``record``: front matter, then the movetext."""
-    fm = dumps(front_matter(record))
+    data = front_matter(record)
+    fm = flat_dumps(data) or dumps(data)  # the same text (flat_dumps knows fewer shapes)
     moves = format_movetext(record.steps, record.comments, record.setup.players,
                             record.setup.start)
     return f"{DELIMITER}\n{fm}{DELIMITER}\n{moves}"
