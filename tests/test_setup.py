@@ -7,11 +7,13 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from keyharvest.errors import PositionError
 from keyharvest.formats.boardfile import standard_board
-from keyharvest.model.catalogue import CROPS, EVENT_LETTERS, FARMHANDS, TOWNSFOLK
-from keyharvest.model.setup import Setup, check_setup, deal
+from keyharvest.model.catalogue import CROPS, EVENT_LETTERS, FARMHANDS, PLAYER_COLOURS, TOWNSFOLK
+from keyharvest.model.setup import Setup, check_setup, deal, setup_problems
 from keyharvest.play.selfplay import random_game
 from keyharvest.rules.actions import new_game
 from keyharvest.rules.invariants import check
@@ -40,6 +42,34 @@ def test_B_deal_is_deterministic_per_seed(n):
 def test_B_deal_passes_check_setup_for_many_seeds(n):
     for seed in range(40):
         check_setup(dealt(n, seed), BOARD)
+
+
+@given(st.integers(2, 4).flatmap(lambda n: st.permutations(PLAYER_COLOURS).map(
+    lambda colours: tuple(colours[:n]))), st.integers(0, 2**64),
+    st.one_of(st.none(), st.integers(1, 10**6)))
+@settings(max_examples=300, deadline=None)
+def test_B_every_setup_dealt_on_the_standard_board_is_sound(players, seed, max_turns):
+    """Any seating of two to four colours, any seed, any turn limit: what ``deal`` deals on
+    the standard board has no problem (self-play's games start with ``new_game(...,
+    checked=True)`` on that ground)."""
+    assert setup_problems(deal(players, random.Random(seed), BOARD, max_turns), BOARD) == []
+
+
+def test_B_self_play_checks_a_setup_it_does_not_know_sound():
+    """Self-play skips the check only for a setup dealt on the standard board with a turn
+    limit: another board, or a turn limit of 0, is checked (and the limit refused)."""
+    from unittest import mock
+
+    from keyharvest.play.selfplay import selfplay_game
+    from keyharvest.rules import actions
+
+    with pytest.raises(PositionError, match="max_turns"):
+        selfplay_game(2, 1, 0, max_turns=0)
+    with mock.patch.object(actions, "check_setup", wraps=check_setup) as checking:
+        selfplay_game(2, 1, 0, max_turns=3)
+        assert checking.call_count == 0
+        selfplay_game(2, 1, 0, board=BOARD, max_turns=3)
+        assert checking.call_count == 1
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -47,15 +47,17 @@ MAX_STEPS = 1_000_000
 
 def play_game(setup: Setup, board: Board, bots: Sequence[Bot] | Mapping[str, Bot],
               rng: random.Random, metadata: Mapping[str, Any] | None = None,
-              board_spec: str = STANDARD) -> Record:
+              board_spec: str = STANDARD, *, checked: bool = False) -> Record:
     """Play a game from ``setup`` to its end and return its record.
 
     ``bots`` gives each player's bot (a mapping by colour, or a sequence in seating order);
     chance draws are taken with ``rng``. Set ``setup.max_turns`` for games of random bots:
-    they can stall (RULES.md I.10). Raises ``RuntimeError`` past ``MAX_STEPS`` steps.
+    they can stall (RULES.md I.10). Raises ``RuntimeError`` past ``MAX_STEPS`` steps, and
+    ``PositionError`` for a bad setup unless ``checked`` says it is sound
+    (``rules.actions.new_game``).
     """
     by_colour = dict(bots) if isinstance(bots, Mapping) else dict(zip(setup.players, bots))
-    state = new_game(setup, board)
+    state = new_game(setup, board, checked=checked)
     steps: list[Step] = []
     if not all(type(bot) in LISTING_BOTS for bot in by_colour.values()):
         for _ in range(MAX_STEPS):
@@ -121,10 +123,13 @@ def selfplay_game(n_players: int, seed: int, index: int, bot: str = "random",
 
     if bot not in BOTS:
         raise KeyError(bot)
+    # a setup dealt on the standard board with a turn limit is sound (B; tests/
+    # test_setup.py deals every seating): new_game need not check it again
+    checked = board is None and max_turns >= 1
     board = board or standard_board()
     rng = random.Random(f"keyharvest-selfplay:{seed}:{index}")
     setup = deal(PLAYER_COLOURS[:n_players], rng, board, max_turns=max_turns)
     bots = [BOTS[bot](random.Random(rng.getrandbits(64))) for _ in range(n_players)]
     meta = {"event": "self-play", "round": index + 1,
             "meta": {"bot": bot, "seed": seed, "game": index}}
-    return play_game(setup, board, bots, rng, meta)
+    return play_game(setup, board, bots, rng, meta, checked=checked)
