@@ -5,7 +5,6 @@ U Registry Swap.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import filterfalse
 
 from ...errors import IllegalStep
 from ...model.state import Pending, PlayerState, State
@@ -22,7 +21,6 @@ from ..engine import SPACE, counted_sections, expect, no_step, optional, saved, 
 from ..fields import is_lonely
 from ..memo import pass_of
 from ..placement import (
-    around_tiles,
     place_tile,
 )
 from . import register
@@ -73,11 +71,11 @@ class SwapFrame(OneAnswerFrame):
         board = state.board
         takes: list[tuple[str, str]] = []
         for q in state.players:
-            if q is not p:  # q's lonely tiles (D.5, ``is_lonely``): those no tile touches
-                touching = around_tiles(board, tuple(q.tiles))[0]  # (remembered)
+            if q is not p:  # q's lonely tiles (D.5, ``is_lonely``), as a set operation each
+                own = q.tiles.keys()
                 colour = q.colour
                 takes += [(take, colour) for take in sorted(
-                    filterfalse(touching.__contains__, q.tiles))]
+                    [r for r in own if own.isdisjoint(board.neighbours[r])])]
         per_take = len(gives)
         colour = p.colour
         return len(takes) * per_take, lambda i: _make_swap(

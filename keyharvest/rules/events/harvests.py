@@ -23,7 +23,6 @@ from ..crops import check_crops, counts, move_crops, show
 from ..engine import counted_sections, expect, no_step, sectioned
 from ..fields import check_fresh_tiles, default_instead, harvest_gains, is_lonely
 from ..memo import pass_of
-from ..placement import around_tiles
 from . import register
 from .base import DONE, RULE, EventFrame, OneAnswerFrame, mandatory_error
 
@@ -154,9 +153,11 @@ class RemoteHarvestFrame(OneAnswerFrame):
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         """All the lonely unharvested tiles together, then (if more than one) each alone,
         the tiles sorted."""
-        # its lonely tiles (D.5, ``is_lonely``): those no tile touches (remembered)
-        touching = around_tiles(state.board, tuple(p.tiles))[0]
-        fresh = sorted([r for r, h in p.tiles.items() if not h and r not in touching])
+        # its lonely tiles (D.5, ``is_lonely``), as a set operation each
+        own = p.tiles
+        neighbours = state.board.neighbours
+        fresh = sorted([r for r, h in own.items() if not h and own.keys().isdisjoint(
+            neighbours[r])])
         choices: list[tuple[str, ...]] = []
         if fresh:
             choices.append(tuple(fresh))
