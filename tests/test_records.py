@@ -8,11 +8,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from step_strategies import comments_for, steps_of
 
-from keyharvest.errors import NotationError
+from keyharvest.errors import NotationError, PositionError
 from keyharvest.formats.boardfile import standard_board
 from keyharvest.formats.records import (
     Record,
@@ -365,3 +365,165 @@ def test_a_record_as_written_is_cut_at_once_as_the_cutter_cuts_it(
     text = "\n".join(["+++", *[x for x in lines if "+" not in x], "+++", "1. red: end"])
     got = _parts(text + "\n" * final, line, last)
     assert got is not None and got == _cut_parts(text + "\n" * final, line, last)
+
+
+#: Lines of a four-player front matter, each with the variants a writer might put there
+#: (the first as ``format_record`` writes it): ``records._plain_front`` must read only
+#: what the full check reads without a problem, to the same setup.
+_FRONT_LINES: list[list[str]] = [
+    [
+        'event = "self-play"',
+        'event = 1',
+        '',
+    ],
+    [
+        'players = ["brown", "green", "orange", "red"]',
+        'players = ["Brown", "green", "orange", "red"]',
+        'players = "brown green orange red"',
+        'players = ["brown", "brown", "orange", "red"]',
+        'players = ["brown", "green", "orange", "red", "yellow"]',
+        'players = ["brown", 1, "orange", "red"]',
+        'players = ["brown", "green", "orange", "blue"]',
+        'players = [" brown", "green", "orange", "red"]',
+        '',
+    ],
+    [
+        'start = "orange"',
+        'start = "Orange"',
+        'start = "yellow"',
+        'start = 3',
+        '',
+    ],
+    [
+        'board = "standard"',
+        'board = " standard"',
+        'board = ""',
+        'board = 1',
+        'board = "nowhere.toml"',
+        '',
+    ],
+    [
+        'max_turns = 400',
+        'max_turns = "400"',
+        'max_turns = true',
+        'max_turns = 0',
+        '',
+    ],
+    [
+        'registry = ["F8", "F6", "B9", "C7", "D7", "G4"]',
+        'registry = ["f8", "F6", "B9", "C7", "D7", "G4"]',
+        'registry = ["F8", "F6", "B9", "C7", "D7"]',
+        'registry = ["F8", "F6", "B9", "C7", "D7", "D9"]',
+        'registry = "F8 F6 B9 C7 D7 G4"',
+        'registry = ["F8", "F6", "B9", "C7", "D7", 4]',
+        '',
+    ],
+    [
+        'removed = ["M", "V"]',
+        'removed = ["m", "V"]',
+        'removed = "unknown"',
+        'removed = ["M"]',
+        'removed = ["M", "1"]',
+        'removed = "M V"',
+        'removed = ["M", "M"]',
+        '',
+    ],
+    [
+        'notes = "a game"',
+        'colour = "red"',
+        '',
+    ],
+    [
+        '[tiles]',
+        '[tile]',
+    ],
+    [
+        'brown = ["D9", "F4"]',
+        'Brown = ["D9", "F4"]',
+        'brown = ["d9", "F4"]',
+        'brown = ["D9"]',
+        'brown = "D9 F4"',
+        'brown = ["D9", "F4", "A1"]',
+        'brown = [" D9", "F4"]',
+        '',
+    ],
+    [
+        'green = ["A8", "G8"]',
+        'yellow = ["A8", "G8"]',
+        'green = ["A8", "A8"]',
+    ],
+    [
+        'orange = ["E6", "A2"]',
+    ],
+    [
+        'red = ["B6", "G1"]',
+        'red = ["B6", 1]',
+    ],
+    [
+        '[crops]',
+    ],
+    [
+        'brown = ["hops", "apples", "wine"]',
+        'brown = ["Hops", "apples", "wine"]',
+        'brown = ["hops", "apples", "beer"]',
+        'brown = "hops apples wine"',
+        'brown = ["hops", "apples"]',
+        '',
+    ],
+    [
+        'green = ["hops", "hops", "wheat"]',
+        'green = ["wheat", "hops", "hops"]',
+        'yellow = ["hops"]',
+    ],
+    [
+        'orange = ["vegetables", "apples", "wine"]',
+        'orange = ["vegetables", "apples", 2]',
+    ],
+    [
+        'red = ["vegetables", "wine", "wheat"]',
+    ],
+    [
+        '[names]',
+        '[meta]',
+        '[other]',
+    ],
+    [
+        'red = "Ann"',
+        'Red = "Ann"',
+        'blue = "Ann"',
+        'bot = "random"',
+        '',
+    ],
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.tuples(*[st.sampled_from([0, 0, 0, *range(len(v))]) for v in _FRONT_LINES]))
+@example((0,) * len(_FRONT_LINES))
+def test_a_plain_front_matter_reads_as_the_full_check_reads_it(choice: tuple[int, ...]) -> None:
+    """``records.verdict`` reads a front matter as written (``_plain_front``) only when the
+    full check (``_read_front``) finds no problem in it but those of the setup against the
+    rules (``setup_problems``, which ``replay`` checks before it starts), and to the same
+    setup, board, metadata and board named; any variant it does not read is left to the
+    full check."""
+    from keyharvest.formats.boardfile import NAMED_ONLY
+    from keyharvest.formats.records import _plain_front, _read_front
+    from keyharvest.model.setup import setup_problems
+
+    front = "".join(v[i] + "\n" for v, i in zip(_FRONT_LINES, choice, strict=True))
+    quick = _plain_front(front, "x.kh", NAMED_ONLY)
+    if quick is None:
+        assert any(choice), "the front matter as written is read at once"
+        return
+    try:
+        fm, setup, spec, metadata, board = _read_front(front, "x.kh", 1, None, NAMED_ONLY)
+    except NotationError as exc:
+        raise AssertionError(f"read at once, but the full check raises {exc}") from None
+    assert quick == (setup, spec, metadata, board)
+    if setup_problems(quick[0], quick[3]):  # a setup that cannot start: no verdict
+        with pytest.raises(PositionError):
+            new_game(quick[0], quick[3])
+        assert fm.problems
+    else:
+        assert not fm.problems
+    assert list(quick[0].tiles) == list(setup.tiles) and list(quick[0].crops) == list(setup.crops)

@@ -67,13 +67,14 @@ from ..errors import (
     raise_first,
 )
 from ..model.board import Board
-from ..model.catalogue import EVENT_LETTERS
+from ..model.catalogue import EVENT_LETTERS, PLAYER_COLOURS
 from ..model.prebuilt import dataclass
 from ..model.setup import REMOVED_EVENTS, Setup, setup_problems
 from ..model.state import PendingKind, Result, State
 from ..model.steps import Draw, Pass, Step, norm_crops
 from ..notation import Comment, Names, Where, format_movetext
 from ..notation.movetext import MAX_ERRORS, read_movetext
+from ..notation.names import CROP_WORDS
 from ..rules import legal_steps, push, push_steps
 from ..rules.actions import new_game
 from . import tomltext
@@ -319,7 +320,8 @@ def verdict(text: str, source: str = "<stdin>", *, line: int = 1, last: bool = T
     applied), the same as ``iter_records`` and ``replay`` (``invariants="end"``, or
     ``"each"`` with ``strict``) give; None for anything else (another number of records,
     a problem of any kind), which those must then report. Cheaper than them: its steps
-    have no span (``notation.itemcache.read_unplaced``), since nothing is reported. For
+    have no span (``notation.itemcache.read_unplaced``), since nothing is reported, and a
+    front matter as written is read without the checker's calls (``_plain_front``). For
     ``keyharvest validate``, where nearly every record is valid (``play.batch``)."""
     from ..notation.itemcache import Unusual, read_unplaced
     from ..notation.turns import TurnReader
@@ -330,13 +332,17 @@ def verdict(text: str, source: str = "<stdin>", *, line: int = 1, last: bool = T
     if parts is None:
         return None
     front, movetext, open_line, close_line = parts
-    try:
-        fm, setup, board_spec, metadata, board = _read_front(front, source, open_line, None,
-                                                             access)
-    except KeyHarvestError:
-        return None
-    if fm.problems or setup is None or board is None or board_spec is None:
-        return None
+    plain = _plain_front(front, source, access)
+    if plain is None:  # (a front matter of any other shape: checked in full)
+        try:
+            fm, setup_read, spec, metadata, board_read = _read_front(front, source, open_line,
+                                                                     None, access)
+        except KeyHarvestError:
+            return None
+        if fm.problems or setup_read is None or board_read is None or spec is None:
+            return None
+        plain = setup_read, spec, metadata, board_read
+    setup, board_spec, metadata, board = plain
     names = Names(Where(source, close_line), setup.players, board)
     try:
         mt = read_unplaced(movetext.replace("\r\n", "\n").replace("\r", "\n"), names,
@@ -352,6 +358,88 @@ def verdict(text: str, source: str = "<stdin>", *, line: int = 1, last: bool = T
     if done.error is not None:
         return None
     return open_line, done.state.result or "in progress", done.applied
+
+
+def _plain_front(front: str, source: str,
+                 access: BoardAccess) -> tuple[Setup, str, dict[str, Any], Board] | None:
+    """``verdict``'s reading of a front matter as written records have it (plain TOML
+    lines, known keys, every list a list of strings already in the words ``_FrontMatter``
+    reads them as): the setup, the board named, the metadata and the board, the same as
+    ``_read_front`` gives when it finds no problem; None for anything else (a problem, or
+    a value of another shape: ``_read_front`` decides). The setup is not checked against
+    the rules of RULES.md B here (``setup_problems``): ``replay`` starts the game only
+    after that check (``new_game``), so a setup that cannot start gets no verdict."""
+    data = tomltext.plain(front)
+    if data is None or not _KNOWN.issuperset(data):
+        return None
+    players = data.get("players")
+    start = data.get("start")
+    board_spec = data.get("board", STANDARD)
+    tiles_table = data.get("tiles")
+    crops_table = data.get("crops")
+    if (type(players) is not list or type(tiles_table) is not dict
+            or type(crops_table) is not dict or type(board_spec) is not str
+            or not board_spec or board_spec.strip() != board_spec):
+        return None
+    for c in players:
+        if type(c) is not str or c not in _COLOURS:
+            return None
+    seats = tuple(players)
+    if (type(start) is not str or start not in seats or len(tiles_table) != len(seats)
+            or len(crops_table) != len(seats)):
+        return None
+    tiles: dict[str, tuple[str, str]] = {}
+    for c, pair in tiles_table.items():
+        if (c not in seats or type(pair) is not list or len(pair) != 2
+                or type(pair[0]) is not str or type(pair[1]) is not str):
+            return None
+        tiles[c] = (pair[0].strip().upper(), pair[1].strip().upper())
+    crops: dict[str, tuple[str, ...]] = {}
+    for c, words in crops_table.items():
+        if c not in seats or type(words) is not list:
+            return None
+        named = []
+        for w in words:
+            crop = CROP_WORDS.get(w.strip().lower()) if type(w) is str else None
+            if crop is None:
+                return None
+            named.append(crop)
+        crops[c] = norm_crops(named)
+    registry = _plain_words(data.get("registry"))
+    removed = _plain_words(data.get("removed"))
+    max_turns = data.get("max_turns")
+    if (registry is None or removed is None or not all(e in EVENT_LETTERS for e in removed)
+            or (max_turns is not None and type(max_turns) is not int)):
+        return None
+    metadata = {k: data[k] for k in META_KEYS if k in data}
+    names = metadata.get("names")
+    if names is not None and (type(names) is not dict or not all(n in seats for n in names)):
+        return None
+    if "meta" in metadata and type(metadata["meta"]) is not dict:
+        return None
+    try:
+        board = access.board_for(board_spec, source)
+    except BoardError:
+        return None
+    setup = Setup(seats, start, tiles, crops, registry, removed, max_turns)
+    return setup, board_spec, metadata, board
+
+
+def _plain_words(value: Any) -> tuple[str, ...] | None:
+    """The words of a list of strings upper-cased, as ``_FrontMatter`` reads the registry
+    and the events removed; None for anything else."""
+    if type(value) is not list:
+        return None
+    out = []
+    for w in value:
+        if type(w) is not str:
+            return None
+        out.append(w.strip().upper())
+    return tuple(out)
+
+
+_KNOWN = frozenset(KNOWN_KEYS)
+_COLOURS = frozenset(PLAYER_COLOURS)
 
 
 def _parts(text: str, line: int, last: bool) -> tuple[str, str, int, int] | None:
