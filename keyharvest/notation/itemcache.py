@@ -141,7 +141,7 @@ def _learn(text: str, names: Names, table: _Memo) -> _Item | None:
     token is its keyword in both places, and from there on the parser is in the same
     states), so a prefix is learnt once for all the steps it precedes.
     """
-    split = _PREFIX.match(text)
+    split = _PREFIX.match(text) if ":" in text else None  # (no colon: no match to try)
     if split is not None:
         head = _lookup(split.group(1), names, table)
         step = _lookup(split.group(2), names, table)
@@ -189,8 +189,9 @@ def _by_pattern(text: str, names: Names, table: _Memo) -> _Item | None:
         return None
     board = names.board
     if board is not None:
+        crops = board.crops  # (``ref in board``, without its call)
         for ref in places.values():
-            if ref not in board:
+            if ref not in crops:
                 return None
     get = places.get  # a reference is a field, or one of a tuple field (a step's tiles)
     prefix, first, head_end, make, values, start, end, ends = model
