@@ -269,6 +269,30 @@ def test_the_pattern_memo_agrees_with_the_full_parser(text: str) -> None:
     check_reader(text, PLAYERS)
 
 
+#: Words of items with references in every shape the pattern memo meets (``_by_pattern``:
+#: words between single spaces are cut at them, any other text by its pattern).
+_PATTERN_WORDS = ["swap", "for", "from", "harvest", "flip", "offer", "wheat", "hops", "play",
+                  "A", "at", "draw", "green", "B6", "C4", "b2", "A10", "E10", "Z9", "Z1",
+                  "B66", "B6b", "1B6", "B6-", "B6_", "x", "", "\u017f6", "B6,", "9"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PATTERN_WORDS), min_size=1, max_size=12),
+       st.sampled_from([" ", "  ", "\t"]))
+def test_an_item_read_by_its_pattern_is_the_item_the_grammar_reads(
+        words: list[str], gap: str) -> None:
+    """``_by_pattern`` gives for any text the item that the grammar and ``Names`` give it
+    alone (None for a text that is not one well-formed item with known names)."""
+    from keyharvest.notation import itemcache
+
+    names = Names(Where(), PLAYERS, BOARD)
+    for text in (gap.join(words), " ".join(words[:2]) + " B6 for C4"):
+        for _ in range(2):  # the pattern learnt, then known
+            got = itemcache._by_pattern(text, names, itemcache._table(names))
+            assert got == itemcache._parse(text, names, BOARD), text
+    itemcache.clear()
+
+
 def test_items_that_differ_only_in_references_are_parsed_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from keyharvest.notation import itemcache
