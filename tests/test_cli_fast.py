@@ -258,9 +258,9 @@ def test_a_fast_line_ends_without_teardown_only_when_nothing_is_left_to_run() ->
             "from keyharvest.cli import entry\n"
             "if sys.argv[1] == 'atexit':\n"
             "    atexit.register(print, 'atexit ran')\n"
-            "elif sys.argv[1] == 'thread':\n"
-            "    import time\n"
-            "    threading.Thread(target=lambda: (time.sleep(0.5), print('thread ran'))).start()\n"
+            "elif sys.argv[1] == 'thread':  # it prints once the main thread has ended\n"
+            "    main = threading.main_thread()\n"
+            "    threading.Thread(target=lambda: (main.join(), print('thread ran'))).start()\n"
             "sys.argv = ['keyharvest', 'validate', *sys.argv[2:]]\n"
             "entry.main()\n")
     for how in ("atexit", "thread", "plain"):
