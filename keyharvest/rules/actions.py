@@ -351,8 +351,13 @@ def _count_plays(board: Board, p: PlayerState, tiles: tuple[str, ...]) -> list[i
     fields, order = around_tiles(board, tiles)
     workers = p.workers
     if workers:  # no worker goes next to another (D.1)
-        free = set(order).difference(*map(board.neighbour_sets.__getitem__, workers))
-        touching = list(map(fields.__getitem__, free))
+        # one set, less each worker's neighbours in place: ``difference(*map(...))`` copied
+        # the set and built the arguments (some 3,000 instructions more for two workers)
+        free = set(order)
+        neighbour_sets = board.neighbour_sets
+        for space in workers:
+            free -= neighbour_sets[space]
+        touching = [fields[space] for space in free]
     else:
         touching = list(map(fields.__getitem__, order))
     # at_least[n] spaces touch at least n tiles (every one touches at least one)
