@@ -272,12 +272,13 @@ def _harvest_at(state: State, p: PlayerState, tiles: tuple[str, ...]) -> Step:
 def _play_at(state: State, p: PlayerState, plays: Callable[[int], int], i: int) -> Step:
     """The ``i``-th play: by worker, the supply's then the town's, each in letter order,
     and by space in board order (``plays`` counts them per worker number)."""
-    for letter in sorted(p.supply) + sorted(state.town):
-        number = NUMBER[letter]
-        k = plays(number)
-        if i < k:
-            return play_steps[p.colour, letter, _nth_space(state.board, p, number, i)]
-        i -= k
+    for workers in (p.supply, state.town):  # the town sorted only when it is reached
+        for letter in sorted(workers):
+            number = NUMBER[letter]
+            k = plays(number)
+            if i < k:
+                return play_steps[p.colour, letter, _nth_space(state.board, p, number, i)]
+            i -= k
     raise IndexError(i)  # pragma: no cover - i below the plays counted
 
 
