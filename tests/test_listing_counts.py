@@ -108,3 +108,9 @@ def test_an_opponent_buy_lists_every_opponent_tile_with_each_payment() -> None:
                 met += len(by_hand) > 1
             push(state, step)
     assert met > 5
+
+
+def test_the_first_action_of_a_turn_may_be_any_of_the_four() -> None:
+    """``_count`` takes "abcd" as open when no action was taken yet, without asking
+    ``_judge_open``: the judgement agrees whatever the tile count."""
+    assert {TurnFrame._judge_open("", count) for count in range(4)} == {"abcd"}

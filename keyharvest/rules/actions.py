@@ -208,9 +208,12 @@ class TurnFrame(Frame):
         harvests listed, the plays counted per worker number, how many plays, removes,
         purchases, the bids listed, how many offers); an action not open now lists none."""
         t = state.turn
-        open_ = _OPEN.get((t.used, t.count))
-        if open_ is None:
-            open_ = self._open(state)
+        if t.used:
+            open_ = _OPEN.get((t.used, t.count))
+            if open_ is None:
+                open_ = self._open(state)
+        else:  # the first action of a turn (two picks in five): any of the four
+            open_ = "abcd"
         tiles = tuple(p.tiles)  # the memo keys of the harvests and the plays
         board = state.board
         choices: Sequence[tuple[str, ...]] = ()
