@@ -42,6 +42,7 @@ from .support import (
     INVALID,
     OK,
     Failure,
+    completing,
     contract,
     diagnosing,
     emit,
@@ -824,11 +825,9 @@ def _app_for(args: Sequence[str]) -> typer.Typer:
     siblings are. Anything else (no command, an option first, a misspelt command, shell
     completion) runs ``app`` with every command."""
     import copy
-    import os
 
     try:
-        if not args or any(k.startswith("_") and k.endswith("_COMPLETE") or k.startswith(
-                "_TYPER_COMPLETE") for k in os.environ):
+        if not args or completing():
             return app
         from typer.main import get_command_name
 

@@ -16,7 +16,6 @@ to Typer's own reading of the same options.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from contextlib import ExitStack
 from enum import StrEnum
@@ -376,15 +375,14 @@ def fast(args: Sequence[str]) -> int | None:
     """Run the command line ``args`` without Typer, if ``parse`` reads it, and return the
     exit code; None when Typer is to run it (``parse`` leaves it, or the body raised a
     usage error before it started, which Typer reports when it runs the line again)."""
-    if any(k.startswith("_") and k.endswith("_COMPLETE") or k.startswith("_TYPER_COMPLETE")
-           for k in os.environ):
+    from .support import completing, run_command
+
+    if completing():
         return None  # shell completion: Typer's
     parsed = parse(args)
     if parsed is None:
         return None
     command, given = parsed
-    from .support import run_command
-
     body = run_validate if command == "validate" else run_selfplay
     try:
         return run_command(body, (), given)

@@ -184,6 +184,13 @@ def release_collector() -> None:
         gc.enable()
 
 
+def completing() -> bool:
+    """Whether the shell asks for completions (Click's ``_PROG_COMPLETE`` variable, or
+    Typer's own): Typer answers them with every command."""
+    return any(k.startswith("_") and k.endswith("_COMPLETE") or k.startswith("_TYPER_COMPLETE")
+               for k in os.environ)
+
+
 # -- the contract ----------------------------------------------------------------------------
 def passes_through(exc: BaseException) -> bool:
     """Typer's own exits and the usage errors a command raises (``typer.BadParameter``),
