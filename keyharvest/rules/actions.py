@@ -9,7 +9,7 @@ continues the same action (C.4, C.5) rather than starting a new one.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations
+from itertools import combinations, filterfalse
 from typing import Any, TypeVar
 
 from ..errors import IllegalStep
@@ -22,7 +22,7 @@ from . import placement
 from .bag import REFILL_DRAW, RefillFrame
 from .crops import CROP_COUNTS, check_can_pay, crop_counts, move_crops
 from .engine import OVER, Frame, sectioned, settle
-from .fields import apart_from, check_fresh_tiles, default_instead, groups, harvest_gains
+from .fields import apart_from, check_fresh_tiles, default_instead, harvest_gains
 from .memo import (
     PENDING,
     buy_steps,
@@ -222,7 +222,7 @@ class TurnFrame(Frame):
             key = (board, tiles, tuple(p.tiles.values()))  # no pair tuples to build
             listed = _HARVESTS.get(key)
             if listed is None:
-                listed = _harvest_choices(state, p)
+                listed = _harvest_choices(board, p, tiles)
                 remember(_HARVESTS, key, listed)
             choices = listed
         plays = _NO_PLAYS
@@ -389,21 +389,93 @@ _HARVESTS: dict[tuple[Board, tuple[str, ...], tuple[bool, ...]], list[tuple[str,
 _BIDS = table("bids")  # screen -> bids listed
 
 
-def _harvest_choices(state: State, p: PlayerState) -> list[tuple[str, ...]]:
-    """The harvests listed (C.2): every group's unharvested tiles together, and each alone.
-    ``sections`` remembers them per board, tiles and harvested flags (``_HARVESTS``:
-    shared, do not change the list)."""
+def _harvest_choices(board: Board, p: PlayerState, tiles: tuple[str, ...]
+                     ) -> list[tuple[str, ...]]:
+    """The harvests listed (C.2): every group's unharvested tiles together (sorted), and
+    each alone; ``tiles`` is ``tuple(p.tiles)``. ``sections`` remembers them per board,
+    tiles and harvested flags (``_HARVESTS``: shared, do not change the list). The groups
+    come from ``_parts`` (remembered per board and tiles), so a harvest, which changes only
+    the flags, lists again without a search."""
     out: list[tuple[str, ...]] = []
-    harvested = p.tiles
-    for g in groups(state, p):
-        fresh = [r for r in g if not harvested[r]]
-        fresh.sort()
-        if not fresh:
-            continue
-        out.append(tuple(fresh))
-        if len(fresh) > 1:
-            out.extend((r,) for r in fresh)
+    harvested = p.tiles.__getitem__
+    for g, alone in _parts(board, tiles):
+        if alone:  # two tiles or more
+            fresh = tuple(filterfalse(harvested, g))  # sorted, as ``g`` is
+            if len(fresh) == len(g):  # none harvested yet
+                out.append(g)
+                out += alone
+            elif fresh:
+                out.append(fresh)
+                if len(fresh) > 1:
+                    out.extend((r,) for r in fresh)
+        elif not harvested(g[0]):
+            out.append(g)
     return out
+
+
+#: (board, tiles) -> the groups of ``fields.groups`` in its order, each as (its tiles
+#: sorted, each of them alone when there are two or more, else ())
+_PARTS: dict[tuple[Board, tuple[str, ...]],
+             list[tuple[tuple[str, ...], list[tuple[str, ...]]]]] = table("parts")
+
+
+def _parts(board: Board, tiles: tuple[str, ...]
+           ) -> list[tuple[tuple[str, ...], list[tuple[str, ...]]]]:
+    """The connected groups of ``tiles`` on ``board`` (workers do not connect: D.1.6),
+    in the order of ``fields.groups`` (by the first tile of each, in ``tiles``' order),
+    each sorted with its tiles alone: remembered per board and tiles. A board that
+    differs from a remembered one by its last tile is worked out from it (the tile joins
+    the groups next to it, in the place of the first of them)."""
+    key = (board, tiles)
+    got = _PARTS.get(key)
+    if got is not None:
+        return got
+    before = _PARTS.get((board, tiles[:-1])) if len(tiles) > 1 else None
+    if before is not None:
+        last = tiles[-1]
+        around = board.neighbour_sets[last]
+        got = []
+        joined: list[str] | None = None
+        for part in before:
+            g = part[0]
+            if around.isdisjoint(g):
+                got.append(part)
+            elif joined is None:
+                joined = [last, *g]
+                got.append(part)  # its place, filled below
+                at = len(got) - 1
+            else:
+                joined += g
+        if joined is None:
+            got.append(((last,), []))
+        else:
+            joined.sort()
+            merged = tuple(joined)
+            got[at] = (merged, [(r,) for r in merged])
+    else:
+        neighbour_sets = board.neighbour_sets
+        left = set(tiles)
+        got = []
+        for start in tiles:
+            if start not in left:
+                continue
+            left.discard(start)
+            group = [start]
+            todo = [start]
+            while todo:
+                found = neighbour_sets[todo.pop()] & left
+                if found:
+                    left -= found
+                    group += found
+                    todo += found
+            if len(group) > 1:
+                group.sort()
+                g = tuple(group)
+                got.append((g, [(r,) for r in g]))
+            else:
+                got.append(((start,), []))
+    remember(_PARTS, key, got)
+    return got
 
 
 def _bids(p: PlayerState) -> list[tuple[str, ...]]:
