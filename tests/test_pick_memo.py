@@ -12,8 +12,18 @@ from keyharvest.formats.boardfile import standard_board
 from keyharvest.model.state import PlayerState, State, Turn
 from keyharvest.play.selfplay import selfplay_game
 from keyharvest.rules import memo, push
-from keyharvest.rules.actions import TurnFrame, _harvest_choices, _parts, new_game
+from keyharvest.rules.actions import (
+    NUMBER,
+    TurnFrame,
+    _count_plays,
+    _harvest_choices,
+    _nth_space,
+    _parts,
+    _touch_masks,
+    new_game,
+)
 from keyharvest.rules.fields import groups
+from keyharvest.rules.placement import legal_spaces
 
 BOARD = standard_board()
 
@@ -71,3 +81,35 @@ def test_the_harvests_counted_in_played_games_are_those_of_the_groups() -> None:
                         turns += 1
                 push(state, step)
     assert turns > 300
+
+
+LETTER_OF = {}
+for _letter, _number in sorted(NUMBER.items()):
+    LETTER_OF.setdefault(_number, _letter)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(BOARD.order), st.integers(0, 25), st.data())
+def test_the_plays_counted_and_built_are_those_of_legal_spaces(order, n, data) -> None:
+    """Tiles placed one at a time (so the masks are worked out from the board less its
+    last tile), then workers anywhere off the tiles (legal or not: the count and the
+    placement rule must agree on any board)."""
+    memo.clear()
+    p = PlayerState("red")
+    state = lone_state(p)
+    for ref in order[:n]:
+        p.tiles[ref] = False
+        _touch_masks(BOARD, tuple(p.tiles))
+    free = order[n:]
+    for space in data.draw(st.lists(st.sampled_from(free), max_size=6, unique=True)
+                           if free else st.just([])):
+        p.workers[space] = data.draw(st.sampled_from(sorted(NUMBER)))
+    tiles = tuple(p.tiles)
+    for warm in (True, False):
+        if not warm:
+            memo.clear()
+        counted = _count_plays(BOARD, p, tiles)
+        for number, letter in LETTER_OF.items():
+            spaces = legal_spaces(state, p, letter)
+            assert counted[number] == len(spaces)
+            assert [_nth_space(BOARD, p, number, i) for i in range(len(spaces))] == spaces

@@ -288,32 +288,21 @@ def _play_at(state: State, p: PlayerState, plays: Callable[[int], int], i: int) 
 def _nth_space(board: Board, p: PlayerState, number: int, i: int) -> str:
     """``legal_spaces(state, p, letter)[i]`` for a worker ``letter`` of ``number``: the
     ``i``-th space in board order next to ``number`` field tiles, not next to a worker, not
-    holding one of ``number`` or more (D.1), found by walking the spaces next to a tile
-    (``around_tiles``) rather than listing them all (a list made for one space was most of
-    the cost of a play picked)."""
-    fields, order = around_tiles(board, tuple(p.tiles))
+    holding one of ``number`` or more (D.1): the ``i``-th bit of the spaces' mask (see
+    ``_count_plays``), no list of them made."""
+    legal = _touch_masks(board, tuple(p.tiles))[0][number]
     workers = p.workers
     if workers:
-        neighbours = board.neighbours
-        taken: set[str] = set()
+        bit, near = _board_bits(board)
         for space, worker in workers.items():
-            taken.update(neighbours[space])  # not next to another worker
+            legal &= ~near[space]  # not next to another worker
             if NUMBER[worker] >= number:  # only a higher worker replaces one
-                taken.add(space)
-        for space in order:
-            if fields[space] >= number and space not in taken:
-                if not i:
-                    return space
-                i -= 1
-    elif number == 1:  # every space next to a tile
-        return order[i]
-    else:
-        for space in order:
-            if fields[space] >= number:
-                if not i:
-                    return space
-                i -= 1
-    raise IndexError(i)  # pragma: no cover - i below the plays counted
+                legal &= ~bit[space]
+    for _ in range(i):
+        legal &= legal - 1  # the lowest space less
+    if not legal:  # pragma: no cover - i below the plays counted
+        raise IndexError(i)
+    return board.order[(legal & -legal).bit_length() - 1]
 
 
 def _remove_at(p: PlayerState, i: int) -> Step:
@@ -349,33 +338,95 @@ def _count_plays(board: Board, p: PlayerState, tiles: tuple[str, ...]) -> list[i
     """For each worker number, on how many spaces of ``p``'s board a worker of that number
     may be played (``placement.legal_spaces``, counted without listing them); ``tiles`` is
     ``tuple(p.tiles)``. ``sections`` remembers it per board, tiles and workers (``_PLAYS``:
-    shared, do not change it)."""
-    # set operations and counts over the free spaces next to a tile, the numbers unrolled
-    # (a loop over the spaces, or over the numbers, in Python cost more)
-    fields, order = around_tiles(board, tiles)
+    shared, do not change it). Spaces are bits of an int (``_board_bits``): the spaces next
+    to at least n tiles (``_touch_masks``) less those next to a worker and those holding a
+    worker of n or more, counted by ``int.bit_count``."""
+    masks, counted, _ = _touch_masks(board, tiles)
     workers = p.workers
-    if workers:  # no worker goes next to another (D.1)
-        # one set, less each worker's neighbours in place: ``difference(*map(...))`` copied
-        # the set and built the arguments (some 3,000 instructions more for two workers)
-        free = set(order)
-        neighbour_sets = board.neighbour_sets
-        for space in workers:
-            free -= neighbour_sets[space]
-        touching = [fields[space] for space in free]
+    if not workers:
+        return counted
+    bit, near = _board_bits(board)
+    blocked = 0  # next to a worker (D.1)
+    held = [0, 0, 0, 0, 0, 0]  # the spaces of the workers of each number
+    for space, letter in workers.items():
+        blocked |= near[space]
+        held[NUMBER[letter]] |= bit[space]
+    _, g1, g2, g3, g4, g5 = masks
+    # only a higher worker replaces one: the spaces of workers of n or more are out for n
+    out5 = blocked | held[5]
+    out4 = out5 | held[4]
+    out3 = out4 | held[3]
+    out2 = out3 | held[2]
+    out1 = out2 | held[1]
+    return [0, (g1 & ~out1).bit_count(), (g2 & ~out2).bit_count(),
+            (g3 & ~out3).bit_count(), (g4 & ~out4).bit_count(), (g5 & ~out5).bit_count()]
+
+
+#: board -> (each space's bit, the bits of its neighbours): a space's bit is ``1 <<`` its
+#: place in board order
+_BITS: dict[Board, tuple[dict[str, int], dict[str, int]]] = table("board bits")
+
+
+def _board_bits(board: Board) -> tuple[dict[str, int], dict[str, int]]:
+    got = _BITS.get(board)
+    if got is None:
+        bit = {ref: 1 << i for ref, i in board.index.items()}
+        near = {ref: sum(map(bit.__getitem__, around))
+                for ref, around in board.neighbours.items()}
+        got = (bit, near)
+        remember(_BITS, board, got)
+    return got
+
+
+#: (board, tiles) -> (the masks of the spaces with no tile next to at least n tiles, for
+#: n = 0 to 5 (0: none), their counts, the mask of the tiles)
+_TOUCH: dict[tuple[Board, tuple[str, ...]], tuple[tuple[int, ...], list[int], int]] = table(
+    "touch masks")
+
+
+def _touch_masks(board: Board, tiles: tuple[str, ...]
+                 ) -> tuple[tuple[int, ...], list[int], int]:
+    """The spaces of ``board`` holding no tile of ``tiles`` next to at least n of them,
+    as masks of bits (``_board_bits``) for n = 1 to 5 after a 0, how many each holds (the
+    plays of a board with no worker), and the mask of ``tiles``: remembered per board and
+    tiles. A board that differs from a remembered one by its last tile is worked out from
+    it: the tile's space leaves every mask, and each space next to it with no tile moves
+    up to the next mask."""
+    key = (board, tiles)
+    got = _TOUCH.get(key)
+    if got is not None:
+        return got
+    bit = _board_bits(board)[0]
+    before = _TOUCH.get((board, tiles[:-1])) if tiles else None
+    if before is not None:
+        last = tiles[-1]
+        tile_bit = bit[last]
+        placed = before[2] | tile_bit
+        keep = ~tile_bit
+        masks = [m & keep for m in before[0]]
+        for space in board.neighbours[last]:
+            space_bit = bit[space]
+            if not placed & space_bit:
+                k = 1  # the first mask not holding it: it is next to k - 1 tiles
+                while k <= 5 and masks[k] & space_bit:
+                    k += 1
+                if k <= 5:
+                    masks[k] |= space_bit
     else:
-        touching = list(map(fields.__getitem__, order))
-    # at_least[n] spaces touch at least n tiles (every one touches at least one)
-    count = touching.count
-    n1 = len(touching)
-    n2 = n1 - count(1)
-    n3 = n2 - count(2) if n2 else 0
-    n4 = n3 - count(3) if n3 else 0
-    at_least = [0, n1, n2, n3, n4, n4 - count(4) if n4 else 0]
-    for space, letter in workers.items():  # only a higher worker replaces one (D.1)
-        if space in free:
-            for n in range(1, min(fields[space], NUMBER[letter]) + 1):
-                at_least[n] -= 1
-    return at_least
+        fields, order = around_tiles(board, tiles)
+        by = [0] * (len(tiles) + 1)  # by[k]: the spaces next to exactly k tiles
+        for space in order:
+            by[fields[space]] |= bit[space]
+        masks = [0] * 6
+        at_least = 0
+        for k in range(len(tiles), 0, -1):
+            at_least |= by[k]
+            if k <= 5:
+                masks[k] = at_least
+        placed = sum(map(bit.__getitem__, tiles))
+    got = (tuple(masks), [m.bit_count() for m in masks], placed)
+    remember(_TOUCH, key, got)
+    return got
 
 
 if MAX_NUMBER != 5:  # pragma: no cover - _count_plays unrolls the numbers 1 to 5
