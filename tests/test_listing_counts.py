@@ -114,3 +114,65 @@ def test_the_first_action_of_a_turn_may_be_any_of_the_four() -> None:
     """``_count`` takes "abcd" as open when no action was taken yet, without asking
     ``_judge_open``: the judgement agrees whatever the tile count."""
     assert {TurnFrame._judge_open("", count) for count in range(4)} == {"abcd"}
+
+
+def test_a_relocation_and_a_re_placement_list_the_spaces_a_check_of_every_space_allows(
+) -> None:
+    """Event X lists each worker (in space order) with each new space ``placement_error``
+    allows it, moving from its own; a displaced worker, pass and then each space it
+    allows. Both judge every worker from one look-up of the spaces next to the tiles, not
+    by a check of each space: compared here, for every player of every state of played
+    games (a frame of X made for each), and at each re-placement met."""
+    from keyharvest.model.steps import Move, Pass, Replace
+    from keyharvest.rules.events.workers import RelocationFrame
+    from keyharvest.rules.placement import DisplacedFrame
+
+    moved = replaced = 0
+    for players, seed in ((2, 51), (3, 52), (4, 53), (4, 54)):
+        record = selfplay_game(players, seed, 0)
+        state = new_game(record.setup, BOARD)
+        for step in record.steps:
+            frame = state.stack[-1]
+            if type(frame) is DisplacedFrame and state.result is None:
+                p = state.player(frame.player)
+                assert legal_steps(state) == [Pass(p.colour)] + [
+                    Replace(p.colour, frame.worker, space) for space in BOARD.order
+                    if placement_error(state, p, frame.worker, space) is None]
+                replaced += 1
+            for p in state.players:
+                x = RelocationFrame(p.colour, [p.colour])
+                n, nth = x.counted_answers(state, p)
+                assert [nth(i) for i in range(n)] == [
+                    Move(p.colour, letter, space) for old, letter in sorted(p.workers.items())
+                    for space in BOARD.order if space != old
+                    and placement_error(state, p, letter, space, moving_from=old) is None]
+                moved += n > 0
+            push(state, step)
+    assert moved > 300 and replaced > 3
+
+
+def test_the_gains_and_payments_remembered_are_those_worked_out_afresh() -> None:
+    """``_gains`` remembers by the stock capped at 2, ``payment_choices`` by the screen:
+    each answer equals the one worked out with the memo cleared, for every stock and
+    screen of up to 3 of each crop."""
+    from itertools import product
+
+    from keyharvest.model.state import PlayerState
+    from keyharvest.rules import memo
+    from keyharvest.rules.abilities import _gain_count, _gains
+    from keyharvest.rules.events.base import payment_choices
+
+    warm: dict = {}
+    for counts in product(range(4), repeat=5):
+        got = _gains(list(counts))
+        assert len(got) == _gain_count(counts)
+        p = PlayerState("red", screen=list(counts))
+        warm[counts] = (got, [payment_choices(p, k, limit) for k in (2, 3)
+                              for limit in (2, 4)])
+    for counts, (got, pays) in warm.items():
+        memo.clear()
+        p = PlayerState("red", screen=list(counts))
+        assert _gains(list(counts)) == got
+        assert [payment_choices(p, k, limit) for k in (2, 3) for limit in (2, 4)] == pays
+    assert warm[(1, 0, 0, 0, 0)][0] == [("hops",)]
+    assert warm[(3, 1, 0, 0, 0)][0] == [("hops", "hops"), ("hops", "vegetables")]

@@ -67,7 +67,7 @@ from .engine import (
     sectioned,
 )
 from .fields import default_instead, harvest_gains, is_lonely
-from .memo import PENDING, harvest_steps, pass_of
+from .memo import PENDING, gain_steps, harvest_steps, pass_of, remember, table
 from .placement import ABILITIES, place_tile, take_from_registry
 
 JUDGE_FEE = 3  # crops the Judge pays its victim (I.14)
@@ -77,7 +77,6 @@ ABILITY = PendingKind.ABILITY
 CHOICE = PendingKind.CHOICE
 MANDATORY = {letter: w.mandatory for letter, w in WORKERS.items()}  # scrolls (D.3)
 # The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
-_make_gain = maker(Gain)
 _make_flip = maker(Flip)
 _make_buy = maker(Buy)
 _make_fallow = maker(Fallow)
@@ -305,7 +304,7 @@ class GainFrame(AbilityFrame):
     def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         stock = state.stock
         colour = p.colour
-        return _gain_count(stock), lambda i: _make_gain(colour, (_gains(stock)[i],), None)
+        return _gain_count(stock), lambda i: gain_steps[colour, _gains(stock)[i]]
 
 
 def _gain_count(stock: Sequence[int]) -> int:
@@ -325,18 +324,30 @@ def _gain_count(stock: Sequence[int]) -> int:
 def _gains(stock: Sequence[int]) -> list[tuple[str, ...]]:
     """The crops the Day Labourer may take from ``stock`` (two, or what is left), in
     canonical order (``combinations_with_replacement`` of the types held, two of a type
-    only where the stock holds two)."""
+    only where the stock holds two). Remembered by the stock's counts, capped at 2 (all
+    that matters; a shared list: do not change it)."""
+    key = tuple(map(min, stock, _TWOS))
+    got = _GAINS.get(key)
+    if got is not None:
+        return got
     if sum(stock) < 2:  # nothing, or the one crop left
-        return [(c,) for c, k in zip(CROPS, stock) if k]
-    got: list[tuple[str, ...]] = []
-    n = len(CROPS)
-    for a in range(n):
-        if stock[a]:
-            crop = CROPS[a]
-            if stock[a] >= 2:
-                got.append((crop, crop))
-            got += [(crop, CROPS[b]) for b in range(a + 1, n) if stock[b]]
+        got = [(c,) for c, k in zip(CROPS, stock) if k]
+    else:
+        got = []
+        n = len(CROPS)
+        for a in range(n):
+            if stock[a]:
+                crop = CROPS[a]
+                if stock[a] >= 2:
+                    got.append((crop, crop))
+                got += [(crop, CROPS[b]) for b in range(a + 1, n) if stock[b]]
+    remember(_GAINS, key, got)
     return got
+
+
+#: the stock's counts capped at 2 -> ``_gains``
+_TWOS = (2,) * len(CROPS)
+_GAINS: dict[tuple[int, ...], list[tuple[str, ...]]] = table("gains")
 
 
 # -- D: flip harvested tiles back -----------------------------------------------------------

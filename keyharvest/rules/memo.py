@@ -22,7 +22,21 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..model.state import Pending, PendingKind
-from ..model.steps import Buy, Draw, EndTurn, Harvest, Offer, Pass, Play, Remove, Step, maker
+from ..model.steps import (
+    Buy,
+    Draw,
+    EndTurn,
+    Gain,
+    Harvest,
+    Move,
+    Offer,
+    Pass,
+    Play,
+    Remove,
+    Replace,
+    Step,
+    maker,
+)
 
 V = TypeVar("V")
 
@@ -143,6 +157,14 @@ harvest_steps: Interning[Harvest] = _steps(Harvest)
 play_steps: Interning[Play] = _steps(Play)
 remove_steps: Interning[Remove] = _steps(Remove)
 buy_steps: Interning[Buy] = _steps(Buy, ((),))  # no payment (action c)
+#: The steps of the other listings, shared the same way: ``move_steps[colour, worker,
+#: space]`` is ``Move(colour, worker, space)`` (event X), ``replace_steps[colour, worker,
+#: space]`` is ``Replace(colour, worker, space)`` (a displaced worker, D.2), and
+#: ``gain_steps[colour, crops]`` is ``Gain(colour, crops)`` (the Day Labourer, C: a few
+#: pairs of crops, asked for again and again).
+move_steps: Interning[Move] = _steps(Move)
+replace_steps: Interning[Replace] = _steps(Replace)
+gain_steps: Interning[Gain] = _steps(Gain)
 
 
 #: ``steps.maker(Offer)``, asked for once, not at every offer the listing builds.

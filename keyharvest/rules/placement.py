@@ -17,8 +17,8 @@ from ..model.board import Board
 from ..model.catalogue import WORKERS
 from ..model.state import Pending, PendingKind, PlayerState, State
 from ..model.steps import Pass, Pick, Replace, Step
-from .engine import COLOUR, FLAG, WORKER, Frame, expect, saved, sectioned
-from .memo import PENDING, pass_of, remember, table
+from .engine import COLOUR, FLAG, WORKER, Frame, counted_sections, expect, saved, sectioned
+from .memo import PENDING, pass_of, remember, replace_steps, table
 
 
 # -- workers (D.1) ----------------------------------------------------------------------
@@ -223,12 +223,21 @@ class DisplacedFrame(Frame):
         start_ability(state, self.player, self.worker, step.space)
 
     legal = sectioned
+    lists_counted = True
+    sections = counted_sections
 
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
-        """Pass, then each space to re-place the worker on (see ``rules.legal_view``)."""
-        spaces = legal_spaces(state, state.player(self.player), self.worker)
-        return [(1, lambda i: pass_of(self.player)),
-                (len(spaces), lambda i: Replace(self.player, self.worker, spaces[i]))]
+    def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
+        """Pass, then each space to re-place the worker on (see ``Frame.lists_counted``,
+        ``rules.legal_view``); only the step drawn is built (shared: ``memo.replace_steps``)."""
+        colour = self.player
+        for p in state.players:  # state.player(colour), without the call
+            if p.colour == colour:
+                break
+        else:
+            raise KeyError(colour)
+        worker = self.worker
+        spaces = legal_spaces(state, p, worker)
+        return pass_of(colour), len(spaces), lambda i: replace_steps[colour, worker, spaces[i]]
 
     def holds_worker(self) -> tuple[str, str] | None:
         """The (owner, letter) of a worker in limbo, for the invariants of J."""

@@ -40,19 +40,30 @@ from ..engine import (
     saved,
     sectioned,
 )
-from ..memo import PENDING, pass_of
+from ..memo import PENDING, pass_of, remember, table
 
 RULE = "E.3"
 
 
 def payment_choices(p: PlayerState, k: int, limit: int = 4) -> list[tuple[str, ...]]:
-    """Some payments of ``k`` crops that ``p`` can make (representatives, canonical order)."""
+    """Some payments of ``k`` crops that ``p`` can make (representatives, canonical order).
+    Remembered by ``k``, ``limit`` and the screen (a shared list: do not change it): Q and
+    T ask at every answer, and the combinations cost some 20,000 instructions a time."""
+    key = (k, limit, *p.screen)
+    got = _PAYMENTS.get(key)
+    if got is not None:
+        return got
     held = [c for c, n in zip(CROPS, p.screen) for _ in range(min(n, k))]
     out = sorted(set(combinations(held, k)))
-    if len(out) <= limit:
-        return out
-    step = len(out) / limit
-    return [out[int(i * step)] for i in range(limit)]
+    if len(out) > limit:
+        step = len(out) / limit
+        out = [out[int(i * step)] for i in range(limit)]
+    remember(_PAYMENTS, key, out)
+    return out
+
+
+#: (k, limit, *screen) -> ``payment_choices``
+_PAYMENTS: dict[tuple[int, ...], list[tuple[str, ...]]] = table("payment choices")
 
 
 def mandatory_error(letter: str, colour: str, why: str) -> IllegalStep:

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import filterfalse
 
 from ...errors import IllegalStep
+from ...model.catalogue import WORKERS
 from ...model.state import PlayerState, State
 from ...model.steps import (
     Move,
@@ -13,8 +15,9 @@ from ...model.steps import (
     Step,
     maker,
 )
+from ..memo import move_steps
 from ..placement import (
-    legal_spaces,
+    around_tiles,
     placement_error,
     put_worker,
     send_back,
@@ -23,8 +26,8 @@ from . import register
 from .base import OneAnswerFrame
 
 # The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
-_make_move = maker(Move)
 _make_remove = maker(Remove)
+NUMBER = {letter: w.number for letter, w in WORKERS.items()}  # a worker's number, by letter
 
 
 # -- X: Relocation --------------------------------------------------------------------------
@@ -50,19 +53,39 @@ class RelocationFrame(OneAnswerFrame):
         put_worker(state, p, step.worker, step.space)  # no ability (E.3)
 
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
-        moves = []
-        for old, letter in sorted(p.workers.items()):
-            spaces = legal_spaces(state, p, letter, moving_from=old)  # a new list
-            if old in spaces:  # it moves to a new space
-                spaces.remove(old)
-            moves.append((letter, spaces))
-        n = sum(len(spaces) for _, spaces in moves)
+        """Each worker, in space order, with each new space ``legal_spaces`` gives it when
+        it moves from its own: judged here for every worker from one look-up of the spaces
+        next to the tiles (``around_tiles``), not ``legal_spaces`` per worker (each looked
+        the tiles up again and built its lists: a Relocation cost some 130,000
+        instructions). Only the move drawn is built (shared: ``memo.move_steps``)."""
+        fields, order = around_tiles(state.board, tuple(p.tiles))
+        neighbours = state.board.neighbours
+        workers = sorted(p.workers.items())
+        moves: list[tuple[str, list[str]]] = []
+        n = 0
+        for old, letter in workers:
+            number = NUMBER[letter]
+            # the spaces next to enough field tiles, not next to another worker, not one
+            # holding a worker as high, and not its own (D.1, E.3): ``legal_spaces``
+            taken = {old}
+            for space, worker in workers:
+                if space != old:
+                    taken.update(neighbours[space])
+                    if NUMBER[worker] >= number:
+                        taken.add(space)
+            if number > 1:
+                spaces = [s for s in order if fields[s] >= number and s not in taken]
+            else:
+                spaces = list(filterfalse(taken.__contains__, order))
+            if spaces:
+                moves.append((letter, spaces))
+                n += len(spaces)
         colour = p.colour
 
         def move(i: int) -> Step:
             for letter, spaces in moves:
                 if i < len(spaces):
-                    return _make_move(colour, (letter, spaces[i]), None)
+                    return move_steps[colour, letter, spaces[i]]
                 i -= len(spaces)
             raise IndexError(i)  # pragma: no cover - i < n
 
