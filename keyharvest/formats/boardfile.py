@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import re
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from ..errors import BoardError, Span
@@ -125,8 +124,17 @@ def _duplicate_key(text: str, message: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def standard_board() -> Board:
-    """The standard board of the game (package data), read once per process."""
-    text = resources.files("keyharvest").joinpath("data", "board.toml").read_text("utf-8")
+    """The standard board of the game (package data), read once per process: from the
+    package's folder where it is one (importing ``importlib.resources`` and the zip
+    readers it loads costs more than reading the board), else through
+    ``importlib.resources`` (a package in a zip file)."""
+    beside = Path(__file__).parent.parent / "data" / "board.toml"
+    try:
+        text = beside.read_text("utf-8")
+    except OSError:
+        from importlib import resources
+
+        text = resources.files("keyharvest").joinpath("data", "board.toml").read_text("utf-8")
     return parse_board(text, "standard board")
 
 

@@ -9,7 +9,6 @@ letters), going on after a bad one.
 
 from __future__ import annotations
 
-import difflib
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -349,6 +348,8 @@ def key_hint(key: str, known: Iterable[str]) -> str | None:
     """"did you mean" for an unknown ``key`` among ``known``."""
     if len(key) > 60:  # no key is that long (and difflib's work grows with it)
         return None
+    import difflib  # here: only a message needs it (kept off start-up)
+
     match = difflib.get_close_matches(key.lower(), list(known), n=1, cutoff=0.6)
     return f"did you mean '{match[0]}'?" if match else None
 

@@ -37,14 +37,11 @@ parser gives up on a text, to say what is wrong with it.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import re
 import sys
 from collections.abc import Callable
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -79,6 +76,8 @@ def grammar_text() -> str:
 
     Raises ``FileNotFoundError`` when neither exists (a broken installation).
     """
+    from importlib import resources
+
     packaged = resources.files("keyharvest").joinpath("grammar", GRAMMAR_FILE)
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")
@@ -91,6 +90,8 @@ def grammar_text() -> str:
 
 def grammar_digest(text: str | None = None) -> str:
     """The SHA-256 of the grammar's text, which the shipped tables must have been made from."""
+    import hashlib
+
     return hashlib.sha256((grammar_text() if text is None else text).encode("utf-8")).hexdigest()
 
 
@@ -139,6 +140,8 @@ def _decode(table: dict[str, Any]) -> Any:
 
 def dump_tables(parser: Lark | None = None) -> str:
     """The JSON of ``tables.json`` for a parser built in strict mode from the grammar."""
+    import json
+
     from lark import __version__ as lark_version
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
@@ -163,6 +166,8 @@ def _shipped(text: str, form: int, lark: str | None,
     """The JSON document of shipped tables, or None unless it is one of format ``form``
     made from this grammar by Lark ``lark`` (the checks ``tables.json`` and ``lean.json``
     share)."""
+    import json
+
     try:
         document = json.loads(text, object_hook=object_hook)
     except (ValueError, RecursionError):
@@ -284,6 +289,8 @@ def dump_lean(parser: Lark | None = None) -> str:
     """The JSON of ``lean.json``: the lean tables (``lalr.lean_data``) of the parser loaded
     from ``tables.json`` (or of ``parser``, one with the embedded ``Syntax``). Raises
     ``ValueError`` where the lean driver does not fit this Lark."""
+    import json
+
     from lark import __version__ as version
 
     from .lalr import lean_data

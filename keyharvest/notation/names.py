@@ -11,7 +11,6 @@ letters and references in upper case. An unknown name raises a positioned
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -76,6 +75,8 @@ CROP_WORDS = {c: c for c in CROPS} | dict(CROP_ALIASES)
 
 def crop_hint(word: str) -> str:
     """A hint for an unknown crop word: the nearest crop (by name, colour or short form)."""
+    import difflib  # here: only a message needs it (kept off start-up)
+
     match = difflib.get_close_matches(word.lower(), list(CROP_WORDS), n=1, cutoff=0.6) if len(
         word) <= MAX_QUOTED else None  # (difflib's work grows with the word)
     return f"did you mean '{CROP_WORDS[match[0]]}'?" if match else (
@@ -86,6 +87,8 @@ def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str 
     """A hint naming the closest of ``choices`` to ``word``, or None."""
     if len(word) > MAX_QUOTED:  # no name is that long (and difflib's work grows with it)
         return None
+    import difflib  # here: only a message needs it (kept off start-up)
+
     match = difflib.get_close_matches(word.lower(), list(choices), n=1, cutoff=cutoff)
     return f"did you mean '{match[0]}'?" if match else None
 

@@ -9,7 +9,6 @@ them into ``Span``s of the file.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -267,6 +266,8 @@ def _show(token: AnyToken) -> str:
 def _near_step(word: str) -> str | None:
     if len(word) > 40:  # no step word is that long (and difflib's work grows with it)
         return None
+    import difflib  # here: only a message needs it (kept off start-up)
+
     match = difflib.get_close_matches(word.lower(), STEP_WORDS, n=1, cutoff=0.6)
     return match[0] if match else None
 
@@ -317,6 +318,8 @@ def syntax_error(exc: UnexpectedInput, text: str, where: Where) -> NotationError
                              "a step starts with one of: " + ", ".join(STEP_WORDS))
     if token.type == "WORD" and any(n in KEYWORDS for n in exc.expected):
         keywords = [KEYWORDS[n] for n in exc.expected if n in KEYWORDS]
+        import difflib  # here: only a message needs it (kept off start-up)
+
         match = difflib.get_close_matches(token.value.lower(), keywords, n=1, cutoff=0.6) if len(
             token.value) <= 40 else None
         if match:
