@@ -256,3 +256,32 @@ def test_H_a_board_path_that_is_not_a_sensible_file_is_refused_unread(tmp_path, 
     path = name if name.startswith("/") else tmp_path / name
     with pytest.raises(BoardError, match="cannot read board file"):
         load_board(path)
+
+
+def test_standard_board_is_read_through_importlib_resources_when_not_beside(monkeypatch):
+    """A package that is not a folder of files (a zip) has no board.toml beside the module:
+    standard_board reads it through importlib.resources, and gets the same board. (For a
+    package of files, importlib.resources reads the same file as a Path: only the first
+    reading fails here.)"""
+    from pathlib import Path
+
+    from keyharvest.formats import boardfile
+
+    beside = Path(boardfile.__file__).parent.parent / "data" / "board.toml"
+    assert beside.read_text("utf-8") == STANDARD_TEXT  # the file it reads first
+    real = Path.read_text
+    asked: list[Path] = []
+
+    def no_file_beside(self: Path, *args: object, **kwargs: object) -> str:
+        if self == beside and not asked:  # (importlib.resources reads it as a Path too)
+            asked.append(self)
+            raise FileNotFoundError(self)
+        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    before = standard_board()
+    monkeypatch.setattr(Path, "read_text", no_file_beside)
+    again = standard_board.__wrapped__()  # read again, past the cache (which stays as it is)
+    assert asked == [beside]
+    assert again is not before
+    assert (again.crops, again.positions, again.starting_pairs, again.neighbours) == (
+        before.crops, before.positions, before.starting_pairs, before.neighbours)
