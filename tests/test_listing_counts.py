@@ -11,7 +11,7 @@ from keyharvest.model.steps import Play, Swap
 from keyharvest.play.selfplay import selfplay_game
 from keyharvest.rules import legal_steps, push
 from keyharvest.rules.actions import TurnFrame, new_game
-from keyharvest.rules.events.exchanges import SwapFrame
+from keyharvest.rules.events.exchanges import RegistrySwapFrame, SwapFrame
 from keyharvest.rules.fields import is_lonely
 from keyharvest.rules.placement import placement_error
 
@@ -58,7 +58,7 @@ def test_the_plays_counted_are_those_of_a_check_of_every_space_in_played_games()
 
 
 def test_the_swaps_listed_take_the_lonely_tiles_of_the_others() -> None:
-    met = 0
+    met = swapped = 0
     for i in range(40):
         record = selfplay_game(4, 31, i)
         state = new_game(record.setup, BOARD)
@@ -72,8 +72,15 @@ def test_the_swaps_listed_take_the_lonely_tiles_of_the_others() -> None:
                     Swap(p.colour, give, take, owner)
                     for take, owner in takes for give in sorted(p.tiles)]
                 met += bool(takes)
+            if type(state.stack[-1]) is RegistrySwapFrame:
+                frame = state.stack[-1]
+                p = frame.who(state)
+                assert [x for x in legal_steps(state) if isinstance(x, Swap)] == [
+                    Swap(p.colour, give, take) for take in state.registry
+                    for give in sorted(p.tiles)]
+                swapped += len(p.tiles) > 1
             push(state, step)
-    assert met > 5
+    assert met > 5 and swapped > 5
 
 
 def test_a_payment_count_is_the_number_of_payments_listed() -> None:

@@ -26,14 +26,15 @@ from ..model.steps import (
     Buy,
     Draw,
     EndTurn,
+    Fallow,
     Gain,
+    Give,
     Harvest,
-    Move,
     Offer,
     Pass,
+    Pay,
     Play,
     Remove,
-    Replace,
     Step,
     maker,
 )
@@ -157,14 +158,18 @@ harvest_steps: Interning[Harvest] = _steps(Harvest)
 play_steps: Interning[Play] = _steps(Play)
 remove_steps: Interning[Remove] = _steps(Remove)
 buy_steps: Interning[Buy] = _steps(Buy, ((),))  # no payment (action c)
-#: The steps of the other listings, shared the same way: ``move_steps[colour, worker,
-#: space]`` is ``Move(colour, worker, space)`` (event X), ``replace_steps[colour, worker,
-#: space]`` is ``Replace(colour, worker, space)`` (a displaced worker, D.2), and
-#: ``gain_steps[colour, crops]`` is ``Gain(colour, crops)`` (the Day Labourer, C: a few
-#: pairs of crops, asked for again and again).
-move_steps: Interning[Move] = _steps(Move)
-replace_steps: Interning[Replace] = _steps(Replace)
+#: The steps of the other listings that a player makes again and again, shared the same
+#: way (in 40 four-player games half of the fallows and a third to two thirds of the
+#: gains, gifts and payments repeat one made before; the moves of event X and the
+#: re-placements of a displaced worker, one in twelve: made by ``steps.maker``):
+#: ``gain_steps[colour, crops]`` is ``Gain(colour, crops)``, ``fallow_steps[colour,
+#: tile]`` is ``Fallow(colour, tile)``, ``give_steps[colour, tile]`` is ``Give(colour,
+#: tile)`` and ``pay_steps[colour, crops]`` is ``Pay(colour, crops)``. A step shared is
+#: also written once: the record writer remembers texts by step (``notation.movetext``).
 gain_steps: Interning[Gain] = _steps(Gain)
+fallow_steps: Interning[Fallow] = _steps(Fallow)
+give_steps: Interning[Give] = _steps(Give)
+pay_steps: Interning[Pay] = _steps(Pay)
 
 
 #: ``steps.maker(Offer)``, asked for once, not at every offer the listing builds.

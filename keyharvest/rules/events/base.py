@@ -198,9 +198,15 @@ class OneAnswerFrame(EventFrame):
     def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
         """Pass, then how many answers and the i-th (see ``Frame.lists_counted``,
         ``rules.legal_view``)."""
-        p = self.who(state)
+        order = self.order
+        colour = order[self.i % len(order)]  # self.who(state), without the call
+        for p in state.players:
+            if p.colour == colour:
+                break
+        else:
+            raise KeyError(colour)
         n, nth = self.counted_answers(state, p)
-        return pass_of(p.colour), n, nth
+        return pass_of(colour), n, nth
 
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         """How many answers ``answers`` lists, and a function giving the i-th; frames with

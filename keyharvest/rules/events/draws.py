@@ -29,7 +29,7 @@ from ..engine import (
     saved,
     sectioned,
 )
-from ..memo import pass_of
+from ..memo import fallow_steps, pass_of, pay_steps
 from ..placement import (
     place_tile,
     take_from_registry,
@@ -50,8 +50,6 @@ from .base import (
 )
 
 # The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
-_make_fallow = maker(Fallow)
-_make_pay = maker(Pay)
 _make_pick = maker(Pick)
 
 
@@ -100,7 +98,7 @@ class BlindSwapFrame(DrawingFrame):
         p = self.who(state)
         c = p.colour
         tiles = sorted(p.tiles)
-        return pass_of(c), len(tiles), lambda i: _make_fallow(c, (tiles[i],), None)
+        return pass_of(c), len(tiles), lambda i: fallow_steps[c, tiles[i]]
 
 
 # -- Q: Lucky Dip ---------------------------------------------------------------------------
@@ -171,7 +169,7 @@ class LuckyDipFrame(DrawingFrame):
         if not (state.registry or state.bag_has_field_tile()):
             return pass_of(c), 0, no_step  # no answer but the pass
         pays = payment_choices(p, 2)
-        return pass_of(c), len(pays), lambda i: _make_pay(c, (pays[i],), None)
+        return pass_of(c), len(pays), lambda i: pay_steps[c, pays[i]]
 
 
 # -- S: New Supply --------------------------------------------------------------------------
@@ -318,8 +316,8 @@ class ReplacementFrame(DrawingFrame):
             return pass_of(c), 0, no_step  # no step but the pass
         assert self.tile is not None
         tiles = sorted(p.tiles)
-        return (_make_fallow(c, (self.tile,), None), len(tiles),
-                lambda i: _make_fallow(c, (tiles[i],), None))
+        return (fallow_steps[c, self.tile], len(tiles),
+                lambda i: fallow_steps[c, tiles[i]])
 
 
 register(BlindSwapFrame, LuckyDipFrame, NewSupplyFrame, SaleFrame, ReplacementFrame)

@@ -19,7 +19,7 @@ from ...model.steps import (
 )
 from ..engine import SPACE, counted_sections, expect, no_step, optional, saved, sectioned
 from ..fields import is_lonely
-from ..memo import pass_of
+from ..memo import give_steps, pass_of
 from ..placement import (
     place_tile,
 )
@@ -28,7 +28,6 @@ from .base import KEEP, EventFrame, OneAnswerFrame, mandatory_error
 
 # The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
 _make_swap = maker(Swap)
-_make_give = maker(Give)
 _make_place = maker(Place)
 _make_fallow = maker(Fallow)
 
@@ -67,19 +66,35 @@ class SwapFrame(OneAnswerFrame):
         place_tile(state, p, step.take)
 
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
-        gives = sorted(p.tiles)
-        board = state.board
-        takes: list[tuple[str, str]] = []
+        """Each lonely tile of the other players (D.5, ``is_lonely``), in seating order and
+        then sorted, with each tile of the board, sorted: counted (the lonely tiles of each
+        player by a map in C), and only the swap drawn is listed (listing every lonely tile
+        of every player cost some 70,000 instructions a decision)."""
+        at = state.board.neighbours.__getitem__
+        lonely: list[tuple[PlayerState, int]] = []  # (a player, its lonely tiles)
+        takes = 0
         for q in state.players:
-            if q is not p:  # q's lonely tiles (D.5, ``is_lonely``), as a set operation each
+            if q is not p:
                 own = q.tiles.keys()
-                colour = q.colour
-                takes += [(take, colour) for take in sorted(
-                    [r for r in own if own.isdisjoint(board.neighbours[r])])]
-        per_take = len(gives)
+                k = sum(map(own.isdisjoint, map(at, own)))
+                if k:
+                    lonely.append((q, k))
+                    takes += k
+        per_take = len(p.tiles)
         colour = p.colour
-        return len(takes) * per_take, lambda i: _make_swap(
-            colour, (gives[i % per_take], *takes[i // per_take]), None)
+
+        def swap(i: int) -> Step:
+            j = i // per_take
+            for q, k in lonely:
+                if j < k:
+                    own = q.tiles.keys()
+                    take = sorted([r for r in own if own.isdisjoint(at(r))])[j]
+                    return _make_swap(colour, (sorted(p.tiles)[i % per_take], take, q.colour),
+                                      None)
+                j -= k
+            raise IndexError(i)  # pragma: no cover - i below the swaps counted
+
+        return takes * per_take, swap
 
 
 # -- O: Gift --------------------------------------------------------------------------------
@@ -178,7 +193,7 @@ class GiftFrame(EventFrame):
             gifts.insert(0, self.received)
         if not gifts:
             return pass_of(c), 0, no_step
-        return None, len(gifts), lambda i: _make_give(c, (gifts[i],), None)
+        return None, len(gifts), lambda i: give_steps[c, gifts[i]]
 
 
 # -- U: Registry Swap -----------------------------------------------------------------------
@@ -203,12 +218,13 @@ class RegistrySwapFrame(OneAnswerFrame):
         place_tile(state, p, step.take)
 
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
-        gives = sorted(p.tiles)
-        takes = list(state.registry)
-        per_take = len(gives)
+        """Each registry tile with each tile of the board, sorted: counted, and only the
+        swap drawn is listed."""
+        per_take = len(p.tiles)
         colour = p.colour
-        return len(takes) * per_take, lambda i: _make_swap(
-            colour, (gives[i % per_take], takes[i // per_take], None), None)
+        registry = state.registry
+        return len(registry) * per_take, lambda i: _make_swap(
+            colour, (sorted(p.tiles)[i % per_take], registry[i // per_take], None), None)
 
 
 register(SwapFrame, GiftFrame, RegistrySwapFrame)

@@ -15,7 +15,6 @@ from ...model.steps import (
     Step,
     maker,
 )
-from ..memo import move_steps
 from ..placement import (
     around_tiles,
     placement_error,
@@ -26,6 +25,7 @@ from . import register
 from .base import OneAnswerFrame
 
 # The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
+_make_move = maker(Move)
 _make_remove = maker(Remove)
 NUMBER = {letter: w.number for letter, w in WORKERS.items()}  # a worker's number, by letter
 
@@ -57,7 +57,7 @@ class RelocationFrame(OneAnswerFrame):
         it moves from its own: judged here for every worker from one look-up of the spaces
         next to the tiles (``around_tiles``), not ``legal_spaces`` per worker (each looked
         the tiles up again and built its lists: a Relocation cost some 130,000
-        instructions). Only the move drawn is built (shared: ``memo.move_steps``)."""
+        instructions).. Only the move drawn is built."""
         fields, order = around_tiles(state.board, tuple(p.tiles))
         neighbours = state.board.neighbours
         workers = sorted(p.workers.items())
@@ -85,7 +85,7 @@ class RelocationFrame(OneAnswerFrame):
         def move(i: int) -> Step:
             for letter, spaces in moves:
                 if i < len(spaces):
-                    return move_steps[colour, letter, spaces[i]]
+                    return _make_move(colour, (letter, spaces[i]), None)
                 i -= len(spaces)
             raise IndexError(i)  # pragma: no cover - i < n
 
