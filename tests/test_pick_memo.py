@@ -15,8 +15,10 @@ from keyharvest.rules import memo, push
 from keyharvest.rules.actions import (
     NUMBER,
     TurnFrame,
+    _bids,
     _count_plays,
     _harvest_choices,
+    _list_bids,
     _nth_space,
     _parts,
     _touch_masks,
@@ -113,3 +115,11 @@ def test_the_plays_counted_and_built_are_those_of_legal_spaces(order, n, data) -
             spaces = legal_spaces(state, p, letter)
             assert counted[number] == len(spaces)
             assert [_nth_space(BOARD, p, number, i) for i in range(len(spaces))] == spaces
+
+
+@given(st.lists(st.integers(0, 5), min_size=5, max_size=5), st.booleans())
+def test_the_bids_remembered_by_the_crops_held_are_those_of_the_screen(screen, warm) -> None:
+    if not warm:
+        memo.clear()
+    p = PlayerState("red", screen=screen)
+    assert _bids(p) == _list_bids(p)

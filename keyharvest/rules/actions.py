@@ -258,7 +258,8 @@ class TurnFrame(Frame):
         bids = _NO_BIDS
         n_offer = 0
         if "d" in open_ and len(p.store) < STORE_SIZE and state.registry:
-            bids = _BIDS.get(tuple(p.screen)) or _bids(p)  # none when the screen is empty
+            listed_bids: list[tuple[str, ...]] | None = _BIDS.get(tuple(p.screen))
+            bids = _bids(p) if listed_bids is None else listed_bids  # [] for an empty screen
             n_offer = len(state.registry) * len(bids)
         return choices, plays, n_play, n_remove, n_buy, bids, n_offer
 
@@ -535,9 +536,19 @@ def _bids(p: PlayerState) -> list[tuple[str, ...]]:
     key = tuple(p.screen)
     got = _BIDS.get(key)
     if got is None:
-        got = _list_bids(p)
+        # the bids depend on which crops are held once and twice: remembered by the screen
+        # with every count above 2 taken as 2 too (far fewer keys than screens)
+        capped = tuple(map(min, key, _TWOS))
+        got = _CAPPED_BIDS.get(capped)
+        if got is None:
+            got = _list_bids(p)
+            remember(_CAPPED_BIDS, capped, got)
         remember(_BIDS, key, got)
     return got
+
+
+_TWOS = (2,) * len(CROPS)
+_CAPPED_BIDS = table("bids by crops held")  # screen, counts above 2 as 2 -> bids listed
 
 
 def _list_bids(p: PlayerState) -> list[tuple[str, ...]]:
