@@ -274,6 +274,25 @@ def test_the_listing_bots_loop_plays_the_game_push_plays() -> None:
         assert a == b and a.count("\n") > 20
 
 
+def test_the_listing_bots_records_hold_their_steps_without_spans_as_record_from_game_does() -> None:
+    """``play_game`` hands the listing bots' steps to the record as they are, not through
+    ``record_from_game`` (which drops spans and copies the list): the steps a listing gives
+    carry no span, so the record is the one ``record_from_game`` makes of them."""
+    from keyharvest.formats.records import record_from_game
+    from keyharvest.play.bots import GreedyBot
+    from keyharvest.play.selfplay import selfplay_game
+
+    games = [selfplay_game(players, 7, i) for players in (2, 3, 4) for i in range(4)]
+    setup = deal(("red", "green", "orange"), random.Random(5), BOARD, 40)
+    bots = [RandomBot(random.Random(1)), GreedyBot(random.Random(2)), RandomBot(random.Random(3))]
+    games.append(play_game(setup, BOARD, bots, random.Random(4), {"event": "e"}))
+    for rec in games:
+        assert rec.steps and all(step.span is None for step in rec.steps)
+        again = record_from_game(rec.setup, rec.steps, rec.metadata, board=rec.board)
+        assert again == rec and type(again.steps) is type(rec.steps) is list
+        assert rec.comments == [] and rec.metadata is not again.metadata
+
+
 def test_the_turn_listing_builds_the_steps_its_constructors_build() -> None:
     """The turn's listing shares its steps (``rules.memo``) and builds offers by
     ``steps.maker``: each is equal to the step its class builds from its fields, with the
