@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import filterfalse
 
 from ...errors import IllegalStep
 from ...model.catalogue import WORKERS
@@ -15,8 +14,8 @@ from ...model.steps import (
     Step,
     maker,
 )
+from ..actions import _board_bits, _touch_masks
 from ..placement import (
-    around_tiles,
     placement_error,
     put_worker,
     send_back,
@@ -54,39 +53,40 @@ class RelocationFrame(OneAnswerFrame):
 
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         """Each worker, in space order, with each new space ``legal_spaces`` gives it when
-        it moves from its own: judged here for every worker from one look-up of the spaces
-        next to the tiles (``around_tiles``), not ``legal_spaces`` per worker (each looked
-        the tiles up again and built its lists: a Relocation cost some 130,000
-        instructions).. Only the move drawn is built."""
-        fields, order = around_tiles(state.board, tuple(p.tiles))
-        neighbours = state.board.neighbours
+        it moves from its own, in board order: the spaces as bits of an int, as the turn
+        counts its plays (``actions._count_plays``: the spaces next to at least n tiles,
+        ``_touch_masks``, less those next to another worker, holding one as high, or its
+        own), counted by ``int.bit_count``; only the move drawn is built (``legal_spaces``
+        per worker cost some 130,000 instructions a Relocation)."""
+        board = state.board
+        masks = _touch_masks(board, tuple(p.tiles))[0]
+        bit, near = _board_bits(board)
         workers = sorted(p.workers.items())
-        moves: list[tuple[str, list[str]]] = []
+        moves: list[tuple[str, int, int]] = []  # (a worker, its spaces' mask, how many)
         n = 0
         for old, letter in workers:
             number = NUMBER[letter]
-            # the spaces next to enough field tiles, not next to another worker, not one
-            # holding a worker as high, and not its own (D.1, E.3): ``legal_spaces``
-            taken = {old}
+            legal = masks[number] & ~bit[old]  # it moves to a new space
             for space, worker in workers:
                 if space != old:
-                    taken.update(neighbours[space])
-                    if NUMBER[worker] >= number:
-                        taken.add(space)
-            if number > 1:
-                spaces = [s for s in order if fields[s] >= number and s not in taken]
-            else:
-                spaces = list(filterfalse(taken.__contains__, order))
-            if spaces:
-                moves.append((letter, spaces))
-                n += len(spaces)
+                    legal &= ~near[space]  # not next to another worker (D.1)
+                    if NUMBER[worker] >= number:  # only a higher worker replaces one
+                        legal &= ~bit[space]
+            if legal:
+                k = legal.bit_count()
+                moves.append((letter, legal, k))
+                n += k
         colour = p.colour
+        order = board.order
 
         def move(i: int) -> Step:
-            for letter, spaces in moves:
-                if i < len(spaces):
-                    return _make_move(colour, (letter, spaces[i]), None)
-                i -= len(spaces)
+            for letter, legal, k in moves:
+                if i < k:
+                    for _ in range(i):
+                        legal &= legal - 1  # the lowest space less
+                    return _make_move(colour, (letter, order[(legal & -legal).bit_length() - 1]),
+                                      None)
+                i -= k
             raise IndexError(i)  # pragma: no cover - i < n
 
         return n, move
