@@ -35,6 +35,7 @@ class StackFrame(Protocol):
 
     is_event: bool
     is_turn: bool
+    asks_plainly: bool
 
     def copy(self) -> StackFrame: ...
 

@@ -87,8 +87,8 @@ class TurnFrame(Frame):
     def apply(self, state: State, step: Step) -> Pending | None:
         """Apply a turn step; return what ``settle`` would return now (the next player's
         turn, the end, the same turn when no frame was pushed, the draw of the refill an
-        offer pushed), or None when a frame was pushed that has to settle (see
-        ``Frame.apply``)."""
+        offer pushed, what a pushed frame that ``asks_plainly`` asks), or None when a frame
+        was pushed that has to settle (see ``Frame.apply``)."""
         kind = type(step)
         if kind is EndTurn:  # the bag passes (C.1): inline, one step in four is an end
             # count down the end of the game (F.4) and the turn limit (I.10)
@@ -126,10 +126,14 @@ class TurnFrame(Frame):
         else:
             t.used += action
             t.count = 1
-        if state.stack[-1] is self:  # no frame pushed: the same turn waits, as before
+        top = state.stack[-1]
+        if top is self:  # no frame pushed: the same turn waits, as before
             return state.pending
         if kind is Offer and len(state.bag) > state.hidden_removed:
             return REFILL_DRAW  # the refill the offer pushed waits for its draw (its settle)
+        if top.asks_plainly:  # a worker's ability: its settle only asks what it waits for
+            asks: Pending | None = top.settle(state)  # (None, if done: the engine settles)
+            return asks
         return None
 
     # -- listing ---------------------------------------------------------------------
@@ -611,12 +615,20 @@ def play(state: State, p: PlayerState, step: Play) -> None:
         raise IllegalStep("C.3", f"cannot play {letter}: "
                           f"{worker_source_error(state, p, letter)}")
     space = step.space
-    why = placement_error(state, p, letter, space)
-    if why:
-        raise IllegalStep("D.1", f"cannot play {letter} at {space}: {why}")
-    # put_worker and start_ability inlined (one step in ten is a play)
+    # ``placement_error(state, p, letter, space) is None``, judged here without the call
+    # (one step in ten is a play); it says what is wrong when something is
+    tiles = p.tiles
     workers = p.workers
     under = workers.get(space)
+    number = NUMBER[letter]
+    board = state.board
+    if (space in tiles or space not in board.crops
+            or (under is not None and NUMBER[under] >= number)
+            or len(tiles.keys() & (around := board.neighbour_sets[space])) < number
+            or (workers and not around.isdisjoint(workers))):
+        why = placement_error(state, p, letter, space)
+        raise IllegalStep("D.1", f"cannot play {letter} at {space}: {why}")
+    # put_worker and start_ability inlined
     if under is not None:  # a lower worker goes back, not re-placed (D.1.5)
         send_back(state, p, under)
     workers[space] = letter

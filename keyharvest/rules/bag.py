@@ -17,7 +17,7 @@ from .engine import CHANCE, COLOUR, CONTINUE, COUNT, EVENTS, FLAG, STRING, Frame
 from .events import start_event
 from .fields import someone_below_threshold
 from .invariants import question_check
-from .memo import PENDING
+from .memo import PENDING, remember, table
 
 
 def check_draw(state: State, step: Step, rule: str = "F.1") -> str:
@@ -74,6 +74,18 @@ def place_event(state: State, letter: str, drawer: str) -> None:
 #: The purpose of a registry refill after an offer (F.1), the draw the game waits for most.
 REFILL = "registry refill"
 
+#: (frame class, purpose) -> the draw a ``RefillFrame`` or ``HandDrawFrame`` waits for
+#: (its ``rule`` is the class's own): a look-up by a pair, not by four fields and a read of
+#: the class
+_DRAWS: dict[tuple[type, str], Pending] = table("draws asked")
+
+
+def _draw_asked(frame: Frame, purpose: str) -> Pending:
+    """The draw ``frame`` waits for: ``PENDING[...]`` of it, remembered in ``_DRAWS``."""
+    got = PENDING[CHANCE, None, frame.rule, purpose]
+    remember(_DRAWS, (type(frame), purpose), got)
+    return got
+
 
 class RefillFrame(Frame):
     """Draw from the bag until ``gap`` field tiles have gone to the registry (F.1), or the
@@ -100,7 +112,8 @@ class RefillFrame(Frame):
 
     def settle(self, state: State) -> Pending | None | object:
         if self.gap > 0 and len(state.bag) > state.hidden_removed:  # state.bag_count > 0
-            return PENDING[CHANCE, None, self.rule, self.purpose]
+            purpose = self.purpose
+            return _DRAWS.get((type(self), purpose)) or _draw_asked(self, purpose)
         if self.mine:
             if self.gap == 0:  # filled: the set-aside events go back (E.2)
                 for letter in self.mine:
@@ -219,7 +232,8 @@ class HandDrawFrame(Frame):
     def settle(self, state: State) -> Pending | None:
         if self.done or len(state.bag) == state.hidden_removed:  # state.bag_count == 0
             return None
-        return PENDING[CHANCE, None, self.rule, self.purpose]
+        purpose = self.purpose
+        return _DRAWS.get((type(self), purpose)) or _draw_asked(self, purpose)
 
     def apply(self, state: State, step: Step) -> None:
         item = check_draw(state, step, self.rule)

@@ -143,6 +143,10 @@ class Frame:
     #: function giving the i-th of the ``n``), its ``sections`` made from it. A bot that
     #: picks one step by index reads ``counted`` and builds no sections.
     lists_counted: ClassVar[bool] = False
+    #: True for a frame whose ``settle`` does no work: it returns the ``Pending`` the frame
+    #: waits for, or None once it is done. The frame that pushed it may return its
+    #: ``settle`` from ``apply`` (``Frame.apply``): the turn does, for a worker's ability.
+    asks_plainly = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)

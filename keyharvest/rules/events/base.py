@@ -148,6 +148,19 @@ class EventFrame(Frame):
         return self.i >= len(self.order)
 
 
+#: (frame class, colour) -> what a ``OneAnswerFrame`` of that class asks of that player:
+#: ``ask`` with its ``what``, which like its ``rule`` and ``letter`` is the class's own (a
+#: look-up by a pair, not by the six fields of a ``Pending`` and three reads of the class)
+_ASKS: dict[tuple[type, str], Pending] = table("event answers asked")
+
+
+def _asked(frame: OneAnswerFrame, colour: str) -> Pending:
+    """What ``frame`` asks of ``colour``: ``PENDING[...]`` of it, remembered in ``_ASKS``."""
+    got = PENDING[EVENT, colour, frame.rule, frame.what, None, frame.letter]
+    remember(_ASKS, (type(frame), colour), got)
+    return got
+
+
 class OneAnswerFrame(EventFrame):
     """An optional event where each player gives one answer of ``answer_types`` or passes."""
 
@@ -166,7 +179,8 @@ class OneAnswerFrame(EventFrame):
         i = self.i
         if i >= len(order):
             return None
-        return PENDING[EVENT, order[i], self.rule, self.what, None, self.letter]  # ask()
+        colour = order[i]  # ask(): what the answering player is asked
+        return _ASKS.get((type(self), colour)) or _asked(self, colour)
 
     def apply(self, state: State, step: Step) -> Pending | None:
         """Pass, or check and apply the answer; then return what settling would give when
@@ -188,7 +202,8 @@ class OneAnswerFrame(EventFrame):
         self.phase = NEW
         order = self.order
         if i < len(order) and self.settles_plainly and state.stack[-1] is self:
-            return PENDING[EVENT, order[i], self.rule, self.what, None, self.letter]  # settle
+            colour = order[i]  # what settle gives: the next player asked
+            return _ASKS.get((type(self), colour)) or _asked(self, colour)
         return None
 
     legal = sectioned
