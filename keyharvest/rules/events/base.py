@@ -97,6 +97,10 @@ KEEP = Phase.KEEP
 DONE = Phase.DONE
 
 
+#: (frame class, colour, purpose) -> what ``EventFrame.ask`` asks
+_ASKED: dict[tuple[type, str, str], Pending] = table("events asked")
+
+
 class EventFrame(Frame):
     """An event being resolved: ``order`` holds the colours in event order (E.1), ``i`` the
     player answering now, ``phase`` where that player's answer stands ("" = not started)."""
@@ -137,7 +141,15 @@ class EventFrame(Frame):
 
     def ask(self, state: State, purpose: str = "") -> Pending:
         order = self.order
-        return PENDING[EVENT, order[self.i % len(order)], self.rule, purpose, None, self.letter]
+        colour = order[self.i % len(order)]
+        # ``rule`` and ``letter`` are the class's own: keyed by the class, the colour and the
+        # purpose, not by the six fields of a ``Pending`` and two reads of the class
+        key = (type(self), colour, purpose)
+        got = _ASKED.get(key)
+        if got is None:
+            got = PENDING[EVENT, colour, self.rule, purpose, None, self.letter]
+            remember(_ASKED, key, got)
+        return got
 
     def advance(self) -> None:
         self.i += 1
