@@ -68,3 +68,52 @@ def test_every_scenario_record_and_self_play_front_matter_is_written_as_dumps_wr
     assert len(written) > len(fronts) // 2  # most are: the writer is used
     for f in fronts:
         assert flat_dumps(f) in (None, dumps(f))
+
+
+# -- a record's front matter written from the record (records._front_text) ---------------------
+def _general_front(record) -> str:
+    data = front_matter(record)
+    return flat_dumps(data) or dumps(data)
+
+
+_meta_values = st.one_of(flat, other, st.dictionaries(keys, st.one_of(flat, other), max_size=4))
+
+
+@given(st.sampled_from([(n, i) for n in (2, 3, 4) for i in range(4)]),
+       st.dictionaries(st.sampled_from(["event", "site", "date", "round", "table",
+                                        "annotator", "meta", "notes", "names", "other"]),
+                       _meta_values, max_size=7),
+       st.sampled_from(["standard", "boards/my board.toml", 'a"b']),
+       st.sampled_from([None, 0, 400]), st.booleans())
+@settings(max_examples=300, deadline=None)
+def test_a_front_matter_written_from_its_record_is_the_one_written_from_its_table(
+        game, metadata, board, max_turns, unknown) -> None:
+    """``_front_text`` (no table of the front matter made) writes what ``front_matter`` and
+    ``flat_dumps``/``dumps`` write, for any metadata, board, turn limit and removed events,
+    or leaves it to them (None)."""
+    import dataclasses
+
+    from keyharvest.formats.records import Record, _front_text
+
+    setup = selfplay_game(game[0], 3, game[1]).setup
+    setup = dataclasses.replace(setup, max_turns=max_turns,
+                                removed=None if unknown else setup.removed)
+    record = Record(setup, [], metadata, board)
+    got = _front_text(record)
+    assert got is None or got == _general_front(record)
+
+
+def test_the_front_matter_of_self_play_and_scenario_records_is_written_from_the_record() -> None:
+    from keyharvest.formats.records import _front_text
+
+    records = []
+    for path in sorted(SCENARIOS.rglob("*.kh")):
+        try:
+            records += load_records(path.read_text(), str(path))
+        except KeyHarvestError:  # the scenarios of bad records
+            continue
+    games = [selfplay_game(n, 5, i) for n in (2, 3, 4) for i in range(3)]
+    assert all(_front_text(r) is not None for r in games)
+    assert len(records) > 50
+    for r in records + games:
+        assert _front_text(r) in (None, _general_front(r))

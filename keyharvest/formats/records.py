@@ -90,7 +90,7 @@ from .tomltext import (
     loads,
     locate_span,
 )
-from .tomlwrite import flat_dumps
+from .tomlwrite import entry, flat_dumps
 
 #: Front-matter keys that describe the setup (RULES.md B) and the board.
 SETUP_KEYS = ("players", "start", "board", "max_turns", "registry", "removed", "tiles", "crops")
@@ -659,11 +659,52 @@ def front_matter(record: Record) -> dict[str, Any]:
 
 def format_record(record: Record) -> str:
     """The canonical text of ``record``: front matter, then the movetext."""
-    data = front_matter(record)
-    fm = flat_dumps(data) or dumps(data)  # the same text (flat_dumps knows fewer shapes)
+    fm = _front_text(record)
+    if fm is None:
+        data = front_matter(record)
+        fm = flat_dumps(data) or dumps(data)  # the same text (flat_dumps knows fewer shapes)
     moves = format_movetext(record.steps, record.comments, record.setup.players,
                             record.setup.start)
     return f"{DELIMITER}\n{fm}{DELIMITER}\n{moves}"
+
+
+#: The metadata written before the setup (``front_matter``'s order), and the keys a record's
+#: metadata may hold for ``_front_text``.
+_HEAD = ("event", "site", "date", "round", "table", "annotator")
+_PLAIN_META = frozenset((*_HEAD, "meta"))
+
+
+def _front_text(record: Record) -> str | None:
+    """``flat_dumps(front_matter(record))``, the same text, written from the record (no
+    table of its front matter made) when its metadata holds only values of ``_HEAD`` and
+    a table ``meta`` (as self-play's records do), each a string, an int or a list of
+    strings (or a table of those for ``meta``); else None."""
+    meta = record.metadata
+    if not meta.keys() <= _PLAIN_META:
+        return None
+    lines = [entry(k, meta[k]) for k in _HEAD if k in meta]
+    s = record.setup
+    players = s.players
+    lines += (entry("players", players), entry("start", s.start),
+              entry("board", record.board))
+    if s.max_turns is not None:
+        lines.append(entry("max_turns", s.max_turns))
+    lines += (entry("registry", s.registry),
+              entry("removed", UNKNOWN if s.removed is None else s.removed),
+              "", "[tiles]")
+    tiles, crops = s.tiles, s.crops
+    lines += [entry(c, tiles[c]) for c in players]
+    lines += ("", "[crops]")
+    lines += [entry(c, crops[c]) for c in players]
+    if "meta" in meta:
+        table = meta["meta"]
+        if type(table) is not dict:  # written among the values above
+            return None
+        lines += ("", "[meta]")
+        lines += [entry(k, v) for k, v in table.items()]
+    if None in lines:
+        return None
+    return "\n".join(lines) + "\n"  # type: ignore[arg-type]  # no None
 
 
 def format_records(records: Sequence[Record]) -> str:
