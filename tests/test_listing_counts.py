@@ -183,3 +183,36 @@ def test_the_gains_and_payments_remembered_are_those_worked_out_afresh() -> None
         assert [payment_choices(p, k, limit) for k in (2, 3) for limit in (2, 4)] == pays
     assert warm[(1, 0, 0, 0, 0)][0] == [("hops",)]
     assert warm[(3, 1, 0, 0, 0)][0] == [("hops", "hops"), ("hops", "vegetables")]
+
+
+def test_a_frame_lists_by_sections_exactly_where_its_legal_is_sectioned() -> None:
+    """``lists_by_sections`` (what ``legal_view`` and the random bot read instead of
+    ``legal = sectioned``, which a compiled function cannot be) is set by the very class
+    whose ``legal`` lists by its sections, and a subclass with a listing of its own (the
+    Merchant) clears it."""
+    import keyharvest.rules  # noqa: F401 - every frame class registered
+    from keyharvest.model.state import State
+    from keyharvest.rules.engine import FRAME_TYPES, Frame
+
+    def where(cls: type, name: str) -> type:
+        return next(c for c in cls.__mro__ if name in c.__dict__)
+
+    sectioned_ones = set()
+    for name, cls in FRAME_TYPES.items():
+        legal_from = where(cls, "legal")
+        flag_from = where(cls, "lists_by_sections")
+        if cls.lists_by_sections:
+            assert flag_from is legal_from, name
+            sectioned_ones.add(name)
+        else:  # a listing of its own (or Frame's, of a base class never pending)
+            assert flag_from is Frame or flag_from is legal_from, name
+    assert {"TurnFrame", "DisplacedFrame", "AbilityFrame", "OneAnswerFrame", "GiftFrame",
+            "WindfallFrame", "BlindSwapFrame", "LuckyDipFrame",
+            "ReplacementFrame"} <= sectioned_ones
+    assert "MerchantFrame" not in sectioned_ones
+    # and a sectioned frame's listing is its sections' steps, in order
+    state: State = new_game(selfplay_game(4, 3, 0).setup, BOARD)
+    frame = state.stack[-1]
+    assert type(frame).lists_by_sections
+    assert list(frame.legal(state)) == [nth(i) for n, nth in frame.sections(state)
+                                       for i in range(n)]

@@ -19,7 +19,7 @@ import copy as _copy
 from collections.abc import Iterator
 from dataclasses import field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .board import Board
 from .catalogue import CROPS, FARMHANDS, TOWNSFOLK
@@ -36,6 +36,7 @@ class StackFrame(Protocol):
     is_event: bool
     is_turn: bool
     asks_plainly: bool
+    lists_by_sections: ClassVar[bool]
 
     def copy(self) -> StackFrame: ...
 

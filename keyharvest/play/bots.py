@@ -19,7 +19,6 @@ from ..model.state import PendingKind, State
 from ..model.steps import Draw, EndTurn, Pass, Step
 from ..rules import legal_steps, legal_view, push
 from ..rules.actions import TurnFrame
-from ..rules.engine import sectioned
 from ..rules.fields import groups
 from ..rules.memo import draw_of, end_turn_of
 
@@ -150,7 +149,7 @@ def random_step(state: State, rng: random.Random) -> Step:
         if BITS_AS_CHOICE and type(rng) is random.Random:
             return frame.pick(state, _bits_below, rng)
         return frame.pick(state, _choice_below, rng)
-    if frame is None or type(frame).legal is not sectioned:
+    if frame is None or not type(frame).lists_by_sections:
         legal = legal_view(state)
         if not legal:
             raise ValueError(f"no legal step: waiting for {state.pending.describe()}")

@@ -154,7 +154,7 @@ class AbilityFrame(Frame):
 
     rule = "D.3"
     #: The step classes that use the ability (besides Pass).
-    steps: tuple[type[Step], ...] = ()
+    steps: ClassVar[tuple[type[Step], ...]] = ()
     fields = saved(player=COLOUR, worker=WORKER, space=SPACE, via=optional(WORKER),
               rule=among("D.3", "D.4"), done=FLAG)
 
@@ -220,9 +220,13 @@ class AbilityFrame(Frame):
             return PENDING[state.players[state.turn.player].colour]
         return None
 
-    legal = sectioned
+    lists_by_sections = True
+
+    def legal(self, state: State) -> Iterator[Step]:
+        return sectioned(self, state)
     lists_counted = True
-    sections = counted_sections
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
         """Pass (unless mandatory: None), then how many uses and the i-th (see
@@ -743,6 +747,8 @@ class MerchantFrame(AbilityFrame):
         self.aside_mark = len(state.set_aside)
         self.phase = _DRAW
         state.stack.append(HandDrawFrame(p.colour, "the Merchant's (K) draw"))
+
+    lists_by_sections = False  # its own listing, below
 
     def legal(self, state: State) -> Iterator[Step]:
         c = self.player

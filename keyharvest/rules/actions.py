@@ -8,7 +8,7 @@ continues the same action (C.4, C.5) rather than starting a new one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, filterfalse
 from typing import Any, TypeVar
 
@@ -157,7 +157,10 @@ class TurnFrame(Frame):
                 out += action
         return out
 
-    legal = sectioned
+    lists_by_sections = True
+
+    def legal(self, state: State) -> Iterator[Step]:
+        return sectioned(self, state)
 
     def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
         """The legal steps in sections, each as (how many, a function giving the i-th), in

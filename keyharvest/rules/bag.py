@@ -87,6 +87,9 @@ def _draw_asked(frame: Frame, purpose: str) -> Pending:
     return got
 
 
+#: The rule of an offer's refill (F.1): ``RefillFrame.rule``, and the rule its draw waits for.
+REFILL_RULE = "F.1"
+
 class RefillFrame(Frame):
     """Draw from the bag until ``gap`` field tiles have gone to the registry (F.1), or the
     bag is empty.
@@ -98,7 +101,7 @@ class RefillFrame(Frame):
     each resolved before the next (I.18, I.51).
     """
 
-    rule = "F.1"
+    rule = REFILL_RULE
     fields = saved(drawer=COLOUR, gap=COUNT, set_aside=FLAG, purpose=STRING,
               mine=EVENTS)
 
@@ -179,7 +182,7 @@ def drawn_event_refusal(state: State, mine: list[str], rule: str) -> tuple[str, 
 
 
 #: What an offer's refill waits for (F.1): its ``settle``, shared (a ``Pending`` is frozen).
-REFILL_DRAW = PENDING[CHANCE, None, RefillFrame.rule, REFILL]
+REFILL_DRAW = PENDING[CHANCE, None, REFILL_RULE, REFILL]
 
 
 class PlaceEventsFrame(Frame):

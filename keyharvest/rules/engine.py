@@ -143,6 +143,11 @@ class Frame:
     #: function giving the i-th of the ``n``), its ``sections`` made from it. A bot that
     #: picks one step by index reads ``counted`` and builds no sections.
     lists_counted: ClassVar[bool] = False
+    #: True for a frame that lists its steps by ``sections(state)``: a list of (how many, a
+    #: function giving the i-th), in listing order (its ``legal`` is ``sectioned``), so that
+    #: ``legal_view`` builds only the steps asked for. A flag, not ``legal = sectioned``: a
+    #: function compiled by mypyc is not bound as a method when a class holds it.
+    lists_by_sections: ClassVar[bool] = False
     #: True for a frame whose ``settle`` does no work: it returns the ``Pending`` the frame
     #: waits for, or None once it is done. The frame that pushed it may return its
     #: ``settle`` from ``apply`` (``Frame.apply``): the turn does, for a worker's ability.
@@ -428,7 +433,8 @@ class LegalSteps(Sequence[Step]):
 def sectioned(self: Frame, state: State) -> Iterator[Step]:
     """``Frame.legal`` for a frame that lists its steps by ``sections(state)``: a list of
     (how many, a function giving the i-th), in listing order. Such a frame sets
-    ``legal = sectioned``, and ``legal_view`` then builds only the steps asked for."""
+    ``lists_by_sections`` and a ``legal`` that returns ``sectioned(self, state)``, and
+    ``legal_view`` then builds only the steps asked for."""
     for n, nth in self.sections(state):  # type: ignore[attr-defined]
         for i in range(n):
             yield nth(i)
@@ -436,8 +442,8 @@ def sectioned(self: Frame, state: State) -> Iterator[Step]:
 
 def counted_sections(self: Frame, state: State) -> list[tuple[int, Callable[[int], Step]]]:
     """``sections`` for a frame that lists its steps by ``counted`` (see
-    ``Frame.lists_counted``): the first step, if any, then the ``n`` others. Such a frame
-    sets ``sections = counted_sections``."""
+    ``Frame.lists_counted``): the first step, if any, then the ``n`` others. Such a
+    frame's ``sections`` returns ``counted_sections(self, state)``."""
     first, n, nth = self.counted(state)  # type: ignore[attr-defined]
     return [(0 if first is None else 1, lambda i: first), (n, nth)]
 
@@ -454,7 +460,7 @@ def legal_view(state: State) -> Sequence[Step]:
     if state.result is not None:
         return []
     frame = state.stack[-1]
-    if type(frame).legal is not sectioned:  # a frame that lists its own way
+    if not type(frame).lists_by_sections:  # a frame that lists its own way
         return list(frame.legal(state))
     return LegalSteps(frame.sections(state))  # type: ignore[attr-defined]
 

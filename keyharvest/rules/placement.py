@@ -9,7 +9,7 @@ change the state do no checking: call them only after every check has passed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import compress, filterfalse
 
 from ..errors import IllegalStep
@@ -223,9 +223,13 @@ class DisplacedFrame(Frame):
         self.done = True
         start_ability(state, self.player, self.worker, step.space)
 
-    legal = sectioned
+    lists_by_sections = True
+
+    def legal(self, state: State) -> Iterator[Step]:
+        return sectioned(self, state)
     lists_counted = True
-    sections = counted_sections
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
         """Pass, then each space to re-place the worker on (see ``Frame.lists_counted``,

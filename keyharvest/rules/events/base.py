@@ -107,7 +107,7 @@ class EventFrame(Frame):
 
     rule = RULE
     is_event = True
-    letter = ""
+    letter: ClassVar[str] = ""
     fields = saved(drawer=COLOUR, order=COLOURS, i=COUNT, phase=one_of(Phase))
 
     def __init__(self, drawer: str, order: list[str]) -> None:
@@ -176,7 +176,7 @@ def _asked(frame: OneAnswerFrame, colour: str) -> Pending:
 class OneAnswerFrame(EventFrame):
     """An optional event where each player gives one answer of ``answer_types`` or passes."""
 
-    answer_types: tuple[type[Step], ...] = ()
+    answer_types: ClassVar[tuple[type[Step], ...]] = ()
     what = ""
     #: True where ``settle`` is ``OneAnswerFrame.settle`` (it only asks the next player):
     #: ``apply`` may then say what comes next itself (set for each subclass).
@@ -218,9 +218,13 @@ class OneAnswerFrame(EventFrame):
             return _ASKS.get((type(self), colour)) or _asked(self, colour)
         return None
 
-    legal = sectioned
+    lists_by_sections = True
+
+    def legal(self, state: State) -> Iterator[Step]:
+        return sectioned(self, state)
     lists_counted = True
-    sections = counted_sections
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
         """Pass, then how many answers and the i-th (see ``Frame.lists_counted``,

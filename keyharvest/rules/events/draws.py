@@ -88,9 +88,13 @@ class BlindSwapFrame(DrawingFrame):
         state.fallow.append(step.tile)
         self.draw(state, p)
 
-    legal = sectioned
+    lists_by_sections = True
+
+    def legal(self, state: State) -> Iterator[Step]:
+        return sectioned(self, state)
     lists_counted = True
-    sections = counted_sections
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
         """Pass, then each board tile to the fallow (see ``Frame.lists_counted``,
@@ -154,9 +158,13 @@ class LuckyDipFrame(DrawingFrame):
         move_crops(p.screen, state.stock, pay)
         self.draw(state, p)
 
-    legal = sectioned
+    lists_by_sections = True
+
+    def legal(self, state: State) -> Iterator[Step]:
+        return sectioned(self, state)
     lists_counted = True
-    sections = counted_sections
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
         """Each registry tile to take (I.35); else pass, then each payment of
@@ -303,9 +311,13 @@ class ReplacementFrame(DrawingFrame):
         state.fallow.append(step.tile)
         place_tile(state, p, drawn)  # a displaced worker is re-placed last (I.44)
 
-    legal = sectioned
+    lists_by_sections = True
+
+    def legal(self, state: State) -> Iterator[Step]:
+        return sectioned(self, state)
     lists_counted = True
-    sections = counted_sections
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
         """Pass when the bag is empty; else fallowing the drawn tile, then each board tile

@@ -4,7 +4,7 @@ U Registry Swap.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ...errors import IllegalStep
 from ...model.state import Pending, PlayerState, State
@@ -174,9 +174,13 @@ class GiftFrame(EventFrame):
         else:
             place_tile(state, p, tile)
 
-    legal = sectioned
+    lists_by_sections = True
+
+    def legal(self, state: State) -> Iterator[Step]:
+        return sectioned(self, state)
     lists_counted = True
-    sections = counted_sections
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
         """Placing or fallowing the tile kept; else the tile received and each board tile

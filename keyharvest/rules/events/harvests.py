@@ -4,7 +4,7 @@ V Remote Harvest, Z Windfall.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from ...errors import IllegalStep
@@ -227,9 +227,13 @@ class WindfallFrame(EventFrame):
                               f"nothing is left for {who}")
         return gifts
 
-    legal = sectioned
+    lists_by_sections = True
+
+    def legal(self, state: State) -> Iterator[Step]:
+        return sectioned(self, state)
     lists_counted = True
-    sections = counted_sections
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
         """A pass when the stock is empty (I.37); else each different share-out: the
