@@ -104,6 +104,12 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
 
     PLUGIN_NAME = "custom"
 
+    def dependencies(self) -> list[str]:
+        """The package's own dependencies, in the build's environment too: mypyc analyses
+        the compiled modules with what they import (the notation imports lark), and
+        without them fails, which would give a pure wheel."""
+        return list(self.metadata.core.dependencies)
+
     def initialize(self, version: str, build_data: dict) -> None:  # type: ignore[type-arg]
         if self.target_name != "wheel" or version == "editable":
             return
