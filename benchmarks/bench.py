@@ -53,7 +53,9 @@ It writes a corpus of four-player self-play games (random bots) into a temporary
 
 Every command is run with compiled bytecode (``PYTHONPYCACHEPREFIX`` in a temporary
 folder, warmed by a first run), as an installed package runs, even where the environment
-says ``PYTHONDONTWRITEBYTECODE`` (so is the venv's Python that measures a built wheel).
+says ``PYTHONDONTWRITEBYTECODE``. The process that measures a built wheel (the venv's
+Python) has the environment of the one that built it, but ``PYTHONPATH``; its in-process
+rows import the package with the bytecode pip compiled when it installed the wheel.
 
 No figure here is asserted by a test: timings depend on the machine.
 """
@@ -278,13 +280,14 @@ def measure_build(args: argparse.Namespace) -> int:
     ``sys.path``."""
     tmp = Path(tempfile.mkdtemp(prefix="keyharvest-build-"))
     try:
-        use_bytecode(tmp / "pycache")
         try:
             python, built = install_build(tmp, args.build, cluster=not args.no_cluster)
         except BuildError as exc:
             print(f"bench.py: {exc}", file=sys.stderr)
             return 2
-        env = dict(CHILD_ENV)
+        # the environment this process has (the measuring process sets the bytecode of
+        # the commands it runs, as with --build installed), but PYTHONPATH
+        env = dict(os.environ)
         env.pop("PYTHONPATH", None)
         cmd = [str(python), str(Path(__file__).resolve()), *sys.argv[1:],
                "--build", "installed", "--built", json.dumps(built)]
