@@ -1,6 +1,25 @@
 """The benchmark of DESIGN.md §6: measured figures against the project's targets.
 
-    python benchmarks/bench.py [--records 1000] [--games 200] [--runs 15]
+    python benchmarks/bench.py [--build compiled|pure|installed] [--records 1000]
+                               [--games 200] [--runs 15] [--json]
+
+It measures the build a user installs. By default (``--build compiled``) it builds the
+wheel from this checkout (``pip wheel --no-deps`` with ``KEYHARVEST_REQUIRE_COMPILED=1``: a
+failed mypyc compile is an error, not a silent pure-Python wheel), installs it with its
+dependencies and the ``[cluster]`` extra (without the extra, and the ``--cluster`` row,
+with a message, if that fails) into a temporary venv, and runs itself again with the
+venv's Python (``--build installed``), from a folder outside the checkout and without
+``PYTHONPATH``: every row, in-process or whole-process (``keyharvest`` is the venv's
+console script; the bare Typer app runs on the venv's Python and Typer), measures the
+installed package, never the source tree. ``--build pure`` does the same with
+``KEYHARVEST_PURE_PYTHON=1`` (the same wheel, every module pure Python); ``--build
+installed`` measures whatever keyharvest this Python has (an editable install's source
+tree; the checkout if it has none), for quick runs. The first row of the report names the
+build and how many of the package's modules (all imported by a fresh process of the
+measured Python) were loaded from a C extension (``.so``); ``--json`` carries it as
+``build``. A compiled build that imports no compiled module, a pure one that imports
+one, or a venv that imports the checkout's sources stops the run with an error. The
+venv lives for the run only (a temporary folder).
 
 It writes a corpus of four-player self-play games (random bots) into a temporary folder
 (nothing is committed) and measures, on one core unless said otherwise:
@@ -34,7 +53,9 @@ It writes a corpus of four-player self-play games (random bots) into a temporary
 
 Every command is run with compiled bytecode (``PYTHONPYCACHEPREFIX`` in a temporary
 folder, warmed by a first run), as an installed package runs, even where the environment
-says ``PYTHONDONTWRITEBYTECODE``.
+says ``PYTHONDONTWRITEBYTECODE``. The process that measures a built wheel (the venv's
+Python) has the environment of the one that built it, but ``PYTHONPATH``; its in-process
+rows import the package with the bytecode pip compiled when it installed the wheel.
 
 No figure here is asserted by a test: timings depend on the machine.
 """
@@ -43,6 +64,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import itertools
 import json
 import os
@@ -56,8 +78,20 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+
+#: Whether this process imports keyharvest from the source tree (``--build installed`` with
+#: a Python that has no keyharvest installed); the fresh processes of the memory rows then
+#: do too.
+SOURCE_ON_PATH = False
+
+#: ``--build``: which keyharvest is measured (the first is the default).
+BUILDS = {
+    "compiled": "the wheel built from this checkout, its engine compiled by mypyc, as "
+                "`pip install keyharvest` gives (in a temporary venv)",
+    "pure": "the wheel built from this checkout with KEYHARVEST_PURE_PYTHON=1 (in a "
+            "temporary venv)",
+    "installed": "whatever keyharvest this Python has (the source tree if none)",
+}
 
 #: python-chess side by side: keyharvest / python-chess, at least (start-up: at most).
 SIDE_TARGETS = {
@@ -117,6 +151,149 @@ def has_option(command: str, option: str) -> bool:
 
 def records_in(path: Path) -> int:
     return sum(1 for line in path.open(encoding="utf-8") if line.strip() == "+++") // 2
+
+
+# -- the build measured (--build) -----------------------------------------------------------------
+class BuildError(RuntimeError):
+    """The wheel could not be built or installed."""
+
+
+def pip(python: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([str(python), "-m", "pip", *args], capture_output=True, text=True,
+                          env=env, check=False)
+
+
+def install_build(tmp: Path, build: str, cluster: bool) -> tuple[Path, dict]:
+    """Build the wheel from this checkout (``compiled``: ``KEYHARVEST_REQUIRE_COMPILED=1``,
+    so a failed compile is an error, not a pure wheel; ``pure``:
+    ``KEYHARVEST_PURE_PYTHON=1``) and install it with its dependencies (and the
+    ``[cluster]`` extra, with ``cluster``, else without, with a message) into a venv below
+    ``tmp``. Returns the venv's Python and what was built.
+
+    The dependencies go in first, the wheel is built by the venv's pip: mypyc type-checks
+    the compiled modules against the packages of the Python that builds (``lark``,
+    ``typer`` …), and fails without them."""
+    import tomllib
+
+    venv = tmp / "keyharvest-venv"
+    made = subprocess.run([sys.executable, "-m", "venv", str(venv)], capture_output=True,
+                          text=True, check=False)
+    if made.returncode != 0:
+        raise BuildError(f"could not make a venv: {made.stderr.strip()[-500:]}")
+    python = venv / "bin" / "python"
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    print(f"installing keyharvest's dependencies into a temporary venv ({venv}) ...",
+          flush=True)
+    if cluster:
+        got = pip(python, "install", "-q", *project["dependencies"],
+                  *project["optional-dependencies"]["cluster"])
+        if got.returncode != 0:
+            cluster = False
+            print("installing keyharvest[cluster]'s dependencies into the venv failed, so "
+                  f"the --cluster row will be left out: {got.stderr.strip()[-300:]}",
+                  flush=True)
+    if not cluster:
+        got = pip(python, "install", "-q", *project["dependencies"])
+        if got.returncode != 0:
+            raise BuildError("installing keyharvest's dependencies failed:\n"
+                             f"{got.stderr.strip()[-2000:]}")
+    env = dict(os.environ)
+    env.pop("KEYHARVEST_PURE_PYTHON", None)
+    env.pop("KEYHARVEST_REQUIRE_COMPILED", None)
+    env["KEYHARVEST_REQUIRE_COMPILED" if build == "compiled" else "KEYHARVEST_PURE_PYTHON"] = "1"
+    print(f"building the {build} wheel from {ROOT}"
+          f"{' (mypyc: about a minute)' if build == 'compiled' else ''} ...", flush=True)
+    t = time.perf_counter()
+    wheels = tmp / "wheel"
+    got = pip(python, "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT), env=env)
+    if got.returncode != 0:
+        raise BuildError(f"pip wheel failed ({build}):\n{got.stderr.strip()[-2000:]}")
+    (wheel,) = wheels.glob("keyharvest-*.whl")
+    seconds = time.perf_counter() - t
+    got = pip(python, "install", "-q", f"{wheel}[cluster]" if cluster else str(wheel))
+    if got.returncode != 0:
+        raise BuildError(f"pip install {wheel.name} failed:\n{got.stderr.strip()[-2000:]}")
+    print(f"built {wheel.name} in {seconds:.0f} s and installed it"
+          f"{' with [cluster]' if cluster else ''}", flush=True)
+    return python, {"build": build, "wheel": wheel.name, "build_seconds": seconds,
+                    "cluster_extra": cluster}
+
+
+#: Run by a fresh process of the measured Python: every module of the package imported,
+#: and which of them were loaded from a C extension (mypyc's ``.so``) rather than a ``.py``.
+PROBE = """
+import importlib, json, pkgutil, sys
+if {source!r}:
+    sys.path.insert(0, {root!r})
+import keyharvest
+failed = []
+for m in pkgutil.walk_packages(keyharvest.__path__, "keyharvest."):
+    if not m.name.endswith(".__main__"):
+        try:
+            importlib.import_module(m.name)
+        except ImportError as exc:  # an optional dependency missing
+            failed.append(f"{{m.name}}: {{exc}}")
+files = {{n: getattr(m, "__file__", None) or "" for n, m in list(sys.modules.items())
+          if n == "keyharvest" or n.startswith("keyharvest.")}}
+print(json.dumps({{"package": keyharvest.__path__[0], "modules": len(files),
+                  "compiled": sorted(n for n, f in files.items() if f.endswith(".so")),
+                  "not_imported": failed}}))
+"""
+
+
+def build_probe() -> dict:
+    """Which keyharvest this Python imports, and how many of its modules are compiled."""
+    code = PROBE.format(source=SOURCE_ON_PATH, root=str(ROOT))
+    out = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True,
+                         check=False)
+    if out.returncode != 0:
+        raise BuildError(f"importing keyharvest failed: {out.stderr.strip()[-1000:]}")
+    return json.loads(out.stdout)
+
+
+def build_row(built: dict | None) -> tuple[tuple[str, str, str, str], dict]:
+    """The report's first row: the build measured (``built``: what the parent process built
+    into this venv, None for ``--build installed``) and its compiled modules."""
+    probe = build_probe()
+    package = Path(probe["package"]).resolve()
+    in_tree = package.is_relative_to(ROOT)
+    n = len(probe["compiled"])
+    if built is None:
+        where = "source tree" if in_tree else str(package.parent)
+        name = f"build measured: installed, this Python's keyharvest ({where})"
+    else:
+        if in_tree:  # the venv's keyharvest must be the wheel's, not the checkout's
+            raise BuildError(f"the venv imports keyharvest from the source tree ({package})")
+        if (built["build"] == "compiled") != (n > 0):
+            raise BuildError(f"the {built['build']} build imports {n} compiled modules")
+        name = f"build measured: {built['build']} wheel, in a temporary venv"
+    figure = f"{n} of {probe['modules']} modules compiled (.so)"
+    return (name, figure, "-", ""), {**(built or {"build": "installed"}), **probe,
+                                     "python": sys.executable}
+
+
+def measure_build(args: argparse.Namespace) -> int:
+    """``--build compiled`` / ``pure``: build and install the wheel into a temporary venv,
+    then run this script again with the venv's Python (``--build installed``), from a
+    folder outside the checkout and without ``PYTHONPATH``, so that every row, in-process
+    or whole-process, measures the installed package and the source tree is off
+    ``sys.path``."""
+    tmp = Path(tempfile.mkdtemp(prefix="keyharvest-build-"))
+    try:
+        try:
+            python, built = install_build(tmp, args.build, cluster=not args.no_cluster)
+        except BuildError as exc:
+            print(f"bench.py: {exc}", file=sys.stderr)
+            return 2
+        # the environment this process has (the measuring process sets the bytecode of
+        # the commands it runs, as with --build installed), but PYTHONPATH
+        env = dict(os.environ)
+        env.pop("PYTHONPATH", None)
+        cmd = [str(python), str(Path(__file__).resolve()), *sys.argv[1:],
+               "--build", "installed", "--built", json.dumps(built)]
+        return subprocess.run(cmd, cwd=tmp, env=env, check=False).returncode
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 # -- the measurements -----------------------------------------------------------------------------
@@ -284,7 +461,8 @@ def memory(path: Path) -> dict:
     ``VmHWM``, not ``getrusage``: a child's ``ru_maxrss`` starts at its parent's."""
     code = f"""
 import importlib.util, json, sys, tracemalloc
-sys.path.insert(0, {str(ROOT)!r})
+if {SOURCE_ON_PATH!r}:
+    sys.path.insert(0, {str(ROOT)!r})
 spec = importlib.util.spec_from_file_location("bench", {str(Path(__file__).resolve())!r})
 bench = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bench)
@@ -296,7 +474,8 @@ peak = tracemalloc.get_traced_memory()[1]
 hwm = [int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM")]
 print(json.dumps({{"records": n, "python_peak_kb": peak // 1024, "maxrss_kb": hwm[0]}}))
 """
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+    # -P: not the current folder first on sys.path, which may hold the source tree
+    out = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True,
                          check=True)
     return json.loads(out.stdout)
 
@@ -560,7 +739,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--records", type=int, default=1000, help="records in the corpus")
     ap.add_argument("--games", type=int, default=200, help="self-play games timed")
-    ap.add_argument("--greedy", type=int, default=20, help="greedy games timed")
+    ap.add_argument("--greedy", type=int, default=20,
+                    help="greedy games timed (0: no greedy row)")
     ap.add_argument("--runs", type=int, default=15, help="runs of keyharvest --help")
     ap.add_argument("--memory-records", type=int, default=3000,
                     help="records in the largest memory measurement")
@@ -579,7 +759,19 @@ def main() -> int:
                     help="only the rows of issue 18 (side by side, start-up, --cluster)")
     ap.add_argument("--no-cluster", action="store_true", help="skip the --cluster row")
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    ap.add_argument("--build", choices=list(BUILDS), default="compiled",
+                    help="the keyharvest measured: " + "; ".join(
+                        f"{k}: {v}" for k, v in BUILDS.items()).replace("%", "%%"))
+    # what the process that built the wheel built (--build compiled/pure run this script
+    # again with the venv's Python and this)
+    ap.add_argument("--built", type=json.loads, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.build != "installed":
+        return measure_build(args)
+    global SOURCE_ON_PATH
+    if args.built is None and importlib.util.find_spec("keyharvest") is None:
+        sys.path.insert(0, str(ROOT))  # no keyharvest installed: the checkout's
+        SOURCE_ON_PATH = True
 
     from keyharvest.formats.records import format_records
 
@@ -588,6 +780,12 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="keyharvest-bench-"))
     use_bytecode(tmp / "pycache")
     try:
+        try:
+            row, figures["build"] = build_row(args.built)
+        except BuildError as exc:
+            print(f"bench.py: {exc}", file=sys.stderr)
+            return 2
+        rows.append(row)
         if args.side_only:
             from keyharvest.play.selfplay import selfplay_game
 
@@ -608,9 +806,11 @@ def main() -> int:
         figures["selfplay_written_games_per_s"] = written
         rows.append(("  the same, each written as a record", f"{written:,.0f} games/s", "-",
                      ""))
-        greedy_rate = selfplay(args.greedy, "greedy")
-        figures["greedy_games_per_s"] = greedy_rate
-        rows.append(("self-play (greedy, 4 players)", f"{greedy_rate:,.1f} games/s", "-", ""))
+        if args.greedy:
+            greedy_rate = selfplay(args.greedy, "greedy")
+            figures["greedy_games_per_s"] = greedy_rate
+            rows.append(("self-play (greedy, 4 players)", f"{greedy_rate:,.1f} games/s", "-",
+                         ""))
 
         from keyharvest.play.selfplay import selfplay_game
 

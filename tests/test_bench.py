@@ -1,0 +1,53 @@
+"""benchmarks/bench.py's ``--build`` (which keyharvest it measures) and its first row, the
+build measured. No timing is run or asserted here: the benchmark itself is run by hand."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench.py"
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("keyharvest_bench", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _bench()
+
+
+def test_the_build_option_offers_the_compiled_wheel_first() -> None:
+    out = subprocess.run([sys.executable, str(BENCH), "--help"], capture_output=True,
+                         text=True, check=True)
+    assert "--build {compiled,pure,installed}" in out.stdout
+    assert next(iter(bench.BUILDS)) == "compiled"
+
+
+def test_the_first_row_names_the_build_and_counts_its_compiled_modules() -> None:
+    import keyharvest
+
+    (name, figure, _, _), info = bench.build_row(None)
+    assert name.startswith("build measured: installed")
+    package = Path(keyharvest.__path__[0])
+    # the modules with a C extension beside their source (none in an editable install,
+    # unless compiled in place)
+    so = {p.name.split(".")[0] for p in package.rglob("*.so")}
+    assert len(info["compiled"]) == len(so)
+    assert figure == f"{len(so)} of {info['modules']} modules compiled (.so)"
+    assert info["modules"] > 50 and info["not_imported"] == []
+
+
+def test_a_built_wheel_must_not_be_measured_from_the_source_tree() -> None:
+    import keyharvest
+
+    if not Path(keyharvest.__path__[0]).resolve().is_relative_to(bench.ROOT):
+        pytest.skip("keyharvest is not imported from this checkout here")
+    with pytest.raises(bench.BuildError, match="source tree"):
+        bench.build_row({"build": "pure", "wheel": "keyharvest-0.1.0-py3-none-any.whl"})
