@@ -253,7 +253,7 @@ class OneAnswerFrame(EventFrame):
 
     def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
         n, nth = self.counted_answers(state, p)
-        return (nth(i) for i in range(n))
+        return map(nth, range(n))  # compiled, a generator expression here is a list
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
