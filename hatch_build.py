@@ -16,10 +16,10 @@ A pure-Python wheel instead:
 
 Which modules: those of a self-play game's and a replay's every step (the rules but
 ``rules/engine.py``, the bots, self-play, the movetext writer). ``rules/engine.py`` stays
-pure: its ``Frame`` is the base of every frame class, which the engine copies by
-``vars``, restores field by field and registers by ``__init_subclass__``, none of which a
-mypyc native class allows; kept pure, every frame class is an ordinary Python class whose
-methods are compiled.
+pure (its ``Frame``, the base of every frame class, registers them and reckons their
+``schema`` in ``__init_subclass__``). The frame classes of the compiled modules are mypyc
+native classes (as ordinary Python classes they would lose the speed): ``Frame``'s
+docstring says what that asks of them.
 
 Public APIs only: hatchling's ``BuildHookInterface``, ``mypyc.build.mypycify`` (what a
 ``setup.py`` calls) and setuptools' ``build_ext`` command, run from a ``Distribution``.

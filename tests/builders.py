@@ -87,5 +87,7 @@ def snapshot(state: State) -> tuple:
         tuple(state.set_aside), tuple(state.spent), tuple(state.in_hand),
         (state.turn.player, state.turn.number, state.turn.used, state.turn.count),
         state.end_countdown, state.result, state.pending,
-        [(type(f).__name__, sorted(vars(f).items())) for f in state.stack],
+        # a frame's fields are its schema's (test_frame_data), and to_data() reads them in
+        # the compiled build too, whose native frame classes have no __dict__ for vars()
+        [(type(f).__name__, sorted(f.to_data().items())) for f in state.stack],
     )

@@ -51,6 +51,7 @@ def first_with(name: str, seeds: range = range(60)) -> State:
     raise AssertionError(f"no self-play game put a {name} on the stack")
 
 
+@pytest.mark.pure_only  # vars() of a frame: a compiled (native) frame has no __dict__
 def test_every_frame_class_self_play_reaches_round_trips() -> None:
     seen: set[str] = set()
     for seed in range(40):

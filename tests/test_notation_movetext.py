@@ -185,6 +185,7 @@ def test_the_one_pass_writer_writes_what_the_turn_by_turn_writer_writes(case, wi
         steps, players, width)
 
 
+@pytest.mark.pure_only  # patches movetext._Turn, which compiled code calls directly
 def test_self_play_records_are_written_in_one_pass_as_turn_by_turn() -> None:
     """Self-play records (every turn opened by its player) take the one-pass writer, and
     at a narrow width some of their turns are wrapped (by ``_Turn``, as before)."""

@@ -1,11 +1,11 @@
 """Packaging: the wheel carries the grammar (mapped from top-level grammar/) and the standard
-board, and an installed, non-editable copy finds both."""
+board, and an installed, non-editable copy finds both. The wheel (the compiled one) is conftest's
+``wheel``, built once a run and shared with tests/test_compiled.py."""
 
 from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import venv
 import zipfile
 from pathlib import Path
@@ -13,15 +13,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out),
-                    str(ROOT)], check=True)
-    (whl,) = out.glob("keyharvest-*.whl")
-    return whl
 
 
 @pytest.mark.slow

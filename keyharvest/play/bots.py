@@ -19,6 +19,7 @@ from ..model.state import PendingKind, State
 from ..model.steps import Draw, EndTurn, Pass, Step
 from ..rules import legal_steps, legal_view, push
 from ..rules.actions import TurnFrame
+from ..rules.engine import mypyc_attr
 from ..rules.fields import groups
 from ..rules.memo import draw_of, end_turn_of
 
@@ -112,6 +113,8 @@ def below(rng: random.Random, n: int) -> int:
 _LAST_BAG: list[list[str]] = [[]]
 
 
+# compiled (hatch_build.py), a native class: a subclass defined in Python needs this
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot:
     """Uniformly random legal steps; with probability ``end_bias`` it ends its turn as soon
     as ending is legal (so that turns are not always two actions long)."""
@@ -204,6 +207,8 @@ def points(state: State, colour: str) -> int:
     return total
 
 
+# compiled (hatch_build.py), a native class: a subclass defined in Python needs this
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot:
     """One step of lookahead: the legal step after which its own score (``points``, as
     ``scoring.score`` counts it) is highest. Among equally good steps it prefers doing

@@ -60,6 +60,7 @@ from .engine import (
     among,
     counted_sections,
     expect,
+    mypyc_attr,
     no_step,
     one_of,
     optional,
@@ -145,6 +146,7 @@ def _asked(frame: AbilityFrame) -> Pending:
     return got
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class AbilityFrame(Frame):
     """The ability of ``worker`` on ``space`` of ``player``'s board, waiting for its use.
 
@@ -253,6 +255,7 @@ class AbilityFrame(Frame):
 
 
 # -- A, B: special harvest ----------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class SpecialHarvestFrame(AbilityFrame):
     """A (1 tile) and B (up to 2): adjacent unharvested tiles give their crops and are not
     flipped (D.3); shortages as in I.5 / I.33; only real targets (I.36)."""
@@ -283,7 +286,7 @@ class SpecialHarvestFrame(AbilityFrame):
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
         n, nth = self.counted_uses(state, p)
-        return (nth(i) for i in range(n))
+        return map(nth, range(n))  # compiled, a generator expression here is a list
 
     def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
         """``AbilityFrame.counted`` with ``counted_uses`` inlined (asked 22 times a game,
@@ -319,6 +322,7 @@ class SpecialHarvestFrame(AbilityFrame):
 
 
 # -- C: two crops from the stock ------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class GainFrame(AbilityFrame):
     """C: any two crops from the stock, as far as the stock holds them (D.3, I.5)."""
 
@@ -341,7 +345,7 @@ class GainFrame(AbilityFrame):
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
         n, nth = self.counted_uses(state, p)
-        return (nth(i) for i in range(n))
+        return map(nth, range(n))  # compiled, a generator expression here is a list
 
     def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         stock = state.stock
@@ -393,6 +397,7 @@ _GAINS: dict[tuple[int, ...], list[tuple[str, ...]]] = table("gains")
 
 
 # -- D: flip harvested tiles back -----------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class FlipFrame(AbilityFrame):
     """D: flip any number (at least 1) of adjacent harvested tiles back (D.3)."""
 
@@ -416,7 +421,7 @@ class FlipFrame(AbilityFrame):
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
         n, nth = self.counted_uses(state, p)
-        return (nth(i) for i in range(n))
+        return map(nth, range(n))  # compiled, a generator expression here is a list
 
     def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         """Every set of adjacent harvested tiles, by size, then in board order."""
@@ -428,6 +433,7 @@ class FlipFrame(AbilityFrame):
 
 
 # -- E, G: buy from an opponent's store ------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class OpponentBuyFrame(AbilityFrame):
     """E (price + 1) and G (the price): a tile from an opponent's store, paid in any crops
     to its owner, who also takes the bid back (D.3, D.4, I.13)."""
@@ -466,7 +472,7 @@ class OpponentBuyFrame(AbilityFrame):
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
         n, nth = self.counted_uses(state, p)
-        return (nth(i) for i in range(n))
+        return map(nth, range(n))  # compiled, a generator expression here is a list
 
     def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         """Each tile of the opponents' stores, in seating order, with each payment of its
@@ -499,6 +505,7 @@ class OpponentBuyFrame(AbilityFrame):
 
 
 # -- F: a tile to the fallow -------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class StewardFrame(AbilityFrame):
     """F (scroll): one field tile of the player's board goes to the fallow (D.3, I.50)."""
 
@@ -519,7 +526,7 @@ class StewardFrame(AbilityFrame):
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
         n, nth = self.counted_uses(state, p)
-        return (nth(i) for i in range(n))
+        return map(nth, range(n))  # compiled, a generator expression here is a list
 
     def counted_uses(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
         """Each field tile of the board, in board order."""
@@ -530,6 +537,7 @@ class StewardFrame(AbilityFrame):
 
 
 # -- H: a registry tile into the store --------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class ShopkeeperFrame(AbilityFrame):
     """H: a registry tile into the player's store with a bid of at least 1 crop, then a
     refill (D.4); events drawn are resolved, or set aside inside an event (I.19). This is
@@ -561,6 +569,7 @@ class ShopkeeperFrame(AbilityFrame):
 
 
 # -- I: the Judge ---------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class JudgeFrame(AbilityFrame):
     """I: a lonely tile (D.5) of another player's board to the player's board, paying its
     former owner 3 crops of the payer's choice (D.4, I.14). The tile may land on the Judge
@@ -606,6 +615,7 @@ class JudgeFrame(AbilityFrame):
 
 
 # -- J: the Notary --------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class NotaryFrame(AbilityFrame):
     """J: copy the ability of another worker on the player's board, resolved as if that
     worker had just been placed on its space (D.4, I.15). Copying F makes it mandatory."""
@@ -651,6 +661,7 @@ _HAND = MerchantPhase.HAND
 _EVENTS = MerchantPhase.EVENTS
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class MerchantFrame(AbilityFrame):
     """K: draw from the bag under the set-aside rule (E.2); the field tile drawn goes to the
     board or the fallow. When the bag yields no field tile the player may take a registry
@@ -769,6 +780,7 @@ class MerchantFrame(AbilityFrame):
 
 
 # -- L: the Benefactor ----------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class BenefactorFrame(AbilityFrame):
     """L: a registry tile onto the board for free, then a refill (D.4); events drawn are
     resolved, or set aside inside an event (I.19). A worker the tile displaces is re-placed

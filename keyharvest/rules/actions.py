@@ -21,7 +21,7 @@ from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from . import placement
 from .bag import REFILL_DRAW, RefillFrame
 from .crops import CROP_COUNTS, check_can_pay, crop_counts, move_crops
-from .engine import OVER, Frame, sectioned, settle
+from .engine import OVER, Frame, mypyc_attr, sectioned, settle
 from .fields import apart_from, check_fresh_tiles, default_instead, harvest_gains
 from .memo import (
     PENDING,
@@ -55,6 +55,7 @@ R = TypeVar("R")  # the generator ``TurnFrame.pick`` draws from
 ACTION_NAME = {"a": "a (harvest)", "b": "b (worker)", "c": "c (buy)", "d": "d (offer)"}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class TurnFrame(Frame):
     rule = "C.1"
     is_turn = True

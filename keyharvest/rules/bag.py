@@ -13,7 +13,19 @@ from ..errors import IllegalStep
 from ..model.catalogue import QUESTION_SPACE, TRACK_SIZE
 from ..model.state import Pending, State
 from ..model.steps import Draw, Step
-from .engine import CHANCE, COLOUR, CONTINUE, COUNT, EVENTS, FLAG, STRING, Frame, expect, saved
+from .engine import (
+    CHANCE,
+    COLOUR,
+    CONTINUE,
+    COUNT,
+    EVENTS,
+    FLAG,
+    STRING,
+    Frame,
+    expect,
+    mypyc_attr,
+    saved,
+)
 from .events import start_event
 from .fields import someone_below_threshold
 from .invariants import question_check
@@ -90,6 +102,7 @@ def _draw_asked(frame: Frame, purpose: str) -> Pending:
 #: The rule of an offer's refill (F.1): ``RefillFrame.rule``, and the rule its draw waits for.
 REFILL_RULE = "F.1"
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class RefillFrame(Frame):
     """Draw from the bag until ``gap`` field tiles have gone to the registry (F.1), or the
     bag is empty.
@@ -185,6 +198,7 @@ def drawn_event_refusal(state: State, mine: list[str], rule: str) -> tuple[str, 
 REFILL_DRAW = PENDING[CHANCE, None, REFILL_RULE, REFILL]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class PlaceEventsFrame(Frame):
     """Place set-aside events on the track one at a time, in the order drawn, each resolved
     completely before the next (I.18, I.35, I.51). They leave ``state.set_aside``."""
@@ -211,6 +225,7 @@ class PlaceEventsFrame(Frame):
         return iter(())
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class HandDrawFrame(Frame):
     """A player draws one field tile into their hand under the set-aside rule (E.2):
     for the Merchant (K) and events M, Q and W.

@@ -24,7 +24,7 @@ import copy
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from ..errors import IllegalStep, Span
 from ..model.catalogue import EVENT_LETTERS, WORKERS
@@ -38,6 +38,18 @@ OVER = Pending(PendingKind.OVER, rule="F.4")
 # some 900 instructions a read against about 10 for a global. Hot code reads these.
 CHANCE: Final = PendingKind.CHANCE
 UNFINISHED: Final = Result.UNFINISHED
+
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr as mypyc_attr  # noqa: PLC0414 (re-exported)
+else:
+    _C = TypeVar("_C")
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_C], _C]:
+        """``mypy_extensions.mypyc_attr`` at run time, where it does nothing: mypyc reads it
+        when it compiles a module (hatch_build.py) and never calls it; pure Python needs no
+        mypy_extensions."""
+        return lambda cls: cls
 
 
 #: Every frame class by name, for writing and reading positions taken mid-effect.
@@ -126,6 +138,15 @@ class Frame:
     of its bases into ``schema``, in the order its ``__init__`` sets them), and
     ``to_data()`` / ``from_data()`` write and check exactly those. A frame that needs the
     result of a frame it pushed reads it from the state when it settles again.
+
+    In the compiled build (hatch_build.py) a frame class of a compiled module is a mypyc
+    native class: its fields live outside ``__dict__`` (so ``copy``, ``__repr__`` and the
+    tests read them by ``schema``, not ``vars``), and each such class is marked
+    ``@mypyc_attr(allow_interpreted_subclasses=True)``: without it, calling the class
+    from Python (``__new__``) would run ``__init__``, so that ``copy.copy`` and
+    ``from_data`` (which make a frame by ``cls.__new__(cls)``) would fail, and a subclass
+    defined in Python would be refused. ``tests/test_compiled.py`` checks the compiled
+    build against the pure one.
     """
 
     rule = "C.1"
@@ -210,16 +231,20 @@ class Frame:
         comes instead, if more specific than ``rule`` (I.54); see ``out_of_turn``."""
         return None
 
+    # ``copy`` and ``__repr__`` go by ``schema``, not ``vars(self)``: a frame's fields are
+    # its schema's, in order (tests/test_frame_data.py), and a compiled frame has no
+    # ``__dict__`` of them (see the class docstring).
     def copy(self) -> Frame:
         """A copy that shares nothing mutable (frames hold lists of immutable items)."""
         new = copy.copy(self)
-        for k, v in vars(self).items():
+        for k in self.schema:
+            v = getattr(self, k)
             if isinstance(v, list):
                 setattr(new, k, list(v))
         return new
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.schema)
         return f"{type(self).__name__}({fields})"
 
 

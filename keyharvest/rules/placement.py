@@ -17,7 +17,17 @@ from ..model.board import Board
 from ..model.catalogue import WORKERS
 from ..model.state import Pending, PendingKind, PlayerState, State
 from ..model.steps import Pass, Pick, Replace, Step, maker
-from .engine import COLOUR, FLAG, WORKER, Frame, counted_sections, expect, saved, sectioned
+from .engine import (
+    COLOUR,
+    FLAG,
+    WORKER,
+    Frame,
+    counted_sections,
+    expect,
+    mypyc_attr,
+    saved,
+    sectioned,
+)
 from .memo import PENDING, pass_of, remember, table
 
 
@@ -186,6 +196,7 @@ def start_ability(state: State, colour: str, letter: str, space: str) -> None:
         state.stack.append(frame)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class DisplacedFrame(Frame):
     """A worker displaced by a field tile: its owner re-places it (D.1) or passes (D.2)."""
 

@@ -36,6 +36,7 @@ from ..engine import (
     Frame,
     counted_sections,
     expect,
+    mypyc_attr,
     one_of,
     saved,
     sectioned,
@@ -101,6 +102,7 @@ DONE = Phase.DONE
 _ASKED: dict[tuple[type, str, str], Pending] = table("events asked")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class EventFrame(Frame):
     """An event being resolved: ``order`` holds the colours in event order (E.1), ``i`` the
     player answering now, ``phase`` where that player's answer stands ("" = not started)."""
@@ -173,6 +175,7 @@ def _asked(frame: OneAnswerFrame, colour: str) -> Pending:
     return got
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class OneAnswerFrame(EventFrame):
     """An optional event where each player gives one answer of ``answer_types`` or passes."""
 
@@ -250,9 +253,10 @@ class OneAnswerFrame(EventFrame):
 
     def answers(self, state: State, p: PlayerState) -> Iterator[Step]:
         n, nth = self.counted_answers(state, p)
-        return (nth(i) for i in range(n))
+        return map(nth, range(n))  # compiled, a generator expression here is a list
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class DrawingFrame(EventFrame):
     """Shared by M, Q and W: a player draws one field tile into the hand (E.2)."""
 

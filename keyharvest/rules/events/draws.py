@@ -24,6 +24,7 @@ from ..engine import (
     SPACE,
     counted_sections,
     expect,
+    mypyc_attr,
     no_step,
     optional,
     saved,
@@ -54,6 +55,7 @@ _make_pick = maker(Pick)
 
 
 # -- M: Blind Swap ------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class BlindSwapFrame(DrawingFrame):
     """M (bell): fallow a board tile and draw one, which must be placed (E.3, I.21)."""
 
@@ -106,6 +108,7 @@ class BlindSwapFrame(DrawingFrame):
 
 
 # -- Q: Lucky Dip ---------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class LuckyDipFrame(DrawingFrame):
     """Q (bell): pay 2 crops, draw a field tile and place it; with no field tile in the
     bag, take a registry tile instead, then place the set-aside events (E.3, I.16, I.35,
@@ -181,6 +184,7 @@ class LuckyDipFrame(DrawingFrame):
 
 
 # -- S: New Supply --------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class NewSupplyFrame(EventFrame):
     """S (scroll, drawer only): the registry goes back to the bag and the drawer draws as
     many field tiles under the set-aside rule; no answer is asked (E.3, I.17)."""
@@ -207,6 +211,7 @@ class NewSupplyFrame(EventFrame):
 
 
 # -- T: Sale --------------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class SaleFrame(OneAnswerFrame):
     """T (bell): pay 3 crops for a registry tile placed on the board; one refill of the
     tiles taken after everyone answered, under the set-aside rule (E.3, I.17, I.48)."""
@@ -255,6 +260,7 @@ class SaleFrame(OneAnswerFrame):
 
 
 # -- W: Replacement -------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class ReplacementFrame(DrawingFrame):
     """W (scroll): draw a field tile, then fallow it, or fallow another board tile and
     place it (E.3, I.21, I.44). The draw is compulsory while the bag holds any tile: when

@@ -17,7 +17,16 @@ from ...model.steps import (
     Swap,
     maker,
 )
-from ..engine import SPACE, counted_sections, expect, no_step, optional, saved, sectioned
+from ..engine import (
+    SPACE,
+    counted_sections,
+    expect,
+    mypyc_attr,
+    no_step,
+    optional,
+    saved,
+    sectioned,
+)
 from ..fields import is_lonely
 from ..memo import give_steps, pass_of
 from ..placement import (
@@ -33,6 +42,7 @@ _make_fallow = maker(Fallow)
 
 
 # -- N: Swap --------------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class SwapFrame(OneAnswerFrame):
     """N (bell): a board tile for another player's lonely tile (E.3, I.11, I.46)."""
 
@@ -98,6 +108,7 @@ class SwapFrame(OneAnswerFrame):
 
 
 # -- O: Gift --------------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class GiftFrame(EventFrame):
     """O (scroll): each player gives a tile to the left neighbour; a received tile that is
     not passed on is placed or fallowed before the next player gives (E.3, I.12, I.40).
@@ -201,6 +212,7 @@ class GiftFrame(EventFrame):
 
 
 # -- U: Registry Swap -----------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class RegistrySwapFrame(OneAnswerFrame):
     """U (bell): a board tile for a registry tile (E.3, I.11, I.48)."""
 

@@ -20,7 +20,7 @@ from ...model.steps import (
     maker,
 )
 from ..crops import check_crops, counts, move_crops, show
-from ..engine import counted_sections, expect, no_step, sectioned
+from ..engine import counted_sections, expect, mypyc_attr, no_step, sectioned
 from ..fields import check_fresh_tiles, default_instead, harvest_gains, is_lonely
 from ..memo import pass_of
 from . import register
@@ -58,6 +58,7 @@ def bumper_crops(state: State, p: PlayerState, most: list[str] | None = None) ->
     return _in_stock(state, most) or [c for c, k in zip(CROPS, state.stock) if k]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class BumperHarvestFrame(OneAnswerFrame):
     """P (bell): one crop of the type of most unharvested tiles (E.3, I.5, I.45)."""
 
@@ -95,6 +96,7 @@ class BumperHarvestFrame(OneAnswerFrame):
 
 
 # -- R: New Growth --------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class NewGrowthFrame(OneAnswerFrame):
     """R (bell): flip up to two harvested tiles back (E.3)."""
 
@@ -131,6 +133,7 @@ class NewGrowthFrame(OneAnswerFrame):
 
 
 # -- V: Remote Harvest ----------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class RemoteHarvestFrame(OneAnswerFrame):
     """V (bell): harvest any lonely unharvested tiles, flipped (E.3, I.33, I.36)."""
 
@@ -172,6 +175,7 @@ class RemoteHarvestFrame(OneAnswerFrame):
 
 
 # -- Z: Windfall ----------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class WindfallFrame(EventFrame):
     """Z (scroll, drawer acts): the drawer gives every player one crop from the stock, in
     event order while the stock lasts (E.3, I.22, I.47)."""

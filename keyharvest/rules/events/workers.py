@@ -15,6 +15,7 @@ from ...model.steps import (
     maker,
 )
 from ..actions import _board_bits, _touch_masks
+from ..engine import mypyc_attr
 from ..placement import (
     placement_error,
     put_worker,
@@ -30,6 +31,7 @@ NUMBER = {letter: w.number for letter, w in WORKERS.items()}  # a worker's numbe
 
 
 # -- X: Relocation --------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class RelocationFrame(OneAnswerFrame):
     """X (bell): move one worker under D.1, without its ability (E.3)."""
 
@@ -93,6 +95,7 @@ class RelocationFrame(OneAnswerFrame):
 
 
 # -- Y: Day Off -----------------------------------------------------------------------------
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class DayOffFrame(OneAnswerFrame):
     """Y (bell): remove one worker from the board (E.3, I.28)."""
 

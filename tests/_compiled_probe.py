@@ -1,0 +1,74 @@
+"""Run by tests/test_compiled.py with the pure and with the compiled install, from a copy
+of scenarios/ (the working directory): every record of games/ and rules/ stepped through
+the engine one step at a time, and games between the bots, printing what the engine says
+at each step. The two outputs must be the same bytes. Not a test module itself."""
+
+from __future__ import annotations
+
+import glob
+import random
+import sys
+
+import keyharvest as kh
+from keyharvest.formats.records import load_records
+from keyharvest.play.bots import GreedyBot, RandomBot
+from keyharvest.rules import legal_steps
+
+
+def step_through(path: str, full: bool) -> None:
+    """Each step of the records of ``path``: the stack, what is pending, the listing (in
+    full, or its size), then ``apply`` (which copies the state, frames and all) or its
+    refusal; at the end the position, the score and the invariants."""
+    board = kh.standard_board()
+    with open(path, encoding="utf-8") as f:
+        try:
+            records = load_records(f.read(), path)
+        except kh.KeyHarvestError as err:  # a scenario of a refused setup
+            print("unreadable", path, type(err).__name__, str(err))
+            return
+    for rec in records:
+        state = kh.new_game(rec.setup, board)
+        for i, step in enumerate(rec.steps):
+            listed = legal_steps(state)
+            print(i, repr(state.stack), state.pending.describe(),
+                  [str(s) for s in listed] if full else len(listed))
+            try:
+                state = kh.apply(state, step)
+            except kh.IllegalStep as err:
+                print("refused", str(step), err.rule, err.message)
+                break
+        print(kh.dump_position(state, "standard"))
+        print(repr(kh.score(state)))
+        print(repr(kh.check(state, complete=True)))
+
+
+def bot_games() -> None:
+    """Whole games of random and greedy bots, through the public ``apply`` (which copies)
+    and through the bots' own use of the engine."""
+    for players, seed, greedy in ((2, 1, True), (3, 2, False), (4, 3, True), (2, 4, False)):
+        state = kh.random_game(players, seed, max_turns=40)
+        bots = [(GreedyBot if greedy and i % 2 == 0 else RandomBot)(random.Random(seed * 10 + i))
+                for i in range(players)]
+        n = 0
+        while not state.is_over:
+            pending = state.pending
+            who = 0 if pending.player is None else state.index(pending.player)
+            step = bots[who].choose(state)
+            print(n, str(step))
+            state = kh.apply(state, step)
+            n += 1
+        print(kh.dump_position(state, "standard"))
+        print(repr(kh.score(state)))
+
+
+def main() -> None:
+    for path in sorted(glob.glob("games/*.kh")):
+        step_through(path, full=False)
+    for path in sorted(glob.glob("rules/*.kh")):
+        step_through(path, full=True)
+    bot_games()
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
