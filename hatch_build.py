@@ -15,11 +15,13 @@ A pure-Python wheel instead:
   on pure, unless ``KEYHARVEST_REQUIRE_COMPILED=1`` makes it fail (CI, the benchmark).
 
 Which modules: those of a self-play game's and a replay's every step (the rules but
-``rules/engine.py``, the bots, self-play, the movetext writer). ``rules/engine.py`` stays
-pure (its ``Frame``, the base of every frame class, registers them and reckons their
-``schema`` in ``__init_subclass__``). The frame classes of the compiled modules are mypyc
-native classes (as ordinary Python classes they would lose the speed): ``Frame``'s
-docstring says what that asks of them.
+``rules/engine.py``, the bots, self-play, the movetext writer), and those of reading a
+record for ``keyharvest validate`` (the fast movetext reader ``notation/itemcache.py`` and
+the record reader ``formats/records.py``). ``rules/engine.py`` stays pure (its ``Frame``,
+the base of every frame class, registers them and reckons their ``schema`` in
+``__init_subclass__``). The frame classes of the compiled modules are mypyc native
+classes (as ordinary Python classes they would lose the speed): ``Frame``'s docstring
+says what that asks of them.
 
 Public APIs only: hatchling's ``BuildHookInterface``, ``mypyc.build.mypycify`` (what a
 ``setup.py`` calls) and setuptools' ``build_ext`` command, run from a ``Distribution``.
@@ -59,6 +61,9 @@ COMPILED = [
     "keyharvest/play/bots.py",
     "keyharvest/play/selfplay.py",
     "keyharvest/notation/movetext.py",
+    # validate's reading: the fast movetext reader and the record reader
+    "keyharvest/notation/itemcache.py",
+    "keyharvest/formats/records.py",
 ]
 
 #: The name of the shared library that holds the compiled group (``keyharvest__mypyc``).

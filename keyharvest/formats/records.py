@@ -49,11 +49,11 @@ How a record is read, end to end (``keyharvest validate`` does this for every re
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import field
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from ..errors import (
     BoardError,
@@ -91,6 +91,8 @@ from .tomltext import (
     locate_span,
 )
 from .tomlwrite import entry, flat_dumps
+
+T = TypeVar("T")
 
 #: Front-matter keys that describe the setup (RULES.md B) and the board.
 SETUP_KEYS = ("players", "start", "board", "max_turns", "registry", "removed", "tiles", "crops")
@@ -525,6 +527,11 @@ class _FrontMatter(ValueChecker):
                     quoting=key))
         return data
 
+    def maybe(self, check: Callable[..., T], *args: Any) -> T | None:
+        """``attempt(check, *args)``: the value, or None with its error kept in
+        ``problems``. (So typed: compiled by mypyc, a value is checked against its type.)"""
+        return self.attempt(check, *args)
+
     def per_player(self, data: dict[str, Any], key: str,
                    players: Sequence[str] | None) -> dict[str, Any]:
         """The entries of table ``key``, one per player (of the players, when they are
@@ -534,13 +541,13 @@ class _FrontMatter(ValueChecker):
             self.problems.append(self.error(f"missing [{key}]: one entry per player", key,
                                             value=False))
             return {}
-        table = self.attempt(self.table, table, key, None, "a table with one entry per player")
+        table = self.maybe(self.table, table, key, None, "a table with one entry per player")
         if table is None:
             return {}
         out: dict[str, Any] = {}
         unread = False
         for colour, value in table.items():
-            c = self.attempt(self.colour, colour, f"{key}.{colour}", players)
+            c = self.maybe(self.colour, colour, f"{key}.{colour}", players)
             if c is None:
                 unread = True
             else:
@@ -559,16 +566,16 @@ class _FrontMatter(ValueChecker):
             self.problems.append(self.error("missing 'players': the colours in seating "
                                             "order, like players = [\"red\", \"green\"]"))
         else:
-            words = self.attempt(self.words, data["players"], "players", "colours")
+            words = self.maybe(self.words, data["players"], "players", "colours")
             if words is not None:
-                got = [self.attempt(self.colour, c, "players") for c in words]
+                got = [self.maybe(self.colour, c, "players") for c in words]
                 if None not in got:
-                    players = self.players = tuple(got)
+                    players = self.players = tuple(cast("list[str]", got))
         start = None
         if "start" not in data:
             self.problems.append(self.error("missing 'start': the colour of the start player"))
         else:
-            start = self.attempt(self.colour, data["start"], "start", players)
+            start = self.maybe(self.colour, data["start"], "start", players)
         board = data.get("board", STANDARD)
         if not isinstance(board, str) or not board.strip():
             self.problems.append(self.error("expected \"standard\" or the path of a board "
@@ -576,7 +583,7 @@ class _FrontMatter(ValueChecker):
             board = None
         tiles: dict[str, tuple[str, str]] = {}
         for c, v in self.per_player(data, "tiles", players).items():
-            words = self.attempt(self.words, v, f"tiles.{c}", "references")
+            words = self.maybe(self.words, v, f"tiles.{c}", "references")
             if words is None:
                 continue
             refs = [r.upper() for r in words]
@@ -599,7 +606,7 @@ class _FrontMatter(ValueChecker):
         removed = self.removed(data, len(players) if players else 0)
         max_turns = data.get("max_turns")
         if max_turns is not None:
-            self.attempt(self.integer, max_turns, "max_turns", None, "a whole number of turns")
+            self.maybe(self.integer, max_turns, "max_turns", None, "a whole number of turns")
         metadata = {k: data[k] for k in META_KEYS if k in data}
         if "names" in metadata:
             names_table = metadata["names"]
@@ -608,7 +615,7 @@ class _FrontMatter(ValueChecker):
                                                 "red = \"Ann\"", "names"))
             else:
                 for colour in names_table:
-                    self.attempt(self.colour, colour, f"names.{colour}", players)
+                    self.maybe(self.colour, colour, f"names.{colour}", players)
         if "meta" in metadata and not isinstance(metadata["meta"], dict):
             self.problems.append(self.error("expected a table", "meta"))
         if len(self.problems) > before or players is None or start is None or board is None:

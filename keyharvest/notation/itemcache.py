@@ -179,7 +179,7 @@ def _by_pattern(text: str, names: Names, table: _Memo) -> _Item | None:
         places[place] = ref.upper()
     pattern = "".join(pieces)
     key = (pattern,)  # patterns apart from texts
-    model = table.new.get(key, _ABSENT)
+    model: Any = table.new.get(key, _ABSENT)  # (Any: it may be _ABSENT, which mypyc checks)
     if model is _ABSENT:
         model = table.old.get(key, _ABSENT)
         if model is _ABSENT:
@@ -201,12 +201,13 @@ def _by_pattern(text: str, names: Names, table: _Memo) -> _Item | None:
 
 
 def _lookup(text: str, names: Names, table: _Memo) -> _Item | None:
-    item: _Item | None = table.new.get(text, _ABSENT)
-    if item is _ABSENT:
-        item = table.old.get(text, _ABSENT)
-        if item is _ABSENT:
-            item = _learn(text, names, table)
-        table.put(text, item)
+    found: Any = table.new.get(text, _ABSENT)  # (Any: it may be _ABSENT, which mypyc checks)
+    if found is _ABSENT:
+        found = table.old.get(text, _ABSENT)
+        if found is _ABSENT:
+            found = _learn(text, names, table)
+        table.put(text, found)
+    item: _Item | None = found
     return item
 
 
