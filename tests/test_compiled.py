@@ -288,8 +288,8 @@ def test_a_failing_compiler_gives_a_pure_wheel_with_a_warning_or_fails_when_requ
     assert "keyharvest: the engine was not compiled (CompileError" in said, said[-3000:]
 
 
-#: The engine's own tests (of the rules, the bots, self-play, positions and the movetext
-#: writer) that tests/test_compiled.py runs again against the compiled modules: some 45 s.
+#: The engine's own tests (of the rules, the bots, self-play, positions, the movetext
+#: writer and the record reader) that run again against the compiled modules: some 50 s.
 #: Tests marked ``pure_only`` (they monkeypatch or introspect a compiled module) are left
 #: out.
 ENGINE_TESTS = [
@@ -301,6 +301,8 @@ ENGINE_TESTS = [
     "test_refusals.py", "test_scenarios.py", "test_scoring.py", "test_timeline.py",
     "test_turn.py", "test_validate_invariants.py", "test_workers.py",
     "test_workers_farmhands.py", "test_workers_random.py", "test_workers_townsfolk.py",
+    # the reading path (notation/itemcache.py, formats/records.py)
+    "test_itemcache.py", "test_records.py", "test_many_errors.py", "test_plain_toml.py",
 ]
 
 

@@ -293,6 +293,7 @@ def test_an_item_read_by_its_pattern_is_the_item_the_grammar_reads(
     itemcache.clear()
 
 
+@pytest.mark.pure_only  # patches itemcache._parse, which compiled itemcache calls directly
 def test_items_that_differ_only_in_references_are_parsed_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from keyharvest.notation import itemcache

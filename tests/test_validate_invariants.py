@@ -25,6 +25,7 @@ def _record():
     return load_record(read_source(TWO), str(TWO))
 
 
+@pytest.mark.pure_only  # patches invariants.check, which compiled records.py calls directly
 def test_the_final_table_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     record = _record()
     _plant(monkeypatch, lambda s: s.result is not None)
@@ -37,6 +38,7 @@ def test_the_final_table_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     assert kh("validate", TWO, "--jobs", "2").code == 1
 
 
+@pytest.mark.pure_only  # patches invariants.check, which compiled records.py calls directly
 def test_strict_checks_after_every_step(monkeypatch: pytest.MonkeyPatch) -> None:
     record = _record()
     start = replay(record, upto=0).state.steps
