@@ -187,9 +187,9 @@ def test_the_gains_and_payments_remembered_are_those_worked_out_afresh() -> None
 
 def test_a_frame_lists_by_sections_exactly_where_its_legal_is_sectioned() -> None:
     """``lists_by_sections`` (what ``legal_view`` and the random bot read instead of
-    ``legal = sectioned``, which a compiled function cannot be) is set by the very class
-    whose ``legal`` lists by its sections, and a subclass with a listing of its own (the
-    Merchant) clears it."""
+    ``legal = sectioned``, which a compiled function cannot be) is set only where
+    ``Frame.legal``, which lists the sections, is the class's listing, and a subclass with a
+    listing of its own (the Merchant) clears it."""
     import keyharvest.rules  # noqa: F401 - every frame class registered
     from keyharvest.model.state import State
     from keyharvest.rules.engine import FRAME_TYPES, Frame
@@ -202,7 +202,7 @@ def test_a_frame_lists_by_sections_exactly_where_its_legal_is_sectioned() -> Non
         legal_from = where(cls, "legal")
         flag_from = where(cls, "lists_by_sections")
         if cls.lists_by_sections:
-            assert flag_from is legal_from, name
+            assert legal_from is Frame, name  # Frame.legal: the sections, one by one
             sectioned_ones.add(name)
         else:  # a listing of its own (or Frame's, of a base class never pending)
             assert flag_from is Frame or flag_from is legal_from, name

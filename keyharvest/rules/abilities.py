@@ -58,7 +58,6 @@ from .engine import (
     WORKER,
     Frame,
     among,
-    counted_sections,
     expect,
     mypyc_attr,
     no_step,
@@ -66,7 +65,6 @@ from .engine import (
     optional,
     resolving_event,
     saved,
-    sectioned,
 )
 from .fields import default_instead, harvest_gains, is_lonely
 from .memo import PENDING, fallow_steps, gain_steps, harvest_steps, pass_of, remember, table
@@ -223,12 +221,7 @@ class AbilityFrame(Frame):
         return None
 
     lists_by_sections = True
-
-    def legal(self, state: State) -> Iterator[Step]:
-        return sectioned(self, state)
     lists_counted = True
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
-        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
         """Pass (unless mandatory: None), then how many uses and the i-th (see

@@ -8,7 +8,7 @@ continues the same action (C.4, C.5) rather than starting a new one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations, filterfalse
 from typing import Any, TypeVar
 
@@ -21,7 +21,7 @@ from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from . import placement
 from .bag import REFILL_DRAW, RefillFrame
 from .crops import CROP_COUNTS, check_can_pay, crop_counts, move_crops
-from .engine import OVER, Frame, mypyc_attr, sectioned, settle
+from .engine import OVER, Frame, mypyc_attr, settle
 from .fields import apart_from, check_fresh_tiles, default_instead, harvest_gains
 from .memo import (
     PENDING,
@@ -159,9 +159,6 @@ class TurnFrame(Frame):
         return out
 
     lists_by_sections = True
-
-    def legal(self, state: State) -> Iterator[Step]:
-        return sectioned(self, state)
 
     def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
         """The legal steps in sections, each as (how many, a function giving the i-th), in

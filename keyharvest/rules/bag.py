@@ -102,6 +102,7 @@ def _draw_asked(frame: Frame, purpose: str) -> Pending:
 #: The rule of an offer's refill (F.1): ``RefillFrame.rule``, and the rule its draw waits for.
 REFILL_RULE = "F.1"
 
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class RefillFrame(Frame):
     """Draw from the bag until ``gap`` field tiles have gone to the registry (F.1), or the

@@ -165,9 +165,10 @@ class Frame:
     #: picks one step by index reads ``counted`` and builds no sections.
     lists_counted: ClassVar[bool] = False
     #: True for a frame that lists its steps by ``sections(state)``: a list of (how many, a
-    #: function giving the i-th), in listing order (its ``legal`` is ``sectioned``), so that
-    #: ``legal_view`` builds only the steps asked for. A flag, not ``legal = sectioned``: a
-    #: function compiled by mypyc is not bound as a method when a class holds it.
+    #: function giving the i-th), in listing order (``Frame.legal`` then lists them), so that
+    #: ``legal_view`` builds only the steps asked for. A flag read by ``Frame.legal``, not
+    #: ``legal = sectioned`` in each class: a function compiled by mypyc is not bound as a
+    #: method when a class holds it.
     lists_by_sections: ClassVar[bool] = False
     #: True for a frame whose ``settle`` does no work: it returns the ``Pending`` the frame
     #: waits for, or None once it is done. The frame that pushed it may return its
@@ -224,7 +225,19 @@ class Frame:
         raise NotImplementedError
 
     def legal(self, state: State) -> Iterator[Step]:
-        raise NotImplementedError
+        """Every legal step, in listing order: a frame that ``lists_by_sections`` lists its
+        sections one by one (``sectioned``); any other frame defines its own."""
+        if not self.lists_by_sections:
+            raise NotImplementedError
+        return sectioned(self, state)
+
+    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
+        """The listing in sections (see ``lists_by_sections``): made from ``counted`` for a
+        frame that ``lists_counted`` (``counted_sections``); any other frame that lists by
+        sections defines its own."""
+        if not self.lists_counted:
+            raise NotImplementedError
+        return counted_sections(self, state)
 
     def refusal(self, state: State) -> tuple[str, str] | None:
         """For a frame that waits for a draw: the rule and reason to cite when another step
@@ -458,17 +471,17 @@ class LegalSteps(Sequence[Step]):
 def sectioned(self: Frame, state: State) -> Iterator[Step]:
     """``Frame.legal`` for a frame that lists its steps by ``sections(state)``: a list of
     (how many, a function giving the i-th), in listing order. Such a frame sets
-    ``lists_by_sections`` and a ``legal`` that returns ``sectioned(self, state)``, and
-    ``legal_view`` then builds only the steps asked for."""
-    for n, nth in self.sections(state):  # type: ignore[attr-defined]
+    ``lists_by_sections`` (``Frame.legal`` is then this), and ``legal_view`` builds only
+    the steps asked for."""
+    for n, nth in self.sections(state):
         for i in range(n):
             yield nth(i)
 
 
 def counted_sections(self: Frame, state: State) -> list[tuple[int, Callable[[int], Step]]]:
     """``sections`` for a frame that lists its steps by ``counted`` (see
-    ``Frame.lists_counted``): the first step, if any, then the ``n`` others. Such a
-    frame's ``sections`` returns ``counted_sections(self, state)``."""
+    ``Frame.lists_counted``): the first step, if any, then the ``n`` others
+    (``Frame.sections`` of such a frame)."""
     first, n, nth = self.counted(state)  # type: ignore[attr-defined]
     return [(0 if first is None else 1, lambda i: first), (n, nth)]
 

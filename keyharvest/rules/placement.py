@@ -9,7 +9,7 @@ change the state do no checking: call them only after every check has passed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import compress, filterfalse
 
 from ..errors import IllegalStep
@@ -22,11 +22,9 @@ from .engine import (
     FLAG,
     WORKER,
     Frame,
-    counted_sections,
     expect,
     mypyc_attr,
     saved,
-    sectioned,
 )
 from .memo import PENDING, pass_of, remember, table
 
@@ -235,12 +233,7 @@ class DisplacedFrame(Frame):
         start_ability(state, self.player, self.worker, step.space)
 
     lists_by_sections = True
-
-    def legal(self, state: State) -> Iterator[Step]:
-        return sectioned(self, state)
     lists_counted = True
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
-        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
         """Pass, then each space to re-place the worker on (see ``Frame.lists_counted``,

@@ -34,12 +34,10 @@ from ..engine import (
     COLOURS,
     COUNT,
     Frame,
-    counted_sections,
     expect,
     mypyc_attr,
     one_of,
     saved,
-    sectioned,
 )
 from ..memo import PENDING, pass_of, remember, table
 
@@ -222,12 +220,7 @@ class OneAnswerFrame(EventFrame):
         return None
 
     lists_by_sections = True
-
-    def legal(self, state: State) -> Iterator[Step]:
-        return sectioned(self, state)
     lists_counted = True
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
-        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
         """Pass, then how many answers and the i-th (see ``Frame.lists_counted``,

@@ -22,13 +22,11 @@ from ..engine import (
     CONTINUE,
     COUNT,
     SPACE,
-    counted_sections,
     expect,
     mypyc_attr,
     no_step,
     optional,
     saved,
-    sectioned,
 )
 from ..memo import fallow_steps, pass_of, pay_steps
 from ..placement import (
@@ -91,12 +89,7 @@ class BlindSwapFrame(DrawingFrame):
         self.draw(state, p)
 
     lists_by_sections = True
-
-    def legal(self, state: State) -> Iterator[Step]:
-        return sectioned(self, state)
     lists_counted = True
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
-        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
         """Pass, then each board tile to the fallow (see ``Frame.lists_counted``,
@@ -162,12 +155,7 @@ class LuckyDipFrame(DrawingFrame):
         self.draw(state, p)
 
     lists_by_sections = True
-
-    def legal(self, state: State) -> Iterator[Step]:
-        return sectioned(self, state)
     lists_counted = True
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
-        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
         """Each registry tile to take (I.35); else pass, then each payment of
@@ -318,12 +306,7 @@ class ReplacementFrame(DrawingFrame):
         place_tile(state, p, drawn)  # a displaced worker is re-placed last (I.44)
 
     lists_by_sections = True
-
-    def legal(self, state: State) -> Iterator[Step]:
-        return sectioned(self, state)
     lists_counted = True
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
-        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step, int, Callable[[int], Step]]:
         """Pass when the bag is empty; else fallowing the drawn tile, then each board tile

@@ -4,7 +4,7 @@ U Registry Swap.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from ...errors import IllegalStep
 from ...model.state import Pending, PlayerState, State
@@ -17,16 +17,7 @@ from ...model.steps import (
     Swap,
     maker,
 )
-from ..engine import (
-    SPACE,
-    counted_sections,
-    expect,
-    mypyc_attr,
-    no_step,
-    optional,
-    saved,
-    sectioned,
-)
+from ..engine import SPACE, expect, mypyc_attr, no_step, optional, saved
 from ..fields import is_lonely
 from ..memo import give_steps, pass_of
 from ..placement import (
@@ -186,12 +177,7 @@ class GiftFrame(EventFrame):
             place_tile(state, p, tile)
 
     lists_by_sections = True
-
-    def legal(self, state: State) -> Iterator[Step]:
-        return sectioned(self, state)
     lists_counted = True
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
-        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
         """Placing or fallowing the tile kept; else the tile received and each board tile

@@ -4,7 +4,7 @@ V Remote Harvest, Z Windfall.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import combinations
 
 from ...errors import IllegalStep
@@ -20,7 +20,7 @@ from ...model.steps import (
     maker,
 )
 from ..crops import check_crops, counts, move_crops, show
-from ..engine import counted_sections, expect, mypyc_attr, no_step, sectioned
+from ..engine import expect, mypyc_attr, no_step
 from ..fields import check_fresh_tiles, default_instead, harvest_gains, is_lonely
 from ..memo import pass_of
 from . import register
@@ -232,12 +232,7 @@ class WindfallFrame(EventFrame):
         return gifts
 
     lists_by_sections = True
-
-    def legal(self, state: State) -> Iterator[Step]:
-        return sectioned(self, state)
     lists_counted = True
-    def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
-        return counted_sections(self, state)
 
     def counted(self, state: State) -> tuple[Step | None, int, Callable[[int], Step]]:
         """A pass when the stock is empty (I.37); else each different share-out: the
