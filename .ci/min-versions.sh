@@ -7,12 +7,17 @@
 # Usage: bash .ci/min-versions.sh        (from .ci/run, or alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-pins="$(python3 - <<'PY'
-import re, tomllib
+# lowest runtime|build: the lowest version of each requirement pyproject.toml declares, as
+# NAME==VERSION (runtime: the dependencies and the extra keyharvest[record]'s; build:
+# [build-system] requires); a requirement with no lower bound (>=) is an error
+lowest() {
+    python3 - "$1" <<'PY'
+import re, sys, tomllib
 with open("pyproject.toml", "rb") as f:
-    project = tomllib.load(f)["project"]
-# the runtime dependencies, and those of the optional runtime extra (keyharvest record)
-deps = project["dependencies"] + project["optional-dependencies"]["record"]
+    toml = tomllib.load(f)
+project = toml["project"]
+deps = {"runtime": project["dependencies"] + project["optional-dependencies"]["record"],
+        "build": toml["build-system"]["requires"]}[sys.argv[1]]
 for dep in deps:
     m = re.fullmatch(r"\s*([A-Za-z0-9_.-]+(?:\[[^\]]*\])?)\s*((?:[<>=!~]=?[^,;\s]+\s*,?\s*)+)", dep)
     low = re.search(r">=\s*([^,;\s]+)", m.group(2)) if m else None
@@ -20,7 +25,8 @@ for dep in deps:
         raise SystemExit(f"min-versions: {dep!r} declares no lower bound (>=)")
     print(f"{m.group(1)}=={low.group(1)}")
 PY
-)"
+}
+pins="$(lowest runtime)"
 echo "min-versions: $(echo $pins)" >&2
 python3 -m venv .venv-min
 .venv-min/bin/python -m pip install -q --disable-pip-version-check $pins \
@@ -33,18 +39,7 @@ env -u KEYHARVEST_REQUIRE_BROWSER .venv-min/bin/python -m pytest -m "not slow" -
 # modules with what they import): the compiled wheel builds with them (no build
 # isolation, so these very versions build it; KEYHARVEST_REQUIRE_COMPILED: no silent
 # pure wheel), and, installed, plays self-play to the bytes of the editable install.
-build_pins="$(python3 - <<'PY'
-import re, tomllib
-with open("pyproject.toml", "rb") as f:
-    requires = tomllib.load(f)["build-system"]["requires"]
-for dep in requires:
-    m = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*((?:[<>=!~]=?[^,;\s]+\s*,?\s*)+)", dep)
-    low = re.search(r">=\s*([^,;\s]+)", m.group(2)) if m else None
-    if low is None:
-        raise SystemExit(f"min-versions: build requirement {dep!r} declares no lower bound (>=)")
-    print(f"{m.group(1)}=={low.group(1)}")
-PY
-)"
+build_pins="$(lowest build)"
 echo "min-versions (build): $(echo $build_pins)" >&2
 python3 -m venv .venv-min-build
 .venv-min-build/bin/python -m pip install -q --disable-pip-version-check $build_pins $pins
