@@ -154,7 +154,6 @@ def test_the_shipped_lean_tables_are_those_of_the_shipped_tables() -> None:
 
 @pytest.mark.parametrize("spoil", [
     lambda d: d.update(grammar_sha256="0" * 64),  # a stale file after a grammar change
-    lambda d: d.update(lark="0.0.1"),  # made from another Lark's parser
     lambda d: d.update(format=99),
     lambda d: d.update(starts=["start"]),
     lambda d: d.update(data=[]),
@@ -230,3 +229,53 @@ def test_valid_movetext_is_read_without_lark_and_an_error_with_it(tmp_path: Path
         out[path] = done.stdout.splitlines()
     assert out[TWO][-1] == "False" and out[TWO][0].startswith("['")
     assert out[bad][-1] == "True" and "harvets" in out[bad][0]
+
+
+# -- the lean tables are keyed to the grammar, not to Lark's version (issue 28, item 3) --------
+def test_the_lean_tables_carry_no_lark_version() -> None:
+    assert "lark" not in _lean()
+    assert set(_lean()) == {"format", "grammar_sha256", "starts", "data"}
+
+
+def test_another_lark_1x_keeps_the_lean_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    import lark
+
+    monkeypatch.setattr(lark, "__version__", "1.9.0")
+    lean = lean_from_tables()
+    assert lean is not None
+    assert type(lean).__name__ == "LeanParser"
+
+
+def test_a_grammar_the_lean_tables_do_not_fit_is_said_on_stderr(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(grammar, "grammar_digest", lambda text=None: "0" * 64)
+    assert lean_from_tables() is None
+    grammar.lean_parser.cache_clear()
+    try:
+        grammar.lean_parser()
+    finally:
+        grammar.lean_parser.cache_clear()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "lean.json does not fit the grammar" in err
+
+
+_FAKE_LARK = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from keyharvest.notation import grammar
+lean = grammar.lean_parser()
+items = lean.parse("red: pass", "steps")
+print(type(lean).__name__, "lark" in sys.modules, len(items))
+"""
+
+
+def test_start_up_is_the_same_under_a_lark_of_another_version(tmp_path: Path) -> None:
+    """A ``lark`` package of another 1.x version first on the path (one that would fail if
+    imported): the lean tables are used all the same and Lark is not imported."""
+    fake = tmp_path / "lark"
+    fake.mkdir()
+    (fake / "__init__.py").write_text('__version__ = "1.99.0"\nraise ImportError("not me")\n')
+    done = subprocess.run([sys.executable, "-c", _FAKE_LARK, str(tmp_path)],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["LeanParser", "False", "1"], done.stderr
+    assert done.stderr == ""

@@ -29,8 +29,11 @@ one that wrote the tables, and any failure falls back to building) and tested
 Beside them ship the *lean tables*, ``keyharvest/notation/lean.json``: the same parser as
 the plain data the lean driver of ``keyharvest.notation.lalr`` runs on (``lean_data``), so
 that reading valid movetext imports no Lark at all (importing Lark and loading its parser
-cost some 60 ms, a third of a short command). They are checked the same way (format, the
-grammar's SHA-256, the Lark version, the start symbols) and ``lean_parser`` falls back to
+cost some 60 ms, a third of a short command). They are Lark-free data (the driver makes its
+own tokens and compiles its own expressions) and so are checked against the grammar only,
+not against the installed Lark: their format, the grammar's SHA-256 and the start symbols.
+Where they do not fit (a grammar changed without ``maketables``), ``lean_parser`` says so
+in one line on stderr, a 7x slower start never goes unnoticed, and falls back to
 the driver over Lark's parser when they do not fit. Lark is imported only where that
 parser gives up on a text, to say what is wrong with it.
 """
@@ -38,7 +41,6 @@ parser gives up on a text, to say what is wrong with it.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Callable
 from functools import lru_cache
@@ -164,8 +166,8 @@ def _shipped(text: str, form: int, lark: str | None,
              object_hook: Callable[[dict[str, Any]], Any] | None = None
              ) -> dict[str, Any] | None:
     """The JSON document of shipped tables, or None unless it is one of format ``form``
-    made from this grammar by Lark ``lark`` (the checks ``tables.json`` and ``lean.json``
-    share)."""
+    made from this grammar (and, for ``tables.json``, by Lark ``lark``; ``lark=None``: the
+    lean tables, which are Lark-free data and carry no Lark version)."""
     import json
 
     try:
@@ -174,7 +176,7 @@ def _shipped(text: str, form: int, lark: str | None,
         return None
     if (not isinstance(document, dict) or document.get("format") != form
             or document.get("grammar_sha256") != grammar_digest()
-            or document.get("lark") != lark):
+            or (lark is not None and document.get("lark") != lark)):
         return None
     return document
 
@@ -253,6 +255,9 @@ def lean_parser() -> LeanParser | LarkDriver:
         lean = lean_from_tables()
         if lean is not None:
             return lean
+        print(f"keyharvest: warning: {LEAN_FILE} does not fit the grammar {GRAMMAR_FILE} "
+              "(run python -m keyharvest.notation.maketables); building the parser",
+              file=sys.stderr)
     return lean_driver(parser())
 
 
@@ -261,37 +266,11 @@ def lean_path() -> Path:
     return Path(__file__).resolve().parent / LEAN_FILE
 
 
-def lark_version() -> str | None:
-    """The installed Lark's version without importing Lark: its ``__version__`` as written
-    in the ``lark/__init__.py`` an import would load (importing Lark costs some 60 ms, its
-    metadata by ``importlib.metadata`` some 20 ms). None where it cannot be read so (the
-    lean tables are then not used)."""
-    loaded = sys.modules.get("lark")
-    if loaded is not None:
-        version = getattr(loaded, "__version__", None)
-        return version if isinstance(version, str) else None
-    from importlib.util import find_spec
-
-    try:
-        spec = find_spec("lark")
-        text = Path(spec.origin).read_text(encoding="utf-8") if spec and spec.origin else ""
-    except (ImportError, ValueError, OSError):
-        return None
-    found = _VERSION.search(text)
-    return found.group(1) if found else None
-
-
-_VERSION = re.compile(r"""^__version__(?:[ \t]*:[ \t]*str)?[ \t]*=[ \t]*["']([^"'\n]+)["']""",
-                      re.MULTILINE)
-
-
 def dump_lean(parser: Lark | None = None) -> str:
     """The JSON of ``lean.json``: the lean tables (``lalr.lean_data``) of the parser loaded
     from ``tables.json`` (or of ``parser``, one with the embedded ``Syntax``). Raises
     ``ValueError`` where the lean driver does not fit this Lark."""
     import json
-
-    from lark import __version__ as version
 
     from .lalr import lean_data
     from .syntax import Syntax
@@ -300,7 +279,7 @@ def dump_lean(parser: Lark | None = None) -> str:
         parser = parser_from_tables(Syntax())
         if parser is None:
             raise ValueError("tables.json does not fit: write it first")
-    document = {"format": LEAN_FORMAT, "grammar_sha256": grammar_digest(), "lark": version,
+    document = {"format": LEAN_FORMAT, "grammar_sha256": grammar_digest(),
                 "starts": list(STARTS), "data": lean_data(parser)}
     return json.dumps(document, separators=(",", ":")) + "\n"
 
@@ -316,7 +295,7 @@ def lean_from_tables(text: str | None = None) -> LeanParser | None:
             text = lean_path().read_text(encoding="utf-8")
         except OSError:
             return None
-    document = _shipped(text, LEAN_FORMAT, lark_version())
+    document = _shipped(text, LEAN_FORMAT, None)
     if document is None or document.get("starts") != list(STARTS):
         return None
     data = document.get("data")
