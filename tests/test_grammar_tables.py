@@ -1,7 +1,7 @@
-"""The parser's tables ship as plain data (issue 13): nothing executable is loaded from a
-cache, the shipped tables are those of today's grammar, they parse exactly as a parser
-built from the grammar, and tables that do not fit (stale, another Lark, options that
-could hold code, damaged) are refused for a build."""
+"""The parser's tables ship as plain data (issues 13, 18 and 28): nothing executable is
+loaded from a cache, one artefact ships (the lean tables), keyed to today's grammar and to
+nothing of Lark's, it parses exactly as a parser built from the grammar, and tables that do
+not fit (stale, damaged) are refused, with one line on stderr, for ``Lark.parse``."""
 
 from __future__ import annotations
 
@@ -14,20 +14,18 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_itemcache import MOVETEXTS, shape
+from test_itemcache import MOVETEXTS
 
-from keyharvest.notation import grammar
+from keyharvest.notation import grammar, lalr, maketables
 from keyharvest.notation.grammar import (
     build_parser,
-    dump_lean,
     grammar_digest,
     lean_from_tables,
     lean_path,
-    load_tables,
-    parser_from_tables,
-    tables_path,
 )
 from keyharvest.notation.syntax import Syntax
+
+PACKAGE = Path(grammar.__file__).resolve().parents[1]
 
 TWO = Path(__file__).resolve().parent.parent / "scenarios" / "games" / "two-players.kh"
 
@@ -63,80 +61,76 @@ def test_no_pickle_is_loaded_from_the_users_cache_folder(tmp_path: Path) -> None
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".lark")]
 
 
-def test_the_shipped_tables_are_those_of_todays_grammar() -> None:
-    text = tables_path().read_text(encoding="utf-8")
-    assert load_tables(text) is not None, (
-        "keyharvest/notation/tables.json does not fit the grammar or this Lark: "
-        "run `python -m keyharvest.notation.maketables` to write it again")
-    document = json.loads(text)  # plain JSON: no hook is needed to read it
+def test_one_artefact_ships_the_lean_tables() -> None:
+    notation = PACKAGE / "notation"
+    assert sorted(p.name for p in notation.glob("*.json")) == ["lean.json"]  # tables.json gone
+    document = json.loads(lean_path().read_text(encoding="utf-8"))  # plain JSON, no hook
     assert document["grammar_sha256"] == hashlib.sha256(
         grammar.grammar_text().encode("utf-8")).hexdigest()
 
 
-def test_the_tables_hold_the_rules_and_terminals_of_the_grammar() -> None:
-    loaded = parser_from_tables()
-    built = build_parser(strict=True)
-    assert loaded is not None
-    assert sorted(map(str, loaded.rules)) == sorted(map(str, built.rules))
-    assert sorted((t.name, t.pattern.value) for t in loaded.terminals) == sorted(
-        (t.name, t.pattern.value) for t in built.terminals)
-    table = loaded.parser.parser.parser.parse_table
-    assert len(table.states) == len(built.parser.parser.parser.parse_table.states)
+#: What only ``maketables`` (development time) may touch: Lark's internal modules and
+#: attributes, and its private entry points.
+_INTERNALS = ("lark.parsers", "lark.lexer", "lark.parse_tree_builder", "lark.load_grammar",
+              "_load_from_dict", "_mres", "parse_table", "memo_serialize")
 
 
-def test_the_loaded_parser_parses_as_the_built_one() -> None:
-    loaded = parser_from_tables(Syntax())
+def test_only_the_table_writer_reads_larks_internals() -> None:
+    readers = {str(path.relative_to(PACKAGE)): [w for w in _INTERNALS if w in path.read_text(
+        encoding="utf-8")] for path in sorted(PACKAGE.rglob("*.py"))}
+    assert readers.pop("notation/maketables.py")  # the one writer: it reads them
+    assert {k: v for k, v in readers.items() if v} == {}
+
+
+def test_the_shipped_lean_tables_are_those_of_todays_grammar() -> None:
+    assert maketables.main(["--check"]) == 0, (
+        "keyharvest/notation/lean.json does not fit the grammar: "
+        "run `python -m keyharvest.notation.maketables` to write it again")
+
+
+def test_the_shipped_lean_tables_parse_as_the_parser_built_from_the_grammar() -> None:
+    lean = lean_from_tables()
     built = build_parser(strict=True, transformer=Syntax())
-    assert loaded is not None and built.options.strict
-    assert grammar.parser() is not built
+    assert lean is not None and built.options.strict
     for _, text in MOVETEXTS:
-        assert shape(loaded.parse(text, start="start")) == shape(built.parse(text, start="start"))
+        assert maketables.same(lean.parse(text, "start"), built.parse(text, start="start"))
     for bad in ("1. red: harvest B6 @", "1. red: offer for", "red: buy"):
-        with pytest.raises(Exception) as a:
-            loaded.parse(bad, start="start")
-        with pytest.raises(Exception) as b:
-            built.parse(bad, start="start")
-        assert (type(a.value), str(a.value)) == (type(b.value), str(b.value))
+        with pytest.raises(lalr.Unparsed):
+            lean.parse(bad, "start")
 
 
-def _tables() -> dict:
-    return json.loads(tables_path().read_text(encoding="utf-8"))
+def test_tables_written_today_parse_as_the_shipped_ones() -> None:
+    """``maketables`` writes tables that parse as the shipped ones (Lark numbers the LALR
+    states differently from run to run, so the bytes may differ)."""
+    fresh = lean_from_tables(maketables.dump_lean())
+    shipped = lean_from_tables()
+    assert fresh is not None and shipped is not None
+    for _, text in MOVETEXTS:
+        assert maketables.same(fresh.parse(text, "start"), shipped.parse(text, "start"))
 
 
-@pytest.mark.parametrize("spoil", [
-    lambda d: d.update(grammar_sha256="0" * 64),  # a stale file after a grammar change
-    lambda d: d.update(lark="0.0.1"),  # written by another Lark
-    lambda d: d.update(strict=False),
-    lambda d: d.update(format=99),
-    lambda d: d["data"]["options"].update(postlex="anything"),  # options that hold code
-    lambda d: d["data"]["options"].update(tree_class="Tree"),
-    lambda d: d["data"]["options"].update(lexer_callbacks={"WORD": 1}),
-    lambda d: d["data"].pop("parser"),  # damaged: Lark cannot load it
-    lambda d: d.update(memo=[]),
-])
-def test_tables_that_do_not_fit_are_refused(spoil) -> None:
-    document = _tables()
-    spoil(document)
-    assert parser_from_tables(Syntax(), json.dumps(document)) is None
+def test_the_table_writer_checks_and_refuses_stale_tables(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    assert maketables.main(["--check"]) == 0
+    assert "fits the grammar" in capsys.readouterr().out
+    monkeypatch.setattr(grammar, "grammar_digest", lambda text=None: "0" * 64)
+    assert maketables.main(["--check"]) == 1
+    assert "does not fit the grammar" in capsys.readouterr().err
+    assert maketables.main(["--wrong"]) == 2
 
 
-def test_damaged_json_is_refused() -> None:
-    assert parser_from_tables(Syntax(), "{not json") is None
-    assert parser_from_tables(Syntax(), "[" * 100_000 + "]" * 100_000) is None
-    assert parser_from_tables(Syntax(), tables_path().read_text()[:5000]) is None
-
-
-def test_without_tables_the_parser_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_tables_lark_parses(monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("KEYHARVEST_NO_TABLES", "1")
-    grammar.parser.cache_clear()
+    grammar.lean_parser.cache_clear()
     try:
-        fresh = grammar.parser()
-        assert fresh.options.strict
+        driver = grammar.lean_parser()
+        assert isinstance(driver, lalr.LarkDriver) and grammar.parser().options.strict
         text = MOVETEXTS[0][1]
-        assert shape(fresh.parse(text, start="start")) == shape(
-            parser_from_tables(Syntax()).parse(text, start="start"))
+        assert maketables.same(driver.parse(text, "start"), lean_from_tables().parse(
+            text, "start"))
+        assert capsys.readouterr().err == ""  # asked for: no warning
     finally:
-        grammar.parser.cache_clear()
         grammar.lean_parser.cache_clear()
 
 
@@ -145,16 +139,8 @@ def _lean() -> dict:
     return json.loads(lean_path().read_text(encoding="utf-8"))
 
 
-def test_the_shipped_lean_tables_are_those_of_the_shipped_tables() -> None:
-    assert lean_from_tables() is not None
-    assert json.loads(dump_lean()) == _lean(), (
-        "keyharvest/notation/lean.json does not fit tables.json: run "
-        "`python -m keyharvest.notation.maketables` to write both again")
-
-
 @pytest.mark.parametrize("spoil", [
     lambda d: d.update(grammar_sha256="0" * 64),  # a stale file after a grammar change
-    lambda d: d.update(lark="0.0.1"),  # made from another Lark's parser
     lambda d: d.update(format=99),
     lambda d: d.update(starts=["start"]),
     lambda d: d.update(data=[]),
@@ -191,15 +177,14 @@ def test_damaged_lean_json_is_refused() -> None:
     assert lean_from_tables(lean_path().read_text()[:5000]) is None
 
 
-def test_refused_lean_tables_leave_the_driver_over_larks_parser(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    from keyharvest.notation import lalr
-
-    monkeypatch.setattr(grammar, "lean_path", lambda: tables_path().with_name("nothing.json"))
+def test_refused_lean_tables_leave_the_text_to_lark_parse_and_say_so(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(grammar, "lean_path", lambda: lean_path().with_name("nothing.json"))
     grammar.lean_parser.cache_clear()
     try:
         driver = grammar.lean_parser()
-        assert isinstance(driver, lalr.LeanParser) and driver.token is not lalr.Token
+        assert isinstance(driver, lalr.LarkDriver)
+        assert "lean.json does not fit the grammar" in capsys.readouterr().err
     finally:
         grammar.lean_parser.cache_clear()
 
@@ -230,3 +215,53 @@ def test_valid_movetext_is_read_without_lark_and_an_error_with_it(tmp_path: Path
         out[path] = done.stdout.splitlines()
     assert out[TWO][-1] == "False" and out[TWO][0].startswith("['")
     assert out[bad][-1] == "True" and "harvets" in out[bad][0]
+
+
+# -- the lean tables are keyed to the grammar, not to Lark's version (issue 28, item 3) --------
+def test_the_lean_tables_carry_no_lark_version() -> None:
+    assert "lark" not in _lean()
+    assert set(_lean()) == {"format", "grammar_sha256", "starts", "data"}
+
+
+def test_another_lark_1x_keeps_the_lean_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    import lark
+
+    monkeypatch.setattr(lark, "__version__", "1.9.0")
+    lean = lean_from_tables()
+    assert lean is not None
+    assert type(lean).__name__ == "LeanParser"
+
+
+def test_a_grammar_the_lean_tables_do_not_fit_is_said_on_stderr(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(grammar, "grammar_digest", lambda text=None: "0" * 64)
+    assert lean_from_tables() is None
+    grammar.lean_parser.cache_clear()
+    try:
+        grammar.lean_parser()
+    finally:
+        grammar.lean_parser.cache_clear()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "lean.json does not fit the grammar" in err
+
+
+_FAKE_LARK = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from keyharvest.notation import grammar
+lean = grammar.lean_parser()
+items = lean.parse("red: pass", "steps")
+print(type(lean).__name__, "lark" in sys.modules, len(items))
+"""
+
+
+def test_start_up_is_the_same_under_a_lark_of_another_version(tmp_path: Path) -> None:
+    """A ``lark`` package of another 1.x version first on the path (one that would fail if
+    imported): the lean tables are used all the same and Lark is not imported."""
+    fake = tmp_path / "lark"
+    fake.mkdir()
+    (fake / "__init__.py").write_text('__version__ = "1.99.0"\nraise ImportError("not me")\n')
+    done = subprocess.run([sys.executable, "-c", _FAKE_LARK, str(tmp_path)],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["LeanParser", "False", "1"], done.stderr
+    assert done.stderr == ""

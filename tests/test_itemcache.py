@@ -236,15 +236,15 @@ def test_the_readers_agree_on_texts_from_the_vocabulary(words: list[str]) -> Non
     check_lean(text, "steps")
 
 
-def test_the_parser_from_the_tables_is_the_strict_parser() -> None:
-    from keyharvest.notation.grammar import build_parser, parser_from_tables
+def test_the_process_parser_is_the_strict_parser() -> None:
+    from keyharvest.notation.grammar import build_parser
     from keyharvest.notation.syntax import Syntax
 
     fresh = build_parser(strict=True, transformer=Syntax())  # passes the strict checks
-    loaded = parser_from_tables(Syntax())
-    assert loaded is not None
+    assert parser().options.strict
     for _, text in MOVETEXTS[:3]:
-        assert shape(loaded.parse(text, start="start")) == shape(fresh.parse(text, start="start"))
+        assert shape(parser().parse(text, start="start")) == shape(
+            fresh.parse(text, start="start"))
 
 
 #: Items the pattern memo reads (a reference standing alone) or must leave to the grammar

@@ -1,9 +1,8 @@
-"""The lean LALR driver is fenced (issue 12, item 9): it reads Lark's internal tables, and
-where they are not what it expects (a new Lark) ``lean_parser`` falls back to
-``Lark.parse``, with no warning and the same result: the same steps, spans, comments and
-diagnostics over the example games and every golden scenario. Made from the shipped lean
-tables (issue 18, item 5) it reads no Lark internals at all and gives the same results
-again; where those tables do not fit it is the driver over Lark's parser."""
+"""The lean LALR driver runs on the shipped lean tables and reads no Lark internals (issue
+28, item 3); where the tables do not fit, ``lean_parser`` is ``Lark.parse`` with the same
+result: the same steps, spans, comments and diagnostics over the example games and every
+golden scenario. Only the table writer (``maketables``) reads Lark's internal tables, and
+where they are not what it expects (another Lark) it writes no tables."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ from keyharvest.errors import KeyHarvestError
 from keyharvest.formats.diagnostics import diagnose
 from keyharvest.formats.positions import read_position
 from keyharvest.formats.records import load_records, read_source, replay
-from keyharvest.notation import Names, Where, grammar, itemcache, lalr
+from keyharvest.notation import Names, Where, grammar, itemcache, lalr, maketables
 from keyharvest.notation.movetext import read_movetext
 from keyharvest.rules import push_steps
 
@@ -89,28 +88,21 @@ def _missing_table(monkeypatch: pytest.MonkeyPatch) -> None:
     def parse_tables(lark: object) -> tuple:
         raise AttributeError("'ParsingFrontend' object has no attribute 'parser'")
 
-    monkeypatch.setattr(lalr, "parse_tables", parse_tables)
-
-
-def _other_shift(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Shift:  # a parse action that is not the one the driver knows
-        pass
-
-    monkeypatch.setattr(lalr, "Shift", Shift)
+    monkeypatch.setattr(maketables, "parse_tables", parse_tables)
 
 
 def _other_shape(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = lalr.parse_tables
+    original = maketables.parse_tables
 
     def parse_tables(lark: object) -> tuple:
         table, callbacks, lexer = original(lark)
 
-        odd = copy.copy(table)  # the states hold actions of a shape the driver does not know
+        odd = copy.copy(table)  # the states hold actions of a shape the writer does not know
         odd.states = {s: {k: ("shift", arg) for k, (_, arg) in row.items()}
                       for s, row in table.states.items()}
         return odd, callbacks, lexer
 
-    monkeypatch.setattr(lalr, "parse_tables", parse_tables)
+    monkeypatch.setattr(maketables, "parse_tables", parse_tables)
 
 
 def _other_result(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -120,10 +112,9 @@ def _other_result(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lalr.LeanParser, "parse", parse)
 
 
-#: Ways a Lark could differ from the one the driver was written for.
+#: Ways a Lark could differ from the one the table writer was written for.
 SURPRISES = {
     "the table is not where it was": _missing_table,
-    "the shift action is another class": _other_shift,
     "the table has another shape": _other_shape,
     "the driver parses differently": _other_result,
 }
@@ -133,38 +124,18 @@ def _no_lean_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(grammar, "lean_from_tables", lambda text=None: None)
 
 
-def test_the_installed_lark_gets_the_lean_driver(fresh_driver: None,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_lean_tables_give_the_same_results_as_lark(
+        fresh_driver: None, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     made = grammar.lean_parser()
-    assert isinstance(made, lalr.LeanParser) and made.token is lalr.Token  # the lean tables
-    grammar.lean_parser.cache_clear()
-    _no_lean_tables(monkeypatch)
-    over_lark = grammar.lean_parser()
-    assert isinstance(over_lark, lalr.LeanParser) and over_lark.token is not lalr.Token
-
-
-def test_the_lean_tables_give_the_same_results_as_lark(fresh_driver: None,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert isinstance(made, lalr.LeanParser) and made.token is lalr.Token
     lean = everything()
-    assert grammar.lean_parser().token is lalr.Token  # type: ignore[union-attr]
     grammar.lean_parser.cache_clear()
     _no_lean_tables(monkeypatch)
-    _other_shift(monkeypatch)
     assert isinstance(grammar.lean_parser(), lalr.LarkDriver)
-    assert everything() == lean
-
-
-@pytest.mark.parametrize("surprise", SURPRISES)
-def test_an_unexpected_lark_falls_back_to_lark_parse_with_the_same_results(
-        surprise: str, fresh_driver: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    _no_lean_tables(monkeypatch)  # the driver over Lark's parser reads Lark's internals
-    lean = everything()
-    assert isinstance(grammar.lean_parser(), lalr.LeanParser)
-    grammar.lean_parser.cache_clear()
-    SURPRISES[surprise](monkeypatch)
+    assert "does not fit" in capsys.readouterr().err  # said once, in one line
     with warnings.catch_warnings():
-        warnings.simplefilter("error")  # the fallback is silent
-        assert isinstance(grammar.lean_parser(), lalr.LarkDriver)
+        warnings.simplefilter("error")
         fallen = everything()
     assert fallen == lean
     diagnostics = [d for o in lean for d in (o if isinstance(o, list) else [o])
@@ -177,7 +148,7 @@ def test_no_lean_tables_are_made_from_an_unexpected_lark(
         surprise: str, monkeypatch: pytest.MonkeyPatch) -> None:
     SURPRISES[surprise](monkeypatch)
     with pytest.raises(ValueError, match="lean tables"):
-        grammar.dump_lean()
+        maketables.dump_lean()
 
 
 def test_the_fallback_raises_unparsed_where_lark_raises(fresh_driver: None) -> None:

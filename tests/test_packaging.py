@@ -41,7 +41,7 @@ def test_installed_wheel_loads_grammar_and_board(wheel: Path, tmp_path: Path) ->
         "assert grammar.grammar_path() is None  # no source checkout to fall back on\n"
         "assert grammar.grammar_text() == path.read_text()\n"
         "assert str(parse_step('red: harvest B6,B7')) == 'red: harvest B6 B7'\n"
-        "assert grammar.parser_from_tables() is not None  # the tables ship in the wheel\n"
+        "assert grammar.lean_from_tables() is not None  # the lean tables ship in the wheel\n"
         "b = keyharvest.standard_board()\n"
         "print(len(b.references))\n"
     )

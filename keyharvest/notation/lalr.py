@@ -14,26 +14,21 @@ token the table does not expect) it raises ``Unparsed`` and the caller asks Lark
 says what went wrong in its usual words. ``tests/test_itemcache.py`` checks that it agrees
 with ``Lark.parse``.
 
-It is made in one of two ways:
+It runs on the *lean tables* (``keyharvest/notation/lean.json``): plain data, the parse
+table, each rule's callback as a recipe and each state's lexer as its regular expressions,
+written by ``python -m keyharvest.notation.maketables`` from the Lark parser (the one place
+that reads Lark's internal tables, at development time; it checks that the data it writes
+parses probes exactly as ``Lark.parse`` does). Made from them, the parser needs no Lark at
+all, so that a command reading valid records does not import Lark (some 60 ms of a short
+command's start); Lark is imported only where the lean parser gives up, to say what is
+wrong. The data is checked before use against the grammar's SHA-256 only
+(``keyharvest.notation.grammar.lean_from_tables``), never against the installed Lark's
+version or internals. A state's lexer is Lark's alternation of its terminals'
+expressions, tried one alternative after the other (the first that matches wins, as in the
+alternation), each expression compiled once, when a state first needs it.
 
-- from the *lean tables* (``LeanParser.from_data``): plain data, written next to Lark's own
-  tables by ``python -m keyharvest.notation.maketables`` from the Lark parser
-  (``lean_data``). Made that way it needs no Lark at all, so that a command reading valid
-  records does not import Lark (some 60 ms of a short command's start); Lark is imported
-  only where the lean parser gives up, to say what is wrong. The data is checked before use
-  (``keyharvest.notation.grammar.lean_from_tables``). A state's lexer is Lark's alternation
-  of its terminals' expressions, tried one alternative after the other (the first that
-  matches wins, as in the alternation), each expression compiled once, when a state first
-  needs it.
-- from a Lark parser (``lean_driver``), where the lean tables do not fit.
-
-The fence: the driver reads Lark's internals (the parse table, its ``Shift`` action, the
-contextual lexer's scanners, the callbacks' filters), which are not Lark's public API.
-``lean_data`` and ``lean_driver`` read them only when they have the shape they were written
-for (Lark 1.x, pinned ``<2``) and the result parses probes exactly as ``Lark.parse`` does;
-otherwise ``lean_driver`` gives ``LarkDriver``, the same ``parse`` through ``Lark.parse``
-itself: slower, with an identical result and no warning, and ``lean_data`` raises (no lean
-tables are written).
+Where the lean tables do not fit the grammar, ``LarkDriver`` runs the same ``parse``
+through ``Lark.parse`` itself (public API): slower, with an identical result.
 """
 
 from __future__ import annotations
@@ -48,11 +43,6 @@ from .syntax import Syntax, Token
 if TYPE_CHECKING:
     import lark
 
-#: Texts parsed by both drivers before the lean one is trusted (a start symbol each):
-#: keywords, names, a prefix, separators, a comment-free line break and a turn number.
-PROBES = (("1. red: harvest B6 B7 instead wheat; offer A1 for wheat, wine\n    draw Q\n", "start"),
-          ("green: play steward at B2", "steps"))
-
 #: Words remembered per lexer state as keyword or not (the rest are looked up again).
 KEYWORD_MEMO = 1 << 12
 
@@ -61,45 +51,9 @@ class Unparsed(Exception):
     """The lean driver stops here; ``Lark.parse`` will raise the error."""
 
 
-def __getattr__(name: str) -> Any:
-    """``Shift``, Lark's shift action (an internal, imported when first asked for: where
-    another Lark keeps it elsewhere, it is None and the fallback is used)."""
-    if name == "Shift":
-        shift: Any
-        try:
-            from lark.parsers.lalr_analysis import Shift as shift
-        except ImportError:  # pragma: no cover - depends on the installed Lark
-            shift = None
-        globals()["Shift"] = shift
-        return shift
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _shift() -> Any:
-    return globals()["Shift"] if "Shift" in globals() else __getattr__("Shift")
-
-
-def lean_driver(lark: lark.Lark) -> LeanParser | LarkDriver:
-    """The lean driver for ``lark`` when Lark's internals are what it expects and it parses
-    the probes as ``Lark.parse`` does; else ``LarkDriver(lark)``. Either has the same
-    ``parse`` (raising ``Unparsed`` where Lark raises)."""
-    try:
-        lean = LeanParser(lark)
-        fits = agrees(lean, lark)
-    except Exception:  # noqa: BLE001 - any surprise in Lark's internals means: do not use them
-        return LarkDriver(lark)
-    return lean if fits else LarkDriver(lark)
-
-
-def agrees(lean: LeanParser, lark: lark.Lark) -> bool:
-    """Whether ``lean`` parses the probes as ``lark`` does."""
-    return all(_same(lean.parse(text, start), lark.parse(text, start=start))
-               for text, start in PROBES)
-
-
 class LarkDriver:
-    """``LeanParser``'s ``parse`` by ``Lark.parse``: the fallback where Lark's internals are
-    not what the lean driver reads."""
+    """``LeanParser``'s ``parse`` by ``Lark.parse``: the fallback where the lean tables do
+    not fit the grammar."""
 
     def __init__(self, lark: lark.Lark) -> None:
         self.lark = lark
@@ -113,143 +67,6 @@ class LarkDriver:
             raise Unparsed from None
 
 
-def _same(a: Any, b: Any) -> bool:
-    """Whether two parse results are the same objects' values: tokens (Lark's or the lean
-    tables') with their type and every position, lists item by item, the transformer's
-    slotted objects field by field."""
-    if isinstance(a, str) and hasattr(a, "end_pos"):
-        return isinstance(b, str) and hasattr(b, "end_pos") and _where(a) == _where(b)
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, list | tuple):
-        return len(a) == len(b) and all(map(_same, a, b))
-    slots = getattr(type(a), "__slots__", None)
-    if slots:
-        return all(_same(getattr(a, f, None), getattr(b, f, None)) for f in slots)
-    return bool(a == b)
-
-
-def _where(token: Any) -> tuple[Any, ...]:
-    return (token.type, str(token), token.start_pos, token.line, token.column, token.end_line,
-            token.end_column, token.end_pos)
-
-
-def parse_tables(lark: lark.Lark) -> tuple[Any, Any, Any]:
-    """The internals the lean driver reads: the LALR parse table, its callbacks and the
-    contextual lexer (raises ``AttributeError`` on a Lark that keeps them elsewhere)."""
-    frontend = lark.parser
-    inner = frontend.parser.parser
-    return inner.parse_table, inner.callbacks, frontend.lexer
-
-
-def _internals(lark: lark.Lark) -> tuple[Any, Any, Any, Any]:
-    """Lark's ``Shift`` action and ``parse_tables(lark)``; raises ``ValueError`` where they
-    are not what the lean driver reads."""
-    shift = _shift()
-    if shift is None:
-        raise ValueError("this Lark has no lalr_analysis.Shift")
-    table, callbacks, contextual = parse_tables(lark)
-    if any(isinstance(k, str) for k in callbacks):
-        raise ValueError("terminal callbacks are not supported")
-    return shift, table, callbacks, contextual
-
-
-# -- the lean tables: Lark's parser as plain data --------------------------------------------
-def lean_data(lark: lark.Lark) -> dict[str, Any]:
-    """The lean tables of ``lark`` (a parser with the embedded ``Syntax``): the parse table,
-    each rule's callback as a recipe (Lark's filtering and inlining of children, then the
-    transformer's method, or Lark's tree for an inlined rule), and each state's lexer as its
-    regular expressions. Raises ``ValueError`` where Lark's internals are not what this
-    reads, or where the tables made from the data do not parse the probes as Lark does."""
-    try:
-        data = _lean_data(lark)
-        fits = agrees(LeanParser.from_data(data), lark)
-    except Exception as exc:  # any surprise in Lark's internals: no tables
-        raise ValueError(f"no lean tables from this Lark: {exc!r}") from exc
-    if not fits:
-        raise ValueError("the lean tables do not parse the probes as Lark does")
-    return data
-
-
-def _lean_data(lark: lark.Lark) -> dict[str, Any]:
-    from lark import Tree
-    from lark.lexer import UnlessCallback
-    from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild
-
-    shift, table, callbacks, contextual = _internals(lark)
-    rules: list[Any] = []
-    numbers: dict[Any, int] = {}
-
-    def recipe(rule: Any) -> list[Any]:
-        f = callbacks[rule]
-        include = None
-        if type(f) is ChildFilterLALR_NoPlaceholders:
-            include = [[int(i), bool(e)] for i, e in f.to_include]
-            f = f.node_builder
-        expand1 = type(f) is ExpandSingleChild
-        if expand1:
-            f = f.node_builder
-        name = str(rule.origin.name)
-        if isinstance(f, partial) and f.args == (name,) and not f.keywords and (
-                f.func is Tree or getattr(f.func, "__name__", "") == "default_callback"):
-            method = None  # an inlined rule: Lark builds a Tree that its parent opens
-        elif getattr(f, "__self__", None).__class__ is Syntax and getattr(
-                Syntax, name, None) is getattr(f, "__func__", None) and not name.startswith("_"):
-            method = name
-        else:
-            raise ValueError(f"a callback of another shape for the rule {name}")
-        return [len(rule.expansion), name, method, include, expand1]
-
-    states: list[Any] = []
-    for state, actions in table.states.items():
-        row = []
-        for name, (action, arg) in actions.items():
-            if action is shift:
-                row.append([str(name), True, int(arg)])
-            else:
-                if arg not in numbers:
-                    numbers[arg] = len(rules)
-                    rules.append(recipe(arg))
-                row.append([str(name), False, numbers[arg]])
-        states.append([int(state), row])
-    patterns: list[list[Any]] = []
-    seen: dict[tuple[str, int], int] = {}
-
-    def alternatives(scanner: Any) -> list[int]:
-        """Lark's expression of a scanner, one alternative (one terminal) each, in order."""
-        if len(scanner._mres) != 1 or getattr(scanner, "use_bytes", True):
-            raise ValueError("a lexer of several regular expressions is not supported")
-        compiled = scanner._mres[0]
-        if type(compiled) is not re.Pattern:
-            raise ValueError("a lexer that is not Python's re")
-        texts = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in scanner.terminals]
-        if "|".join(texts) != compiled.pattern:
-            raise ValueError("a lexer's expression is not its terminals' alternatives")
-        out = []
-        for key in ((text, compiled.flags) for text in texts):
-            if key not in seen:
-                seen[key] = len(patterns)
-                patterns.append(list(key))
-            out.append(seen[key])
-        return out
-
-    lexers: list[Any] = []
-    for state, lexer in contextual.lexers.items():
-        scanner = lexer.scanner  # built on first use, and with it the keyword callbacks
-        unless = {}
-        for name, cb in lexer.callback.items():
-            if type(cb) is not UnlessCallback:  # Lark's keywords: Scanner.fullmatch
-                raise ValueError("a keyword callback of another shape")
-            unless[str(name)] = alternatives(cb.scanner)
-        if set(unless) & set(lexer.ignore_types):
-            raise ValueError("callbacks on ignored terminals are not supported")
-        lexers.append([int(state), alternatives(scanner), sorted(lexer.ignore_types),
-                       sorted(lexer.newline_types), unless])
-    return {"start_states": {str(k): int(v) for k, v in table.start_states.items()},
-            "end_states": {str(k): int(v) for k, v in table.end_states.items()},
-            "rules": rules, "states": states, "patterns": patterns, "lexers": lexers}
-
-
 class _Inlined:
     """The value of a rule its parent inlines (Lark's tree of it): its children."""
 
@@ -260,7 +77,7 @@ class _Inlined:
 
 
 def _callback(builder: object, recipe: list[Any]) -> Callable[[list[Any]], Any]:
-    """Lark's callback of a rule, from its recipe (see ``lean_data``)."""
+    """Lark's callback of a rule, from its recipe (see ``maketables.lean_data``)."""
     _, _, method, include, expand1 = recipe
     f: Callable[[list[Any]], Any] = _Inlined if method is None else getattr(builder, method)
     if expand1:
@@ -340,46 +157,13 @@ class _Lexers(dict[int, tuple[Any, ...]]):
 
 class LeanParser:
     """``parse(text, start)`` for a Lark LALR parser built with the contextual lexer and an
-    embedded transformer; see the module docstring. Build it through ``lean_driver``,
-    which checks that Lark's internals fit, or from the lean tables (``from_data``)."""
+    embedded transformer, run on the lean tables; see the module docstring."""
 
-    def __init__(self, lark: lark.Lark) -> None:
-        from lark import Token as LarkToken
-
-        shift, table, callbacks, contextual = _internals(lark)
-        self.token: type[str] = LarkToken
-        self.start_states = dict(table.start_states)
-        self.end_states = dict(table.end_states)
-        states: dict[int, dict[str, tuple[bool, Any]]] = {}
-        for state, actions in table.states.items():
-            row: dict[str, tuple[bool, Any]] = {}
-            for name, (action, arg) in actions.items():
-                if action is shift:
-                    row[str(name)] = (True, arg)
-                else:  # reduce: how many values, the callback, the rule's name (a str)
-                    row[str(name)] = (False, (len(arg.expansion), callbacks[arg],
-                                              str(arg.origin.name)))
-            states[state] = row
-        self.states = states
-        self.lexers: dict[int, tuple[Any, ...]] = {}
-        for state, lexer in contextual.lexers.items():
-            scanner = lexer.scanner
-            if len(scanner._mres) != 1:
-                raise ValueError("a lexer of several regular expressions is not supported")
-            unless: dict[str, tuple[Any, dict[str, Any]]] = {
-                name: (cb.scanner.fullmatch, {}) for name, cb in lexer.callback.items()}
-            if set(unless) & set(lexer.ignore_types):
-                raise ValueError("callbacks on ignored terminals are not supported")
-            self.lexers[state] = (scanner._mres[0].match, lexer.ignore_types,
-                                  lexer.newline_types, unless)
-
-    @classmethod
-    def from_data(cls, data: dict[str, Any]) -> LeanParser:
-        """The parser of the lean tables ``data`` (see ``lean_data``), with this module's
-        ``Token`` and without Lark. Raises ``ValueError``, ``KeyError``, ``TypeError`` or
-        ``re.error`` on data of another shape."""
-        self = cls.__new__(cls)
-        self.token = Token
+    def __init__(self, data: dict[str, Any]) -> None:
+        """The parser of the lean tables ``data`` (see ``maketables.lean_data``), with this
+        module's ``Token`` and without Lark. Raises ``ValueError``, ``KeyError``,
+        ``TypeError`` or ``re.error`` on data of another shape."""
+        self.token: type[str] = Token
         builder = Syntax()
         rules = []
         for recipe in data["rules"]:
@@ -390,9 +174,10 @@ class LeanParser:
             rules.append((recipe[0], _callback(builder, recipe), recipe[1]))
         self.start_states = {str(k): int(v) for k, v in data["start_states"].items()}
         self.end_states = {str(k): int(v) for k, v in data["end_states"].items()}
-        self.states = {int(state): {str(name): (True, int(arg)) if shift else
-                                    (False, rules[arg]) for name, shift, arg in row}
-                       for state, row in data["states"]}
+        self.states: dict[int, dict[str, tuple[bool, Any]]] = {
+            int(state): {str(name): (True, int(arg)) if shift else (False, rules[arg])
+                         for name, shift, arg in row}
+            for state, row in data["states"]}
         targets = {arg for row in self.states.values() for shift, arg in row.values() if shift}
         if not targets | set(self.start_states.values()) | set(
                 self.end_states.values()) <= set(self.states):
@@ -425,8 +210,7 @@ class LeanParser:
                 raise Unparsed from None
             return (match, ignore, newline, keywords)
 
-        self.lexers = _Lexers(make)
-        return self
+        self.lexers: dict[int, tuple[Any, ...]] = _Lexers(make)
 
     def parse(self, text: str, start: str) -> Any:
         """What ``Lark.parse(text, start=start)`` returns; raises ``Unparsed`` where Lark
