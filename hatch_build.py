@@ -1,18 +1,21 @@
-"""The wheel's build hook: the engine's hot modules compiled to C extensions by mypyc.
+"""The wheel's build hook: asked for, the engine's hot modules compiled to C extensions by
+mypyc, as black and mypy ship theirs.
 
-``pip install .`` (and ``pip wheel .``) build a wheel whose modules listed in ``COMPILED``
-also come as C extensions compiled by mypyc (part of mypy, the project's type checker):
-the same source, the same behaviour and output bytes (``tests/test_compiled.py`` holds
-them to the pure-Python modules), about 1.4 times the self-play speed. The ``.py`` files
-ship beside them; Python imports an extension before a source file of the same name.
+A source install is pure Python and quick by default (``pip install .``, ``pip wheel .``,
+an editable install): nothing is compiled and no compiler is needed. The compiled build is
+asked for explicitly, as mypy's ``MYPY_USE_MYPYC=1``::
 
-A pure-Python wheel instead:
+    KEYHARVEST_COMPILE=1 pip install .
 
-- an editable install (``pip install -e .``): the sources are the package, and a change
-  to them takes effect at once, as a developer expects;
-- ``KEYHARVEST_PURE_PYTHON=1`` in the environment of the build;
-- no C compiler, or any other failure to compile: the build says why (a warning) and goes
-  on pure, unless ``KEYHARVEST_REQUIRE_COMPILED=1`` makes it fail (CI, the benchmark).
+Then the modules listed in ``COMPILED`` also come as C extensions compiled by mypyc (part of
+mypy, the project's type checker): the same source, the same behaviour and output bytes
+(``tests/test_compiled.py`` holds them to the pure-Python modules, on bad input too), some
+1.4 times the self-play speed. The ``.py`` files ship beside them; Python imports an
+extension before a source file of the same name. Asked for and impossible (no C compiler,
+mypyc refusing a module), the build fails, loudly, with the reason: it never falls back to
+a pure wheel in silence. ``keyharvest --version`` says which build is installed. An
+editable install is always pure (the sources are the package, and a change to them takes
+effect at once, as a developer expects).
 
 Which modules: those of a self-play game's and a replay's every step (the rules but
 ``rules/engine.py``, the bots, self-play, the movetext writer), and those of reading a
@@ -66,6 +69,9 @@ COMPILED = [
     "keyharvest/formats/records.py",
 ]
 
+#: The environment variable that asks for the compiled build (``1``, ``true`` or ``yes``).
+COMPILE_FLAG = "KEYHARVEST_COMPILE"
+
 #: The name of the shared library that holds the compiled group (``keyharvest__mypyc``).
 GROUP = "keyharvest"
 
@@ -105,7 +111,8 @@ def _flag(name: str) -> bool:
 
 
 class CompileHook(BuildHookInterface):  # type: ignore[misc]
-    """Adds the compiled extensions to a standard (not editable) wheel."""
+    """Adds the compiled extensions to a standard (not editable) wheel when
+    ``KEYHARVEST_COMPILE`` asks for them."""
 
     PLUGIN_NAME = "custom"
 
@@ -116,22 +123,22 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
         return list(self.metadata.core.dependencies)
 
     def initialize(self, version: str, build_data: dict) -> None:  # type: ignore[type-arg]
-        if self.target_name != "wheel" or version == "editable":
+        if self.target_name != "wheel" or not _flag(COMPILE_FLAG):
             return
-        if _flag("KEYHARVEST_PURE_PYTHON"):
-            self.app.display_info("keyharvest: KEYHARVEST_PURE_PYTHON is set: a pure-Python "
-                                  "wheel")
-            return
+        if version == "editable":
+            raise RuntimeError(f"keyharvest: {COMPILE_FLAG} asks for the compiled build, but an "
+                               "editable install is pure Python (its sources are the "
+                               "package): install without -e to compile")
+        self.app.display_info(f"keyharvest: {COMPILE_FLAG} is set: compiling the engine with "
+                              "mypyc (a C compiler is needed; about a minute or two)")
         out = Path(tempfile.mkdtemp(prefix="keyharvest-ext-"))
         try:
             built = compile_modules(Path(self.root), out)
         except (Exception, SystemExit) as exc:  # any failure (mypyc exits on a type error)
-            if _flag("KEYHARVEST_REQUIRE_COMPILED"):
-                raise
-            self.app.display_warning(
-                f"keyharvest: the engine was not compiled ({type(exc).__name__}: {exc}); "
-                "the wheel is pure Python (the same behaviour, slower)")
-            return
+            shutil.rmtree(out, ignore_errors=True)
+            raise RuntimeError(f"keyharvest: {COMPILE_FLAG} asks for the compiled build, and it "
+                               f"failed ({type(exc).__name__}: {exc}); unset {COMPILE_FLAG} "
+                               "for the pure-Python build") from exc
         self._out = out
         build_data["pure_python"] = False
         build_data["infer_tag"] = True

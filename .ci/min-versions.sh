@@ -37,14 +37,14 @@ env -u KEYHARVEST_REQUIRE_BROWSER .venv-min/bin/python -m pytest -m "not slow" -
 # The build's lower bounds too ([build-system] requires: hatchling, mypy for mypyc,
 # setuptools), in a venv of their own with the runtime pins above (mypyc analyses the
 # modules with what they import): the compiled wheel builds with them (no build
-# isolation, so these very versions build it; KEYHARVEST_REQUIRE_COMPILED: no silent
-# pure wheel), and, installed, plays self-play to the bytes of the editable install.
+# isolation, so these very versions build it; KEYHARVEST_COMPILE=1 asks for it and
+# fails if it cannot), and, installed, plays self-play to the bytes of the editable install.
 build_pins="$(lowest build)"
 echo "min-versions (build): $(echo $build_pins)" >&2
 python3 -m venv .venv-min-build
 .venv-min-build/bin/python -m pip install -q --disable-pip-version-check $build_pins $pins
 rm -rf .venv-min-build/dist
-KEYHARVEST_REQUIRE_COMPILED=1 .venv-min-build/bin/python -m pip wheel -q \
+KEYHARVEST_COMPILE=1 .venv-min-build/bin/python -m pip wheel -q \
     --disable-pip-version-check --no-deps --no-build-isolation -w .venv-min-build/dist .
 .venv-min-build/bin/python -m pip install -q --disable-pip-version-check --no-deps \
     .venv-min-build/dist/keyharvest-*.whl

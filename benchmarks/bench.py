@@ -4,18 +4,19 @@
                                [--games 200] [--runs 15] [--json]
 
 It measures the build a user installs. By default (``--build compiled``) it builds the
-wheel from this checkout (``pip wheel --no-deps`` with ``KEYHARVEST_REQUIRE_COMPILED=1``: a
-failed mypyc compile is an error, not a silent pure-Python wheel), installs it with its
+wheel from this checkout (``pip wheel --no-deps`` with ``KEYHARVEST_COMPILE=1``, which asks
+for the mypyc build and makes a failed compile an error), installs it with its
 dependencies and the ``[cluster]`` extra (without the extra, and the ``--cluster`` row,
 with a message, if that fails) into a temporary venv, and runs itself again with the
 venv's Python (``--build installed``), from a folder outside the checkout and without
 ``PYTHONPATH``: every row, in-process or whole-process (``keyharvest`` is the venv's
 console script; the bare Typer app runs on the venv's Python and Typer), measures the
-installed package, never the source tree. ``--build pure`` does the same with
-``KEYHARVEST_PURE_PYTHON=1`` (the same wheel, every module pure Python); ``--build
+installed package, never the source tree. ``--build pure`` does the same without it (the
+default source build: every module pure Python); ``--build
 installed`` measures whatever keyharvest this Python has (an editable install's source
 tree; the checkout if it has none), for quick runs. The first row of the report names the
-build and how many of the package's modules (all imported by a fresh process of the
+build (as ``keyharvest --version`` says it: ``compiled (mypyc)`` or ``pure Python``) and
+how many of the package's modules (all imported by a fresh process of the
 measured Python) were loaded from a C extension (``.so``); ``--json`` carries it as
 ``build``. A compiled build that imports no compiled module, a pure one that imports
 one, or a venv that imports the checkout's sources stops the run with an error. The
@@ -88,8 +89,8 @@ SOURCE_ON_PATH = False
 BUILDS = {
     "compiled": "the wheel built from this checkout, its engine compiled by mypyc, as "
                 "`pip install keyharvest` gives (in a temporary venv)",
-    "pure": "the wheel built from this checkout with KEYHARVEST_PURE_PYTHON=1 (in a "
-            "temporary venv)",
+    "pure": "the wheel built from this checkout as a source install builds it by default, "
+            "pure Python (in a temporary venv)",
     "installed": "whatever keyharvest this Python has (the source tree if none)",
 }
 
@@ -164,11 +165,10 @@ def pip(python: Path, *args: str, env: dict | None = None) -> subprocess.Complet
 
 
 def install_build(tmp: Path, build: str, cluster: bool) -> tuple[Path, dict]:
-    """Build the wheel from this checkout (``compiled``: ``KEYHARVEST_REQUIRE_COMPILED=1``,
-    so a failed compile is an error, not a pure wheel; ``pure``:
-    ``KEYHARVEST_PURE_PYTHON=1``) and install it with its dependencies (and the
-    ``[cluster]`` extra, with ``cluster``, else without, with a message) into a venv below
-    ``tmp``. Returns the venv's Python and what was built.
+    """Build the wheel from this checkout (``compiled``: ``KEYHARVEST_COMPILE=1``, so a
+    failed compile is an error; ``pure``: the default, without it) and install it with its
+    dependencies (and the ``[cluster]`` extra, with ``cluster``, else without, with a
+    message) into a venv below ``tmp``. Returns the venv's Python and what was built.
 
     The dependencies go in first, the wheel is built by the venv's pip: mypyc type-checks
     the compiled modules against the packages of the Python that builds (``lark``,
@@ -198,9 +198,9 @@ def install_build(tmp: Path, build: str, cluster: bool) -> tuple[Path, dict]:
             raise BuildError("installing keyharvest's dependencies failed:\n"
                              f"{got.stderr.strip()[-2000:]}")
     env = dict(os.environ)
-    env.pop("KEYHARVEST_PURE_PYTHON", None)
-    env.pop("KEYHARVEST_REQUIRE_COMPILED", None)
-    env["KEYHARVEST_REQUIRE_COMPILED" if build == "compiled" else "KEYHARVEST_PURE_PYTHON"] = "1"
+    env.pop("KEYHARVEST_COMPILE", None)
+    if build == "compiled":
+        env["KEYHARVEST_COMPILE"] = "1"
     print(f"building the {build} wheel from {ROOT}"
           f"{' (mypyc: about a minute)' if build == 'compiled' else ''} ...", flush=True)
     t = time.perf_counter()
@@ -267,7 +267,15 @@ def build_row(built: dict | None) -> tuple[tuple[str, str, str, str], dict]:
         if (built["build"] == "compiled") != (n > 0):
             raise BuildError(f"the {built['build']} build imports {n} compiled modules")
         name = f"build measured: {built['build']} wheel, in a temporary venv"
-    figure = f"{n} of {probe['modules']} modules compiled (.so)"
+    said = subprocess.run([sys.executable, "-P", "-m", "keyharvest", "--version"],
+                          capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)} if SOURCE_ON_PATH
+                          else None).stdout.strip()
+    kind = "compiled (mypyc)" if "compiled (mypyc)" in said else "pure Python"
+    if ("compiled" in kind) != (n > 0) or kind not in said:
+        raise BuildError(f"keyharvest --version says {said!r}, and {n} modules are compiled")
+    probe["version"] = said
+    figure = f"{kind}: {n} of {probe['modules']} modules compiled (.so)"
     return (name, figure, "-", ""), {**(built or {"build": "installed"}), **probe,
                                      "python": sys.executable}
 

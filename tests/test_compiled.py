@@ -2,12 +2,15 @@
 exactly as the pure source tree: every module of ``hatch_build.COMPILED`` is an extension
 in an install of the wheel, and a battery of command lines (and tests/_compiled_probe.py,
 the engine stepped through every scenario and bot games) gives the same exit code, stdout,
-stderr and files written, byte for byte, from that install and from this checkout. The
-fallbacks: ``KEYHARVEST_PURE_PYTHON=1`` and a failing C compiler give a pure wheel (the
-latter with a warning), and ``KEYHARVEST_REQUIRE_COMPILED=1`` makes the failure fail.
+stderr and files written, byte for byte, from that install and from this checkout, bad
+input included (a type hint that mypyc turns into a run-time check must not turn a bad
+record into a ``TypeError``). The switch: a source build is pure by default, the compiled
+one is asked for by ``KEYHARVEST_COMPILE=1``, and asked for it fails loudly where it cannot
+compile (a failing C compiler, an editable install) instead of giving a pure wheel.
+``keyharvest --version`` names the build.
 
-The wheel is conftest's ``wheel``, built once a run (with ``KEYHARVEST_REQUIRE_COMPILED``)
-and shared with tests/test_packaging.py."""
+The wheel is conftest's ``wheel``, built once a run (with ``KEYHARVEST_COMPILE=1``) and
+shared with tests/test_packaging.py."""
 
 from __future__ import annotations
 
@@ -123,6 +126,28 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (corpus / "empty.kh").write_text("")
     (corpus / "two-games.kh").write_text(two + "\n" + three)
     (corpus / "moved.kh").write_text(_damage(three, "2. yellow:", "2.  yellow:"))
+    # front matter of the wrong types and sizes, where the compiled reader's type hints are
+    # checked at run time: each must be a diagnosis, as in the pure tree
+    front = two.split("+++", 2)[1]
+    for name, (old, new) in {
+        "players-numbers": ('players = ["red", "green"]', "players = [1, 2]"),
+        "players-table": ('players = ["red", "green"]', "players = { red = 1 }"),
+        "players-string": ('players = ["red", "green"]', 'players = "red"'),
+        "players-nested": ('players = ["red", "green"]', 'players = [["red"], ["green"]]'),
+        "players-empty": ('players = ["red", "green"]', "players = []"),
+    }.items():
+        assert old in front, old
+        (corpus / f"{name}.kh").write_text(_damage(two, old, new))
+    for name, head in {"seed-string": 'seed = "x"\n', "seed-float": "seed = 1.5\n",
+                       "seed-huge": "seed = 99999999999999999999999\n",
+                       "board-number": "board = 3\n", "meta-number": "meta = 5\n",
+                       "meta-array": 'meta = ["x"]\n', "date-value": "seed = 1979-05-27\n",
+                       "unknown-key": "colour = true\n"}.items():
+        (corpus / f"{name}.kh").write_text(two.replace("+++\n", "+++\n" + head, 1))
+    (corpus / "turn-huge.kh").write_text(_damage(two, "1. ", "123456789012345678901234. "))
+    (corpus / "nul-bytes.kh").write_bytes(two.encode().replace(b"harvest", b"har\x00vest", 1))
+    (corpus / "crlf.kh").write_bytes(two.encode().replace(b"\n", b"\r\n"))
+    (corpus / "bom.kh").write_bytes(b"\xef\xbb\xbf" + two.encode())
     (top / "runs").mkdir()  # selfplay -o runs -s 1 would replace this record: refused
     (top / "runs" / "selfplay-1-0002.kh").write_text(two)
     return top
@@ -266,26 +291,48 @@ def _pure_wheel(out: Path) -> Path:
     return whl
 
 
-def test_keyharvest_pure_python_builds_a_pure_wheel(tmp_path: Path) -> None:
-    done = _build(tmp_path, KEYHARVEST_PURE_PYTHON="1")
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+def test_a_source_build_is_pure_by_default_and_needs_no_compiler(tmp_path: Path) -> None:
+    done = _build(tmp_path, CC="false")  # a compiler that fails: never asked for
+    said = done.stdout + done.stderr
+    assert done.returncode == 0, said[-3000:]
     _pure_wheel(tmp_path)
-    assert "KEYHARVEST_PURE_PYTHON is set" in done.stdout + done.stderr
+    assert "compiling the engine with mypyc" not in said
 
 
-def test_a_failing_compiler_gives_a_pure_wheel_with_a_warning_or_fails_when_required(
-        tmp_path: Path) -> None:
-    required = _build(tmp_path / "required", CC="false", KEYHARVEST_REQUIRE_COMPILED="1")
-    said = required.stdout + required.stderr
-    assert required.returncode != 0
+def test_keyharvest_compile_with_a_failing_compiler_fails_loudly(tmp_path: Path) -> None:
+    asked = _build(tmp_path, CC="false", KEYHARVEST_COMPILE="1")
+    said = asked.stdout + asked.stderr
+    assert asked.returncode != 0
+    assert "KEYHARVEST_COMPILE asks for the compiled build, and it failed" in said, said[-3000:]
     assert "CompileError" in said, said[-3000:]  # it is the C compiler that failed
-    assert not list((tmp_path / "required").glob("*.whl"))
+    assert not list(tmp_path.glob("*.whl"))
 
-    lenient = _build(tmp_path / "lenient", CC="false")
-    said = lenient.stdout + lenient.stderr
-    assert lenient.returncode == 0, said[-3000:]
-    _pure_wheel(tmp_path / "lenient")
-    assert "keyharvest: the engine was not compiled (CompileError" in said, said[-3000:]
+
+def test_keyharvest_compile_refuses_an_editable_install(tmp_path: Path) -> None:
+    """``pip install -e .`` asked to compile: an editable install is its sources, so it fails
+    with the reason (CI's own editable install, unasked, is the pure case)."""
+    venv.create(tmp_path / "venv", with_pip=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KEYHARVEST_")}
+    asked = subprocess.run([str(tmp_path / "venv" / "bin" / "python"), "-m", "pip", "install",
+                            "--no-deps", "-e", str(ROOT)], env={**env, "KEYHARVEST_COMPILE": "1"},
+                           capture_output=True, text=True, check=False)
+    said = asked.stdout + asked.stderr
+    assert asked.returncode != 0
+    assert "an editable install is pure Python" in said, said[-3000:]
+
+
+_VERSION = [*("-m", "keyharvest"), "--version"]
+
+
+def test_keyharvest_version_names_the_build(compiled: Path, pure: Path, tmp_path: Path) -> None:
+    said = {}
+    for side, python in (("compiled", compiled), ("pure", pure)):
+        done = subprocess.run([str(python), *_VERSION], cwd=tmp_path, env=_env(),
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        said[side] = done.stdout
+    assert "compiled (mypyc)" in said["compiled"] and "pure Python" not in said["compiled"]
+    assert "pure Python" in said["pure"] and "compiled" not in said["pure"]
 
 
 #: The engine's own tests (of the rules, the bots, self-play, positions, the movetext
