@@ -31,37 +31,10 @@ class Span:
         return f"{self.source}:{where}" if self.source else where
 
 
-def unfrozen_twin(cls: type) -> type:
-    """A class laid out as ``cls`` (a frozen dataclass with slots): the same base and
-    ``__slots__``, but plain attribute stores and no ``__init__`` of its own. An object
-    made as the twin, its slots set by ordinary (specialised) stores, and then given
-    ``cls`` as its ``__class__`` is exactly the object ``cls(...)`` makes (assigning
-    ``__class__`` between classes of the same ``__slots__`` is Python's own, see the data
-    model's notes on ``__slots__``), at a third of the cost of a frozen dataclass's
-    constructor: that calls ``object.__setattr__`` by name for each field, and setting the
-    slots through their descriptors costs a call each. For the reader, which makes a step
-    and a ``Span`` for every step it reads (``tests/test_notation.py`` compares them with
-    what the constructors make)."""
-    return type(f"_{cls.__name__}Twin", cls.__bases__, {
-        "__slots__": cls.__slots__, "__setattr__": object.__setattr__,  # type: ignore[attr-defined]
-        "__delattr__": object.__delattr__, "__init__": object.__init__})
-
-
-_SpanTwin: Any = unfrozen_twin(Span)
-
-
 def span_of(line: int, column: int, end_line: int, end_column: int,
             source: str | None = None) -> Span:
-    """``Span(line, column, end_line, end_column, source)``, made at a third of the cost
-    (``unfrozen_twin``)."""
-    span = _SpanTwin()
-    span.line = line
-    span.column = column
-    span.end_line = end_line
-    span.end_column = end_column
-    span.source = source
-    span.__class__ = Span
-    return span  # type: ignore[no-any-return]
+    """``Span(line, column, end_line, end_column, source)``."""
+    return Span(line, column, end_line, end_column, source)
 
 
 #: The most decimal digits keyharvest turns into a number (a step, turn, size or count):

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ..errors import BoardError, Span
 from ..model.board import REFERENCE, Board
-from ..model.prebuilt import dataclass
 from . import tomltext
 from .tomltext import decode_error, deepest_value, loads, locate_span
 

@@ -22,9 +22,8 @@ cutting a big input is little work. Only the record being gathered and one block
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
-
-from ..model.prebuilt import dataclass
 
 DELIMITER = "+++"
 

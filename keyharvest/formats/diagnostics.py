@@ -14,11 +14,10 @@ and ``to_dict()`` gives the same as JSON-ready data.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import IllegalStep, KeyHarvestError, NotationError, PositionError, Span, every_error
-from ..model.prebuilt import dataclass
 from ..rules.invariants import Violation
 from .cutter import split_lines
 

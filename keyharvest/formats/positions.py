@@ -35,7 +35,7 @@ for unknown keys and names); broken invariants (RULES.md J) are collected in
 from __future__ import annotations
 
 import tomllib
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +50,6 @@ from ..model.catalogue import (
     TOWNSFOLK,
     WORKERS,
 )
-from ..model.prebuilt import dataclass
 from ..model.state import (
     Pending,
     PendingKind,

@@ -50,7 +50,7 @@ How a record is read, end to end (``keyharvest validate`` does this for every re
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar, cast
@@ -68,7 +68,6 @@ from ..errors import (
 )
 from ..model.board import Board
 from ..model.catalogue import EVENT_LETTERS, PLAYER_COLOURS
-from ..model.prebuilt import dataclass
 from ..model.setup import REMOVED_EVENTS, Setup, setup_problems
 from ..model.state import PendingKind, Result, State
 from ..model.steps import Draw, Pass, Step, norm_crops

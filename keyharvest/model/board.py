@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from ..errors import BoardError
 from .catalogue import CROP_INDEX, CROPS
-from .prebuilt import dataclass
 
 SPACES = 56
 STARTING_PAIRS = 4

@@ -7,7 +7,7 @@ letter (I.32: the letters are the canonical ids, the names are working translati
 
 from __future__ import annotations
 
-from .prebuilt import dataclass
+from dataclasses import dataclass
 
 #: The five crops in their canonical order (RULES.md A.2). Indexes into crop counts follow it.
 CROPS: tuple[str, ...] = ("hops", "vegetables", "apples", "wine", "wheat")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from ..errors import PositionError
 from .board import Board
@@ -21,7 +21,6 @@ from .catalogue import (
     REGISTRY_SIZE,
     STARTING_CROPS,
 )
-from .prebuilt import dataclass
 from .steps import norm_crops
 
 #: Events removed unseen at setup, by player count (B.8).

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import copy as _copy
 from collections.abc import Iterator
-from dataclasses import field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .board import Board
 from .catalogue import CROPS, FARMHANDS, TOWNSFOLK
-from .prebuilt import dataclass
 
 if TYPE_CHECKING:
     from .steps import Step

@@ -16,12 +16,11 @@ Apprentice, a remote harvest under event V).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..errors import Span, unfrozen_twin
+from ..errors import Span
 from .catalogue import CROP_INDEX
-from .prebuilt import dataclass
 
 
 def norm_crops(crops: Iterable[str]) -> tuple[str, ...]:
@@ -355,119 +354,20 @@ _MAKERS: dict[type, _Make] = {}
 
 
 def maker(cls: type[Step]) -> _Make:
-    """A function ``make(player, values, span)`` that makes the same step as
-    ``cls(player, *values, span=span)`` (``values``: its fields after the player, in the
-    constructor's order; a draw has no player, and ``player`` is ignored) at a third of the
-    cost: it makes the step as ``errors.unfrozen_twin(cls)`` by plain stores, then gives it
-    its class, where a frozen dataclass's constructor calls ``object.__setattr__`` by name
-    for each field. For the reader, which makes one step for every step it reads.
-
-    The stores are written once per shape (a player or not, how many values) with stand-in
-    names (``_TEMPLATES``); each class's maker is its shape's function with the names of
-    its own fields put in their place (``CodeType.replace`` of ``co_names``: no text is
-    compiled, which cost start-up)."""
+    """A function ``make(player, values, span)`` that makes ``cls(player, *values,
+    span=span)`` (``values``: its fields after the player, in the constructor's order; a
+    draw has no player, and ``player`` is ignored): one per class, for the reader, which
+    makes a step of an item's class from the values its memo holds."""
     got = _MAKERS.get(cls)
     if got is not None:
         return got
     from dataclasses import fields
 
-    names = [f.name for f in fields(cls) if f.init and f.name != "span"]
-    player = names[:1] == ["player"]
-    own = names[1:] if player else names  # the values
-    template = _TEMPLATES.get((player, len(own)))
-    made: _Make | None = None
-    if template is not None:
-        made = template(unfrozen_twin(cls), cls)
-        code = made.__code__
-        if code.co_names == (*_STAND_INS[:len(names)], "span", "__class__"):  # as written
-            made.__code__ = code.replace(co_names=(*names, "span", "__class__"))
-        else:  # a compiler that orders its names otherwise (not CPython 3.11's)
-            made = None
-    if made is None:
-        made = _any_shape(cls, *[getattr(cls, n).__set__ for n in (*names, "span")])
-    _MAKERS[cls] = made
-    return made
-
-
-# The makers by shape, with stand-in names for the fields (``maker`` puts the class's own in
-# their place: ``_STAND_INS`` in the order they are stored).
-_STAND_INS = ("_f0", "_f1", "_f2", "_f3")
-
-
-def _no_values(twin: Any, cls: type[Step]) -> _Make:
-    def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
-        o = twin()
-        o._f0 = player
-        o.span = at
-        o.__class__ = cls
-        return o  # type: ignore[no-any-return]
+    if [f.name for f in fields(cls) if f.init][:1] == ["player"]:
+        def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
+            return cls(player, *values, span=at)  # type: ignore[call-arg]
+    else:
+        def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
+            return cls(*values, span=at)  # type: ignore[call-arg]
+    _MAKERS[cls] = make
     return make
-
-
-def _one_value(twin: Any, cls: type[Step]) -> _Make:
-    def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
-        o = twin()
-        o._f0 = player
-        (o._f1,) = values
-        o.span = at
-        o.__class__ = cls
-        return o  # type: ignore[no-any-return]
-    return make
-
-
-def _two_values(twin: Any, cls: type[Step]) -> _Make:
-    def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
-        o = twin()
-        o._f0 = player
-        o._f1, o._f2 = values
-        o.span = at
-        o.__class__ = cls
-        return o  # type: ignore[no-any-return]
-    return make
-
-
-def _three_values(twin: Any, cls: type[Step]) -> _Make:
-    def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
-        o = twin()
-        o._f0 = player
-        o._f1, o._f2, o._f3 = values
-        o.span = at
-        o.__class__ = cls
-        return o  # type: ignore[no-any-return]
-    return make
-
-
-def _draw_shape(twin: Any, cls: type[Step]) -> _Make:
-    def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
-        o = twin()
-        (o._f0,) = values
-        o.span = at
-        o.__class__ = cls
-        return o  # type: ignore[no-any-return]
-    return make
-
-
-_Set = Callable[[Step, Any], None]
-
-
-def _any_shape(cls: type[Step], *setters: _Set) -> _Make:
-    """Any other shape (none of today's steps): the slots set through their descriptors (the
-    span's last), in a loop."""
-    new = object.__new__
-    *sets, span = setters
-
-    def make(player: str | None, values: tuple[Any, ...], at: Span | None) -> Step:
-        o = new(cls)
-        for setter, value in zip(sets, (player, *values) if len(sets) > len(values)
-                                 else values):
-            setter(o, value)
-        span(o, at)
-        return o
-    return make
-
-
-#: (has a player, how many values) -> the maker of that shape.
-_TEMPLATES: dict[tuple[bool, int], Callable[[Any, type[Step]], _Make]] = {
-    (True, 0): _no_values, (True, 1): _one_value, (True, 2): _two_values,
-    (True, 3): _three_values, (False, 1): _draw_shape,
-}

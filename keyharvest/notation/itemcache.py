@@ -26,7 +26,7 @@ import re
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from ..errors import MAX_DIGITS, KeyHarvestError, Span, span_of, unfrozen_twin
+from ..errors import MAX_DIGITS, KeyHarvestError, Span, span_of
 from ..model.steps import STEP_TYPES, EndTurn, Step, maker
 from .grammar import lean_parser
 from .lalr import Unparsed
@@ -241,9 +241,6 @@ def _parse(text: str, names: Names, board: Board | None) -> _Item | None:
 
 
 _END = maker(EndTurn)
-#: ``errors.span_of``'s way of making a ``Span``, inlined in the reader's loop over the
-#: items of a line (a call a step saved).
-_SPAN_TWIN: Any = unfrozen_twin(Span)
 
 #: The fields of each step class after its player, in the constructor's order.
 _ARGS: dict[type, tuple[str, ...]] = {
@@ -495,7 +492,6 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
                     reader.ends += 1
             item = None
         return
-    span_twin = _SPAN_TWIN
     for piece in pieces:
         if item is None:  # every item but the first
             item = get(piece) or _piece(piece, names, table)
@@ -503,13 +499,7 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
         if prefix is not None:
             speaker = prefix
         if make is not None:  # (None: a colour alone)
-            span = span_twin()  # span_of(row, at + start, row, at + end, source), inlined
-            span.line = span.end_line = row
-            span.column = at + start
-            span.end_column = at + end
-            span.source = source
-            span.__class__ = Span
-            steps.append(make(speaker, args, span))
+            steps.append(make(speaker, args, Span(row, at + start, row, at + end, source)))
             if ends:
                 reader.ends += 1
         at += len(piece) + 1

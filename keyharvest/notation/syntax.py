@@ -10,11 +10,11 @@ them into ``Span``s of the file.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..errors import NotationError, Span, escaped, quoted
 from ..model.catalogue import PLAYER_COLOURS as COLOURS
-from ..model.prebuilt import dataclass
 
 if TYPE_CHECKING:
     import lark

@@ -9,10 +9,9 @@ text itself.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from ..errors import NotationError, shown_number, too_long
-from ..model.prebuilt import dataclass
 from ..model.steps import EndTurn, Step
 from .names import Names
 from .syntax import Line

@@ -27,13 +27,13 @@ import dataclasses
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Self, TypeVar
 
 from ..formats.cutter import cut, is_blank_or_comment, is_delimiter, split_lines
-from ..model.prebuilt import dataclass
 
 if TYPE_CHECKING:
     from ..formats.boardfile import BoardAccess

@@ -43,69 +43,21 @@ def random_draw(state: State, rng: random.Random) -> Draw:
     items = _LAST_BAG[0]
     if len(items) != len(bag) or not bag.issuperset(items):
         items = sorted(bag)
-    # the draw of ``rng.choice(items)``: ``below(rng, n)``, inlined as in ``random_step``
+    # the draw of ``rng.choice(items)``: the same index, by ``rng.choice`` itself
     n = len(items)
-    if not n:  # (the draw by bits would never end: no k bits are below 0)
+    if not n:
         raise ValueError(f"no draw can be made: the bag is empty (waiting for "
                          f"{state.pending.describe()})")
-    if BITS_AS_CHOICE and type(rng) is random.Random:
-        getrandbits = rng.getrandbits
-        k = n.bit_length()
-        i = getrandbits(k)
-        while i >= n:
-            i = getrandbits(k)
-    else:
-        i = rng.choice(range(n))
+    i = rng.choice(range(n))
     item = items[i]
     del items[i]  # the listing is this function's own (sorted here, or kept from the last)
     _LAST_BAG[0] = items
     return draw_of(item)
 
 
-def _bits_below(rng: random.Random, n: int) -> int:
-    """A number below ``n`` (at least 1) from ``rng.getrandbits``: ``k`` bits, drawn again
-    until they are below ``n``, for ``k`` the bits of ``n``. Raises ``ValueError`` for
-    ``n < 1`` (drawing again would never end)."""
-    if n < 1:
-        raise ValueError(f"no number is below {n}")
-    getrandbits = rng.getrandbits
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
-
-
-def _draws_as_choice() -> bool:
-    """Whether ``_bits_below(rng, n)`` is the number ``rng.choice(range(n))`` draws, and
-    leaves ``rng`` in the same state: how CPython's ``random.Random`` chooses (3.11 and
-    later), checked here on this interpreter rather than read from its code."""
-    for seed in (0, 1, 2):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        for n in (1, 2, 3, 5, 7, 8, 9, 31, 100, 1000, 65_537, 2**40 + 3):
-            if _bits_below(ours, n) != theirs.choice(range(n)):
-                return False
-        if ours.getstate() != theirs.getstate():
-            return False
-    return True
-
-
-#: Whether the bots draw by ``_bits_below`` (a tenth of the instructions of
-#: ``rng.choice``, which is a Python function calling two more) or by ``rng.choice``.
-BITS_AS_CHOICE = _draws_as_choice()
-
-
-def _choice_below(rng: random.Random, n: int) -> int:
-    """The index ``rng.choice`` takes in a sequence of ``n`` items, by ``rng.choice``."""
-    return rng.choice(range(n))
-
-
 def below(rng: random.Random, n: int) -> int:
-    """The index ``rng.choice`` takes in a sequence of ``n`` (at least 1) items, and the
-    same draws from ``rng``: by ``_bits_below`` for a ``random.Random`` itself where that
-    draws as ``choice`` does (``BITS_AS_CHOICE``), else by ``rng.choice``."""
-    if BITS_AS_CHOICE and type(rng) is random.Random:
-        return _bits_below(rng, n)
+    """The index ``rng.choice`` takes in a sequence of ``n`` (at least 1) items, by
+    ``rng.choice`` itself (the same draws from ``rng``)."""
     return rng.choice(range(n))
 
 
@@ -136,9 +88,7 @@ class RandomBot:
                 return end_turn_of(pending.player)  # type: ignore[arg-type]
             frame = state.stack[-1]
             if type(frame) is TurnFrame and state.result is None:  # as random_step does
-                if BITS_AS_CHOICE and type(rng) is random.Random:
-                    return frame.pick(state, _bits_below, rng)
-                return frame.pick(state, _choice_below, rng)
+                return frame.pick(state, below, rng)
         return random_step(state, rng)
 
 
@@ -149,9 +99,7 @@ def random_step(state: State, rng: random.Random) -> Step:
     is legal."""
     frame = state.stack[-1] if state.result is None else None
     if type(frame) is TurnFrame:  # the listing counted and the step drawn built alone
-        if BITS_AS_CHOICE and type(rng) is random.Random:
-            return frame.pick(state, _bits_below, rng)
-        return frame.pick(state, _choice_below, rng)
+        return frame.pick(state, below, rng)
     if frame is None or not type(frame).lists_by_sections:
         legal = legal_view(state)
         if not legal:
@@ -169,16 +117,8 @@ def random_step(state: State, rng: random.Random) -> Step:
             total += n
     if not total:
         raise ValueError(f"no legal step: waiting for {state.pending.describe()}")
-    # the draw of ``rng.choice`` over ``total`` steps: ``below(rng, total)``, inlined (two
-    # Python calls cost more than the draw, one in every decision of a game)
-    if BITS_AS_CHOICE and type(rng) is random.Random:
-        getrandbits = rng.getrandbits
-        k = total.bit_length()
-        i = getrandbits(k)
-        while i >= total:
-            i = getrandbits(k)
-    else:
-        i = rng.choice(range(total))
+    # the draw of ``rng.choice`` over ``total`` steps, by ``rng.choice`` itself
+    i = rng.choice(range(total))
     if sections is None:
         if first is not None:
             if not i:

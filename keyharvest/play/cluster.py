@@ -32,10 +32,10 @@ import dataclasses
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from functools import partial
 from typing import IO, Any
 
-from ..model.prebuilt import dataclass
 from .batch import MAX_ERRORS, STDIN, Report, Unit, check_unit, expand, units
 
 #: Bytes of records in one validating task; games in one self-play task.

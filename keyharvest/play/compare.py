@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import IllegalStep
 from ..formats.positions import position_data
 from ..formats.records import Record, front_matter, replay
-from ..model.prebuilt import dataclass
 from ..model.state import State
 from ..model.steps import Step
 

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import KeyHarvestError
 from ..formats.boardfile import NAMED_ONLY, BoardAccess
 from ..formats.diagnostics import Diagnostic, diagnose, diagnose_all, diagnose_violations
-from ..model.prebuilt import dataclass
 from ..notation.movetext import MAX_ERRORS
 from .replay import POSITION, RECORD, Located, Point, at_point, choose_record, locate, sniff
 

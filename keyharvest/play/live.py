@@ -17,14 +17,13 @@ This module knows records, the engine and the notation; it knows nothing of term
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from ..errors import IllegalStep, KeyHarvestError
 from ..formats.alternatives import alternatives, said, written
 from ..formats.diagnostics import Diagnostic, diagnose
 from ..formats.records import Record, format_record, replay
 from ..model.board import Board
-from ..model.prebuilt import dataclass
 from ..model.state import PendingKind, State
 from ..model.steps import Pass, Step
 from ..notation import parse_step

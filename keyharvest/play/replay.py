@@ -22,7 +22,7 @@ states, not the command line.
 from __future__ import annotations
 
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ..errors import KeyHarvestError, whole
@@ -30,7 +30,6 @@ from ..formats.boardfile import NAMED_ONLY, BoardAccess
 from ..formats.cutter import is_blank_or_comment, is_delimiter, split_lines
 from ..formats.positions import Position, load_position
 from ..formats.records import Record, iter_records, replay
-from ..model.prebuilt import dataclass
 from ..model.state import State
 
 RECORD = "record"

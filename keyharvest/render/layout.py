@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import KeyHarvestError
 from ..model.board import Board
 from ..model.catalogue import CROPS, REGISTRY_SIZE, STORE_SIZE, TRACK_SIZE
-from ..model.prebuilt import dataclass
 from ..model.state import State
 
 

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from itertools import chain
 
 from ..model.board import Board
@@ -18,7 +19,6 @@ from ..model.catalogue import (
     TRACK_SIZE,
     WORKERS,
 )
-from ..model.prebuilt import dataclass
 from ..model.state import State
 from .memo import remember, table
 

@@ -10,11 +10,10 @@ as not finished, with the players ahead on points as ``leaders`` (G, I.55).
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from ..model.board import sorted_refs
 from ..model.catalogue import CROPS, WORKERS
-from ..model.prebuilt import dataclass
 from ..model.state import PlayerState, State
 from .fields import groups
 
