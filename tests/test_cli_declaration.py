@@ -107,3 +107,19 @@ def test_the_build_of_this_run() -> None:
     compiled = (actions.__file__ or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
     assert keyharvest.build_kind() == ("compiled (mypyc)" if compiled else "pure Python")
     assert _script("--version").stdout.decode().endswith(f"({keyharvest.build_kind()})\n")
+
+
+def test_the_exit_skips_teardown_only_when_nothing_is_left_to_do() -> None:
+    code = ("import sys, threading\n"
+            "from keyharvest.cli import support\n"
+            "answers = [support.teardown_needless()]\n"
+            "sys.setprofile(lambda *a: None); answers.append(support.teardown_needless())\n"
+            "sys.setprofile(None)\n"
+            "import multiprocessing\n"
+            "answers.append(support.teardown_needless())\n"
+            "print(answers)\n"
+            "support.hard_exit(5)\n"
+            "print('not reached')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60,
+                       check=False)
+    assert (r.returncode, r.stdout) == (5, b"[True, False, False]\n")

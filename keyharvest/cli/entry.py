@@ -9,7 +9,9 @@ import sys
 def main() -> None:
     """The console script. The collector is tuned first (``support.tune_gc``); Typer reads
     the command line and reports usage errors (exit 2); ``contract`` handles the commands'
-    own failures; this last guard keeps anything else from printing a traceback."""
+    own failures; this last guard keeps anything else from printing a traceback. The
+    process ends without teardown (``support.hard_exit``) when nothing is left to do at
+    exit."""
     from .support import tune_gc
 
     tune_gc()
@@ -38,4 +40,8 @@ def main() -> None:
         sys.stdout.flush()
     except BrokenPipeError:
         code = stdout_gone()
+    from .support import hard_exit, teardown_needless
+
+    if isinstance(code, int) and teardown_needless():
+        hard_exit(code)
     sys.exit(code)

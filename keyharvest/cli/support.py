@@ -20,7 +20,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from ..formats.diagnostics import Diagnostic
@@ -173,6 +173,31 @@ def tune_gc() -> None:
     first, *rest = gc.get_threshold()
     if first:
         gc.set_threshold(max(first, COLLECT_EVERY), *rest)
+
+
+# -- the exit ------------------------------------------------------------------------------
+#: Modules whose presence says something may be left to do at exit: worker processes to
+#: stop (``play.pool`` registers that with ``atexit``), a coverage tool's data to write.
+_TEARDOWN_MODULES = ("multiprocessing", "concurrent.futures", "coverage")
+
+
+def teardown_needless() -> bool:
+    """Whether ending the process at once loses nothing: no thread but this one, no
+    tracer or profiler, none of ``_TEARDOWN_MODULES`` loaded (a plain ``validate FILE``
+    or ``selfplay`` loads none)."""
+    threading = sys.modules.get("threading")
+    return (not any(m in sys.modules for m in _TEARDOWN_MODULES)
+            and sys.gettrace() is None and sys.getprofile() is None
+            and (threading is None or threading.active_count() == 1))
+
+
+def hard_exit(code: int) -> NoReturn:
+    """End the process with ``code`` without the interpreter's teardown, which frees every
+    object one by one (the loaded modules, the memo tables: some 75M instructions of
+    ``validate ONE_FILE``, 4%); stdout and stderr are flushed first (as mypy does)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def completing() -> bool:
