@@ -81,7 +81,6 @@ __all__ = [
     "State",
     "Violation",
     "apply",
-    "build_kind",
     "check",
     "deal",
     "diagnose",
