@@ -15,6 +15,21 @@ from typing import Any
 
 __version__ = "0.1.0"
 
+def build_kind() -> str:
+    """Which build of keyharvest runs: ``"compiled (mypyc)"`` when the engine's modules are
+    C extensions made by mypyc (the wheel built with ``KEYHARVEST_COMPILE=1``), else
+    ``"pure Python"``. Told by the file ``keyharvest.rules.actions`` was loaded from (one
+    of the compiled modules): an extension's name ends in one of the platform's
+    ``importlib.machinery.EXTENSION_SUFFIXES`` (found without running the module).
+    ``keyharvest --version`` says it, and the benchmark's first row."""
+    import importlib.machinery
+    import importlib.util
+
+    spec = importlib.util.find_spec(".rules.actions", __name__)
+    origin = (spec.origin if spec is not None else None) or ""
+    compiled = origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    return "compiled (mypyc)" if compiled else "pure Python"
+
 _EXPORTS = {
     "Board": "model.board", "load_board": "formats.boardfile",
     "standard_board": "formats.boardfile",

@@ -136,24 +136,9 @@ def test_a_worker_killed_mid_run_is_an_internal_error_naming_it(
     assert "worker 1 ended by signal 9" in run.err or "worker 2 ended by signal 9" in run.err
 
 
-@pytest.mark.parametrize(("args", "jobs"), [
-    (["validate", "a.kh", "--jobs", "2"], 2), (["validate", "-j2", "a.kh", "-v"], 2),
-    (["validate", "--jobs=0", "a.kh"], 0), (["validate", "-j", "1", "a.kh"], 1),
-    (["validate", "a.kh", "-j", "3", "--jobs", "2"], 2), (["validate", "a.kh"], None),
-    (["validate", "--rejects", "-j", "a.kh"], None), (["validate", "-f", "-j2"], None),
-    (["validate", "--jobs", "2", "--help"], None), (["validate", "--", "-j2"], None),
-    (["validate", "--jobs", "x"], None), (["score", "--jobs", "2"], None), ([], None)])
-def test_the_jobs_of_validate_are_read_ahead(args: list[str], jobs: int | None) -> None:
-    """``main`` starts the workers of ``validate --jobs N`` before Typer reads the options:
-    only when the command line plainly says so (Typer decides what it means)."""
-    from keyharvest.cli.entry import _jobs_asked
-
-    assert _jobs_asked(args) == jobs
-
-
-def test_the_console_script_starts_the_workers_early(batch: dict[str, Path]) -> None:
-    """The same output with --jobs 2 through ``main`` (which starts the workers before
-    Typer reads the options), and a usage error is still one."""
+def test_the_console_script_runs_jobs_as_one(batch: dict[str, Path]) -> None:
+    """The same output with --jobs 2 through ``main`` (Typer reads the options; the
+    workers start when the command runs), and a usage error is still one."""
     import subprocess
     import sys
 
@@ -274,68 +259,58 @@ def test_selfplay_bot_names_come_from_the_registry(monkeypatch: pytest.MonkeyPat
     assert r.code == 0 and 'bot = "copycat"' in r.out
 
 
-def test_selfplay_collects_seldom_while_it_plays_and_as_before_after(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The games run with the collector's first threshold raised (the records are the
-    same: collection never changes what a game does); after the command, and in a program
-    that collects by hand (threshold 0), it is as it was."""
-    import gc
+def test_the_console_script_tunes_the_collector_once_and_the_output_is_the_same() -> None:
+    """``main`` raises the collector's first threshold first thing (``tune_gc``), the
+    workers of --jobs are forked with it, and the records and reports are those of a run
+    with Python's default (collection never changes what a game or a check does)."""
+    import subprocess
+    import sys
 
-    from keyharvest.cli.hot import SELFPLAY_COLLECT_EVERY
-    from keyharvest.play import batch
+    from keyharvest.cli.support import COLLECT_EVERY
 
-    seen: list[int] = []
-    play = batch.selfplay_texts
+    spy = ("import gc, sys\n"
+           "from keyharvest.play import batch\n"
+           "from keyharvest.cli import entry\n"
+           "play, check = batch.selfplay_texts, batch.check_unit\n"
+           "def texts(*a, **k):\n"
+           "    for t in play(*a, **k):\n"
+           "        print('gc', gc.get_threshold()[0], file=sys.stderr)\n"
+           "        yield t\n"
+           "def unit(*a, **k):\n"
+           "    print('gc', gc.get_threshold()[0], file=sys.stderr)\n"
+           "    return check(*a, **k)\n"
+           "batch.selfplay_texts, batch.check_unit = texts, unit\n"
+           "sys.argv = ['keyharvest', *sys.argv[1:]]\n"
+           "entry.main()\n")
 
-    def spy(*args: object, **kwargs: object) -> object:
-        for text in play(*args, **kwargs):  # type: ignore[arg-type]
-            seen.append(gc.get_threshold()[0])
-            yield text
+    def run(*args: object) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", spy, *map(str, args)],
+                              capture_output=True, timeout=120, check=False)
 
-    expected = kh("selfplay", "-p", 2, "-s", 5, "-n", 2).out
-    monkeypatch.setattr(batch, "selfplay_texts", spy)
-    before = gc.get_threshold()
-    assert before[0] < SELFPLAY_COLLECT_EVERY
-    assert kh("selfplay", "-p", 2, "-s", 5, "-n", 2).out == expected
-    assert seen == [SELFPLAY_COLLECT_EVERY] * 2
-    assert gc.get_threshold() == before
-    gc.set_threshold(0)
-    try:
-        assert kh("selfplay", "-p", 2, "-s", 5, "-n", 1).code == 0
-        assert seen[2:] == [0] and gc.get_threshold()[0] == 0
-    finally:
-        gc.set_threshold(*before)
-
-
-def test_validate_collects_seldom_while_it_checks_and_as_before_after(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Records are checked with the collector's first threshold raised, as self-play plays
-    (the reports are the same); after the command, and in a program that collects by hand
-    (threshold 0), it is as it was."""
-    import gc
-
-    from keyharvest.cli.hot import SELFPLAY_COLLECT_EVERY
-    from keyharvest.play import batch
-
-    seen: list[int] = []
-    check = batch.check_unit
-
-    def spy(*args: object, **kwargs: object) -> object:
-        seen.append(gc.get_threshold()[0])
-        return check(*args, **kwargs)  # type: ignore[arg-type]
-
+    plays = run("selfplay", "-p", 2, "-s", 5, "-n", 2)
+    assert plays.returncode == 0, plays.stderr
+    assert plays.stderr.decode().splitlines() == [f"gc {COLLECT_EVERY}"] * 2
+    assert plays.stdout.decode() == kh("selfplay", "-p", 2, "-s", 5, "-n", 2).out
+    checks = run("validate", "-v", TWO, FOUR)
     expected = kh("validate", "-v", TWO, FOUR)
-    monkeypatch.setattr(batch, "check_unit", spy)
+    assert checks.returncode == expected.code == 0
+    assert checks.stdout.decode() == expected.out
+    assert checks.stderr.decode().splitlines() == [f"gc {COLLECT_EVERY}"] * 2
+
+
+def test_tune_gc_leaves_a_program_that_collects_by_hand_so() -> None:
+    import gc
+
+    from keyharvest.cli.support import COLLECT_EVERY, tune_gc
+
     before = gc.get_threshold()
-    assert before[0] < SELFPLAY_COLLECT_EVERY
-    again = kh("validate", "-v", TWO, FOUR)
-    assert (again.code, again.out, again.err) == (expected.code, expected.out, expected.err)
-    assert seen == [SELFPLAY_COLLECT_EVERY] * 2
-    assert gc.get_threshold() == before
-    gc.set_threshold(0)
     try:
-        assert kh("validate", TWO).code == 0
-        assert seen[2:] == [0] and gc.get_threshold()[0] == 0
+        gc.set_threshold(700, 10, 10)
+        tune_gc()
+        assert gc.get_threshold() == (COLLECT_EVERY, 10, 10)
+        gc.set_threshold(0)
+        tune_gc()
+        assert gc.get_threshold()[0] == 0
     finally:
         gc.set_threshold(*before)
 

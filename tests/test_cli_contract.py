@@ -182,8 +182,8 @@ def test_the_installed_script_reads_stdin() -> None:
 def test_python_dash_m_and_the_last_guard() -> None:
     r = _run([sys.executable, "-m", "keyharvest", "--version"])
     assert r.returncode == 0 and r.stdout.startswith(b"keyharvest ")
-    # an error raised outside any command (here: while Typer builds the app, and in the
-    # fast path's reading of a command line) is still one line
+    # an error raised outside any command (here: while Typer builds the app) is still
+    # one line
     typer_app = ("import sys, keyharvest.cli.commands as c\n"
                  "from keyharvest.cli import entry\n"
                  "def broken(*a, **k): raise RuntimeError('boom')\n"
@@ -191,58 +191,12 @@ def test_python_dash_m_and_the_last_guard() -> None:
                  "c.typer.main.get_command = broken\n"
                  "sys.argv = ['keyharvest', 'score', '-']\n"
                  "entry.main()\n")
-    fast_path = ("import sys\n"
-                 "from keyharvest.cli import entry, hot\n"
-                 "def broken(*a, **k): raise RuntimeError('boom')\n"
-                 "hot.parse = broken\n"
-                 "sys.argv = ['keyharvest', 'validate', '-']\n"
-                 "entry.main()\n")
-    for code in (typer_app, fast_path):
+    for code in (typer_app,):
         g = _run([sys.executable, "-c", code])
         assert g.returncode == 3
         assert g.stderr.decode().splitlines() == [
             ("keyharvest: internal error: RuntimeError: boom — this is a bug in keyharvest: "
              "please report it to the maintainers with the input that caused it")]
-
-
-def test_the_collector_rests_during_start_up_and_not_in_the_command() -> None:
-    """The console script holds the garbage collector while Typer loads and builds the
-    command; the command itself runs with it on, what was loaded frozen out of its way."""
-    code = ("import gc, sys\n"
-            "from keyharvest.cli import entry, support\n"
-            "entry._nothing_left_at_exit = lambda: False  # let the finally below run\n"
-            "seen = []\n"
-            "release = support.release_collector\n"
-            "def spy():\n"
-            "    seen.append(gc.isenabled())\n"
-            "    release()\n"
-            "    seen.append((gc.isenabled(), gc.get_freeze_count() > 5_000))\n"
-            "support.release_collector = spy\n"
-            f"sys.argv = ['keyharvest', 'validate', {str(TWO)!r}]\n"
-            "try:\n"
-            "    entry.main()\n"
-            "finally:\n"
-            "    print(seen, gc.isenabled(), file=sys.stderr)\n")
-    r = _run([sys.executable, "-c", code])
-    assert r.returncode == 0, r.stderr
-    assert r.stderr.decode().splitlines()[-1] == "[False, (True, True)] True"
-
-
-def test_the_collector_is_left_as_it_was_outside_the_console_script() -> None:
-    import gc
-
-    from keyharvest.cli import support
-
-    assert gc.isenabled()
-    support.release_collector()  # not held: nothing to do
-    assert gc.isenabled()
-    gc.disable()
-    try:  # a program that runs without the collector keeps it off
-        support.hold_collector()
-        support.release_collector()
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
 
 
 def test_help_imports_nothing_heavy() -> None:

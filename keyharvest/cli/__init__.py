@@ -1,8 +1,8 @@
 """The command line: the Typer app (``app``), the contract support and the text/JSON shapes.
 
-The console script is ``keyharvest = keyharvest.cli:main`` (``entry``). Importing this
-package imports no Typer: ``app`` is loaded when asked for, and the console script runs a
-plain ``validate`` or ``selfplay`` command line without it (``hot``).
+The console script is ``keyharvest = keyharvest.cli:main`` (``entry``); every command is
+declared once, in ``commands``, and read by Typer. Importing this package imports no Typer:
+``app`` is loaded when asked for.
 """
 
 from typing import Any

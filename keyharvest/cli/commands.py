@@ -6,14 +6,16 @@ reads standard input; ``--format json`` prints JSON (JSON lines for streams); da
 stdout, diagnostics to stderr; exit 0 ok, 1 invalid input, 2 usage error, 3 internal error
 (one line asking for a report, never a traceback).
 
-The console script runs a plain ``validate`` or ``selfplay`` command line without this
-module (``hot``: their bodies live there, and the commands here hand their options over).
-Start-up is kept as cheap as a bare Typer app: this module imports only Typer and the
-light ``cli_support``; each command imports what it needs when it runs, and only the
-commands that read notation build the parser. Help is plain text (``rich_markup_mode=None``)
+This module is the one declaration of the command line: Typer reads every command's options
+from it. The bodies of ``validate`` and ``selfplay`` live in ``bodies``; their commands here
+only declare the options, and ``calls`` hands every option over by keyword. Start-up is
+kept cheap: this module imports only Typer and the light ``support``; each command
+imports what it needs when it runs, and only the commands that read notation build the
+parser. Help is plain text (``rich_markup_mode=None``)
 so that ``--help`` never imports rich.
 """
 
+import functools
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from . import complete
-from .hot import (
+from .bodies import (
     Format,
     _access,
     _limit,
@@ -134,10 +136,25 @@ def _point(to: str | None) -> "Point | None":
 
 def _version(value: bool) -> None:
     if value:
-        from .. import __version__
+        from .. import __version__, build_kind
 
-        typer.echo(f"keyharvest {__version__}")
+        typer.echo(f"keyharvest {__version__} ({build_kind()})")
         raise typer.Exit()
+
+
+def calls(body: Callable[..., int]) -> Callable[[Callable[..., None]], Callable[..., int]]:
+    """A command whose declaration (its parameters, their options and its help) is the
+    function decorated, and whose body is ``body``, called with every option by keyword:
+    ``body`` takes the same parameters (``tests/test_cli_declaration.py`` holds them so)."""
+
+    def wrap(declaration: Callable[..., None]) -> Callable[..., int]:
+        @functools.wraps(declaration)
+        def run(**options: Any) -> int:
+            return body(**options)
+
+        return run
+
+    return wrap
 
 
 @app.callback()
@@ -156,6 +173,7 @@ def _root(
 # -- validate ------------------------------------------------------------------------------------
 @app.command()
 @contract()
+@calls(run_validate)
 def validate(
     paths: PathsArg,
     fail_fast: Annotated[bool, typer.Option(
@@ -177,15 +195,13 @@ def validate(
     cluster: ClusterOpt = None,
     quiet: QuietOpt = False,
     output: FormatOpt = Format.text,
-) -> int:
+) -> None:
     """Check records and positions: every record replays by the rules and ends at a table
     that keeps the invariants (RULES.md J; --strict: after every step), every position
     keeps them. Ends with a summary line; exit 1 if anything is bad.
 
     A record that replays but does not reach the end of the game is valid (in progress).
     """
-    return run_validate(paths, fail_fast, rejects, jobs, verbose, max_errors, strict, board,
-                        trust_board_paths, max_bytes, cluster, quiet, output)
 
 # -- replay --------------------------------------------------------------------------------------
 @app.command()
@@ -621,6 +637,7 @@ def new(
 # -- selfplay ------------------------------------------------------------------------------------
 @app.command()
 @contract()
+@calls(run_selfplay)
 def selfplay(
     players: Annotated[int, typer.Option(
         "--players", "-p", min=2, max=4, help="Players per game.")] = 4,
@@ -643,10 +660,9 @@ def selfplay(
     cluster: ClusterOpt = None,
     quiet: QuietOpt = False,
     output: FormatOpt = Format.text,
-) -> int:
+) -> None:
     """Bots play whole games and write them as records. The same seed gives the same
     records, byte for byte, whatever --jobs is."""
-    return run_selfplay(players, seed, games, dest, jobs, bot, force, cluster, quiet, output)
 
 
 

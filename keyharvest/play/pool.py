@@ -40,13 +40,10 @@ class WorkerError(RuntimeError):
 
 
 def _start(warm: Callable[[], None] | None) -> None:
-    """A worker's first work: ``warm``, then what it loaded is left out of the garbage
-    collector's passes (it stays for the worker's life)."""
-    import gc
-
+    """A worker's first work: ``warm`` (the collector is as the console script tuned it,
+    ``cli.support.tune_gc``: the worker is forked from it)."""
     if warm is not None:
         warm()
-    gc.freeze()
 
 
 def _ready() -> None:

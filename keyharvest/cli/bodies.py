@@ -1,0 +1,229 @@
+"""The bodies of the two commands that run hot, ``validate`` and ``selfplay``, and the
+helpers the commands share (``Format``, ``_access``, ``_limit``, the cluster's checks).
+
+The Typer commands (``commands``) declare the options, the one declaration of the command
+line, and call these bodies by keyword. This module imports no Typer at the top: a body
+imports what it needs when it runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import ExitStack
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from .support import (
+    INVALID,
+    OK,
+    Failure,
+    emit,
+    err,
+    existing,
+    is_json,
+    out,
+    progress,
+    result,
+    say,
+    summary,
+    to_json,
+)
+
+if TYPE_CHECKING:  # names for the annotations only
+    from pathlib import Path
+
+    from ..formats.boardfile import BoardAccess
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+# -- shared by the commands ------------------------------------------------------------------
+def _bad_parameter(message: str, hint: str) -> Exception:
+    """A usage error of an option (exit 2), reported by Typer in Click's words."""
+    import typer
+
+    return typer.BadParameter(message, param_hint=hint)
+
+
+def _limit(max_bytes: str | None) -> int | None:
+    """The bound on input given with --max-bytes (None: the default)."""
+    if max_bytes is None:
+        return None
+    from ..formats.limits import parse_size
+
+    try:
+        return parse_size(max_bytes)
+    except ValueError as exc:
+        raise _bad_parameter(str(exc), "'--max-bytes'") from None
+
+
+def _access(board: str | None, trust: bool) -> BoardAccess:
+    """Which board files reading may open (``boardfile.BoardAccess``); a board file
+    given with --board is read now, so that a bad one is reported once, in full."""
+    from ..formats.boardfile import STANDARD, BoardAccess, parse_board, read_board_text
+
+    if board is not None and board != STANDARD:
+        from ..errors import BoardError
+
+        text = None
+        try:
+            text = read_board_text(board)
+            parse_board(text, board)
+        except BoardError as exc:
+            from ..formats.diagnostics import diagnose
+
+            raise Failure([diagnose(exc, text, board)]) from None
+    return BoardAccess(board, trust)
+
+
+def _cluster_usage(address: str | None, jobs: int) -> None:
+    """Usage errors of ``--cluster``, found before any work starts."""
+    if address is None:
+        return
+    if jobs != 1:
+        raise _bad_parameter("--jobs and --cluster exclude each other (the cluster has its "
+                             "own processes)", "'--cluster'")
+    from ..play.cluster import ClusterUnavailable, available, local_size
+
+    try:
+        local_size(address)
+        available()
+    except ClusterUnavailable as exc:
+        raise _bad_parameter(str(exc), "'--cluster'") from None
+
+
+def _connect(address: str, stack: ExitStack) -> Any:
+    """A client of the cluster at ``address``, closed with ``stack``."""
+    from ..play.cluster import connect
+
+    try:
+        return stack.enter_context(connect(address))
+    except (OSError, TimeoutError) as exc:
+        from ..formats.diagnostics import Diagnostic
+
+        raise Failure([Diagnostic(f"cannot reach the cluster at {address}: {exc}", address,
+                                  kind="io")]) from None
+
+
+def _selfplay_file(folder: Path, seed: int, i: int) -> Path:
+    return folder / f"selfplay-{seed}-{i + 1:04d}.kh"
+
+
+def _ignore(n: int = 1) -> None:
+    """Progress not counted here."""
+
+
+# -- validate ------------------------------------------------------------------------------
+def run_validate(
+    *, paths: Sequence[str], fail_fast: bool, rejects: str | None, jobs: int, verbose: bool,
+    max_errors: int, strict: bool, board: str | None, trust_board_paths: bool,
+    max_bytes: str | None, cluster: str | None, quiet: bool, output: Format,
+) -> int:
+    """The body of ``keyharvest validate`` (``commands.validate`` says what it does)."""
+    _cluster_usage(cluster, jobs)
+    from ..play.batch import Rejects, Tally, check_inputs, expand, input_size
+    from .shapes import report_line, report_place
+
+    existing(paths)
+    json_mode = is_json(output)
+    access = _access(board, trust_board_paths)
+    limit = _limit(max_bytes)
+    tally = Tally()
+    with ExitStack() as stack:
+        if cluster is None:
+            total = input_size(list(expand(paths)))
+            advance = stack.enter_context(progress("checking", total, counts=False))
+            reports = check_inputs(paths, jobs=jobs, max_errors=max_errors, access=access,
+                                   limit=limit, strict=strict)
+        else:  # the bar counts the tasks done
+            from ..play import cluster as on_cluster
+
+            client = _connect(cluster, stack)
+            tasks = stack.enter_context(progress("checking (tasks)"))
+            reports = on_cluster.check_inputs(paths, client, done=tasks,
+                                               max_errors=max_errors, access=access,
+                                               limit=limit, strict=strict)
+            stack.callback(reports.close)  # type: ignore[attr-defined]  # a generator's
+            advance = _ignore
+        sink = stack.enter_context(Rejects(rejects))
+        for report in reports:
+            advance(report.size)
+            tally.add(report)
+            sink.add(report)
+            if json_mode:
+                out(to_json(report.to_dict()))  # {"type": "record" or "position", ...}
+            else:
+                emit(report.diagnostics, report_place(report), max_errors)
+                if verbose:
+                    out(report_line(report))
+            if fail_fast and not report.ok:
+                tally.stopped = True
+                break
+    counts = tally.to_dict()
+    summary(tally.ok, **{k: v for k, v in counts.items() if k not in ("type", "ok")})
+    say(tally.describe())
+    return OK if tally.ok else INVALID
+
+
+# -- selfplay ------------------------------------------------------------------------------
+def run_selfplay(
+    *, players: int, seed: int | None, games: int, dest: str, jobs: int, bot: str,
+    force: bool, cluster: str | None, quiet: bool, output: Format,
+) -> int:
+    """The body of ``keyharvest selfplay`` (``commands.selfplay`` says what it does)."""
+    from ..play.bots import BOTS
+
+    if bot not in BOTS:
+        raise _bad_parameter(f"unknown bot {bot!r} (the bots are {', '.join(sorted(BOTS))})",
+                             "'--bot'")
+    _cluster_usage(cluster, jobs)
+    json_mode = is_json(output)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**32)
+        if not (json_mode or quiet):  # JSON: the seed is in every record and the summary
+            err(f"keyharvest selfplay: seed {seed}")
+    from pathlib import Path
+
+    from ..play.batch import selfplay_texts
+
+    folder = None if dest == "-" else Path(dest)
+    if folder is not None:
+        from ..formats.safewrite import check_replaceable, write_file
+
+        folder.mkdir(parents=True, exist_ok=True)
+        for i in range(games):  # before any game is played: all or nothing
+            check_replaceable(_selfplay_file(folder, seed, i), force=force, exclusive=True,
+                              follow_links=False)
+    with ExitStack() as stack:
+        if cluster is None:
+            advance = stack.enter_context(progress("playing", games))
+            texts = selfplay_texts(players, seed, games, bot=bot, jobs=jobs)
+        else:  # the bar counts the tasks done
+            from ..play import cluster as on_cluster
+
+            client = _connect(cluster, stack)
+            tasks = -(-games // on_cluster.TASK_GAMES)
+            done = stack.enter_context(progress("playing (tasks)", tasks))
+            texts = on_cluster.selfplay_texts(players, seed, games, client, bot=bot,
+                                              done=done)
+            stack.callback(texts.close)  # type: ignore[attr-defined]  # a generator's
+            advance = _ignore
+        for i, text in enumerate(texts):
+            advance(1)
+            if folder is None:
+                if json_mode:
+                    result("record", {"game": i + 1, "seed": seed, "record": text})
+                else:
+                    out(text if i == 0 else "\n" + text, end="")
+                continue
+            file = _selfplay_file(folder, seed, i)
+            write_file(file, text, force=force, exclusive=True, follow_links=False)
+            result("record", {"game": i + 1, "seed": seed, "path": str(file)})
+            say(str(file))
+    summary(True, games=games, seed=seed)
+    return OK
