@@ -38,7 +38,6 @@ def random_game(n_players: int, seed: int | random.Random, board: Board | None =
     return new_game(deal(PLAYER_COLOURS[:n_players], rng, board, max_turns), board)
 
 
-CHANCE = PendingKind.CHANCE  # a module global: faster to read than the member (rules.engine)
 
 #: A game that has not ended after this many steps is a bug (every game has a turn limit
 #: or ends by the event track); stop rather than loop for ever.
@@ -64,7 +63,7 @@ def play_game(setup: Setup, board: Board, bots: Sequence[Bot] | Mapping[str, Bot
             if state.result is not None:  # state.is_over
                 break
             pending = state.pending
-            if pending.kind is CHANCE:
+            if pending.kind is PendingKind.CHANCE:
                 step: Step = random_draw(state, rng)
             else:
                 step = by_colour[pending.player].choose(state)  # type: ignore[index]
@@ -85,7 +84,7 @@ def play_game(setup: Setup, board: Board, bots: Sequence[Bot] | Mapping[str, Bot
         if state.result is not None:  # state.is_over
             break
         pending = state.pending
-        if pending.kind is CHANCE:
+        if pending.kind is PendingKind.CHANCE:
             step = random_draw(state, rng)
         else:
             step = choosers[pending.player](state)  # type: ignore[index]

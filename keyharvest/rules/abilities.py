@@ -71,12 +71,8 @@ from .memo import PENDING, fallow_steps, gain_steps, harvest_steps, pass_of, rem
 from .placement import ABILITIES, place_tile, take_from_registry
 
 JUDGE_FEE = 3  # crops the Judge pays its victim (I.14)
-# What abilities wait for, as module globals: on Python 3.11 an enum class's attribute is read
-# through ``EnumType.__getattr__``'s hook, some 900 instructions a read (a global: about 10)
-ABILITY = PendingKind.ABILITY
-CHOICE = PendingKind.CHOICE
 MANDATORY = {letter: w.mandatory for letter, w in WORKERS.items()}  # scrolls (D.3)
-# The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
+# The steps the listings build, made by ``steps.maker``
 _make_flip = maker(Flip)
 _make_buy = maker(Buy)
 
@@ -139,7 +135,7 @@ _ASKS: dict[tuple[str, str, str], Pending] = table("abilities asked")
 
 def _asked(frame: AbilityFrame) -> Pending:
     """What ``frame``, not copied, waits for: ``PENDING[...]`` of it, remembered."""
-    got = PENDING[ABILITY, frame.player, frame.rule, "", frame.worker]
+    got = PENDING[PendingKind.ABILITY, frame.player, frame.rule, "", frame.worker]
     remember(_ASKS, (frame.player, frame.worker, frame.rule), got)
     return got
 
@@ -188,7 +184,7 @@ class AbilityFrame(Frame):
         if self.done:
             return None
         if self.via:
-            return PENDING[ABILITY, self.player, self.rule,
+            return PENDING[PendingKind.ABILITY, self.player, self.rule,
                            f"copied by the Notary ({self.via})", self.worker]
         return _ASKS.get((self.player, self.worker, self.rule)) or _asked(self)
 
@@ -646,14 +642,6 @@ class MerchantPhase(StrEnum):
     EVENTS = "events"  # I.35 only: place the set-aside events
 
 
-# the phases as module globals: faster to read than the members (see ``ABILITY``)
-_OFFER = MerchantPhase.OFFER
-_DRAW = MerchantPhase.DRAW
-_REGISTRY = MerchantPhase.REGISTRY
-_HAND = MerchantPhase.HAND
-_EVENTS = MerchantPhase.EVENTS
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame
 class MerchantFrame(AbilityFrame):
     """K: draw from the bag under the set-aside rule (E.2); the field tile drawn goes to the
@@ -675,7 +663,7 @@ class MerchantFrame(AbilityFrame):
 
     def __init__(self, player: str, worker: str, space: str, via: str | None = None) -> None:
         super().__init__(player, worker, space, via)
-        self.phase = _OFFER
+        self.phase = MerchantPhase.OFFER
         self.hand_mark = 0  # len(state.in_hand) before the draw
         self.aside_mark = 0  # len(state.set_aside) before the draw
         self.aside: list[str] = []  # events this draw left set aside (I.35)
@@ -684,33 +672,33 @@ class MerchantFrame(AbilityFrame):
     def settle(self, state: State) -> Pending | None | object:
         if self.done:
             return None
-        if self.phase == _DRAW:
+        if self.phase == MerchantPhase.DRAW:
             if len(state.in_hand) > self.hand_mark:
                 self.tile = state.in_hand[-1]
-                self.phase = _HAND
+                self.phase = MerchantPhase.HAND
             else:  # the bag holds no field tile (I.16, I.35)
                 self.aside = state.set_aside[self.aside_mark:]
-                self.phase = _REGISTRY if state.registry else _EVENTS
-        if self.phase == _EVENTS:
+                self.phase = MerchantPhase.REGISTRY if state.registry else MerchantPhase.EVENTS
+        if self.phase == MerchantPhase.EVENTS:
             self.done = True
             if self.aside:
                 state.stack.append(PlaceEventsFrame(self.aside, self.player))
                 self.aside = []
                 return CONTINUE
             return None
-        if self.phase == _REGISTRY:
-            return PENDING[CHOICE, self.player, "I.35",
+        if self.phase == MerchantPhase.REGISTRY:
+            return PENDING[PendingKind.CHOICE, self.player, "I.35",
                            "to take a registry tile or pass (the bag holds no field tile)",
                            self.worker]
-        if self.phase == _HAND:
-            return PENDING[CHOICE, self.player, self.rule,
+        if self.phase == MerchantPhase.HAND:
+            return PENDING[PendingKind.CHOICE, self.player, self.rule,
                            f"to place {self.tile} on the board or send it to the fallow",
                            self.worker]
         return super().settle(state)
 
     def apply(self, state: State, step: Step) -> None:
         p = state.player(self.player)
-        if self.phase == _OFFER:
+        if self.phase == MerchantPhase.OFFER:
             if isinstance(step, Pass):
                 self.done = True
                 return
@@ -722,14 +710,14 @@ class MerchantFrame(AbilityFrame):
             expect(step, self.steps, self.rule, f"the use of {self.name} or pass")
             self.use(state, p, step)
             return
-        if self.phase == _REGISTRY:
+        if self.phase == MerchantPhase.REGISTRY:
             if type(step) is Pass:  # "may take": none at all (I.35)
-                self.phase = _EVENTS
+                self.phase = MerchantPhase.EVENTS
                 return
             self.tile = take_from_registry(state, step, "a registry tile to take, or pass",
                                            "the registry tile is taken without payment")
             state.in_hand.append(self.tile)
-            self.phase = _HAND
+            self.phase = MerchantPhase.HAND
             return
         expect(step, (Place, Fallow), self.rule, f"placing {self.tile} or sending it to "
                "the fallow")
@@ -737,7 +725,7 @@ class MerchantFrame(AbilityFrame):
         if step.tile != self.tile:
             raise IllegalStep(self.rule, f"the tile in hand is {self.tile}, not {step.tile}")
         state.in_hand.remove(step.tile)
-        self.phase = _EVENTS
+        self.phase = MerchantPhase.EVENTS
         if isinstance(step, Fallow):
             state.fallow.append(step.tile)
         else:
@@ -749,22 +737,22 @@ class MerchantFrame(AbilityFrame):
                               "registry holds no tile")
         self.hand_mark = len(state.in_hand)
         self.aside_mark = len(state.set_aside)
-        self.phase = _DRAW
+        self.phase = MerchantPhase.DRAW
         state.stack.append(HandDrawFrame(p.colour, "the Merchant's (K) draw"))
 
     lists_by_sections = False  # its own listing, below
 
     def legal(self, state: State) -> Iterator[Step]:
         c = self.player
-        if self.phase == _OFFER:
+        if self.phase == MerchantPhase.OFFER:
             yield Pass(c)
             if state.bag_count or state.registry:
                 yield Accept(c)
-        elif self.phase == _REGISTRY:
+        elif self.phase == MerchantPhase.REGISTRY:
             yield Pass(c)
             for tile in state.registry:
                 yield Pick(c, tile)
-        elif self.phase == _HAND and self.tile is not None:
+        elif self.phase == MerchantPhase.HAND and self.tile is not None:
             yield Place(c, self.tile)
             yield Fallow(c, self.tile)
 

@@ -47,9 +47,6 @@ MAX_NUMBER = max(NUMBER.values())
 NUMBER_OF = NUMBER.__getitem__
 if {w.number for w in WORKERS.values() if w.townsfolk} != {4, 5}:  # pragma: no cover
     raise ImportError("TurnFrame._count counts the townsfolk as the numbers 4 and 5")
-# module globals: faster to read than the members (see ``rules.engine.CHANCE``)
-FINISHED = Result.FINISHED
-UNFINISHED = Result.UNFINISHED
 _OPEN = table("open actions")  # (actions used, tiles moved) -> actions open
 R = TypeVar("R")  # the generator ``TurnFrame.pick`` draws from
 ACTION_NAME = {"a": "a (harvest)", "b": "b (worker)", "c": "c (buy)", "d": "d (offer)"}
@@ -97,11 +94,11 @@ class TurnFrame(Frame):
             countdown = state.end_countdown
             if countdown is not None:
                 if countdown == 0:
-                    state.result = FINISHED
+                    state.result = Result.FINISHED
                     return OVER
                 state.end_countdown = countdown - 1
             if state.max_turns is not None and t.number >= state.max_turns:
-                state.result = UNFINISHED
+                state.result = Result.UNFINISHED
                 return OVER
             t.player = (t.player + 1) % len(state.players)
             t.number += 1
@@ -729,7 +726,6 @@ TURN_STEPS: dict[type[Step], tuple[str, Callable[[State, PlayerState, Any], None
     Harvest: ("a", harvest), Play: ("b", play), Remove: ("b", remove), Buy: ("c", buy),
     Offer: ("d", offer),
 }
-
 
 
 def start(state: State) -> None:

@@ -11,10 +11,9 @@ from collections.abc import Iterator
 
 from ..errors import IllegalStep
 from ..model.catalogue import QUESTION_SPACE, TRACK_SIZE
-from ..model.state import Pending, State
+from ..model.state import Pending, PendingKind, State
 from ..model.steps import Draw, Step
 from .engine import (
-    CHANCE,
     COLOUR,
     CONTINUE,
     COUNT,
@@ -94,7 +93,7 @@ _DRAWS: dict[tuple[type, str], Pending] = table("draws asked")
 
 def _draw_asked(frame: Frame, purpose: str) -> Pending:
     """The draw ``frame`` waits for: ``PENDING[...]`` of it, remembered in ``_DRAWS``."""
-    got = PENDING[CHANCE, None, frame.rule, purpose]
+    got = PENDING[PendingKind.CHANCE, None, frame.rule, purpose]
     remember(_DRAWS, (type(frame), purpose), got)
     return got
 
@@ -196,7 +195,7 @@ def drawn_event_refusal(state: State, mine: list[str], rule: str) -> tuple[str, 
 
 
 #: What an offer's refill waits for (F.1): its ``settle``, shared (a ``Pending`` is frozen).
-REFILL_DRAW = PENDING[CHANCE, None, REFILL_RULE, REFILL]
+REFILL_DRAW = PENDING[PendingKind.CHANCE, None, REFILL_RULE, REFILL]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame

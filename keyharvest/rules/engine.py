@@ -33,12 +33,6 @@ from ..model.steps import Draw, Step
 
 CONTINUE: Final = object()
 OVER = Pending(PendingKind.OVER, rule="F.4")
-# The kinds hot code compares against, as module globals: on Python 3.11 an enum class's
-# attribute (``PendingKind.CHANCE``) is read through the hook of ``EnumType.__getattr__``,
-# some 900 instructions a read against about 10 for a global. Hot code reads these.
-CHANCE: Final = PendingKind.CHANCE
-UNFINISHED: Final = Result.UNFINISHED
-
 
 if TYPE_CHECKING:
     from mypy_extensions import mypyc_attr as mypyc_attr  # noqa: PLC0414 (re-exported)
@@ -294,15 +288,15 @@ def push(state: State, step: Step) -> None:
     # the hot path of replay and self-play: the checks are ordered for the common cases
     pending = state.pending
     if state.result is not None:
-        if state.result == UNFINISHED:  # stopped by the technical turn limit
+        if state.result == Result.UNFINISHED:  # stopped by the technical turn limit
             limit = f" (max_turns = {state.max_turns})" if state.max_turns else ""
             raise IllegalStep("I.10", f"the game stopped unfinished at the turn limit{limit}: "
                               "no step is legal", step=step, span=step_span(step))
         raise IllegalStep("F.4", f"the game is {state.result}: no step is legal",
                           step=step, span=step_span(step))
     player = step.player
-    if (type(step) is Draw) != (pending.kind == CHANCE) or (
-            player != pending.player and pending.kind != CHANCE):
+    if (type(step) is Draw) != (pending.kind == PendingKind.CHANCE) or (
+            player != pending.player and pending.kind != PendingKind.CHANCE):
         raise out_of_turn(state, step)
     try:
         waits = state.stack[-1].apply(state, step)
@@ -323,7 +317,7 @@ def out_of_turn(state: State, step: Step) -> IllegalStep:
     game waits for (I.54)."""
     pending = state.pending
     waiting = pending.describe()
-    if pending.kind == CHANCE:  # a step other than a draw
+    if pending.kind == PendingKind.CHANCE:  # a step other than a draw
         got = state.stack[-1].refusal(state)
         rule, why = got if got is not None else (pending.rule, "")
         message = f"a draw from the bag is due ({pending.purpose}), not {step.text()!r}{why}"
@@ -386,7 +380,7 @@ def push_steps(state: State, steps: Iterable[Step],
         # a decision by the player asked (a draw has no player, so it is never one), or a
         # draw when a draw is due
         if state.result is not None or (
-                player is None and (type(step) is not Draw or pending.kind != CHANCE)):
+                player is None and (type(step) is not Draw or pending.kind != PendingKind.CHANCE)):
             push(state, step)
             continue
         try:

@@ -61,7 +61,6 @@ def placement_error(state: State, p: PlayerState, letter: str, space: str,
     return None
 
 
-REPLACE = PendingKind.REPLACE  # a module global: faster to read than the member
 _make_replace = maker(Replace)  # a third of the constructor's cost
 #: (board, tiles) -> (field tiles touching each space, spaces)
 _AROUND: dict[tuple[Board, tuple[str, ...]], tuple[dict[str, int], list[str]]] = table("around")
@@ -209,7 +208,7 @@ class DisplacedFrame(Frame):
     def settle(self, state: State) -> Pending | None:
         if self.done:
             return None
-        return PENDING[REPLACE, self.player, self.rule, "", self.worker]
+        return PENDING[PendingKind.REPLACE, self.player, self.rule, "", self.worker]
 
     def apply(self, state: State, step: Step) -> None:
         if not isinstance(step, (Replace, Pass)):

@@ -70,9 +70,6 @@ def mandatory_error(letter: str, colour: str, why: str) -> IllegalStep:
                        f"{why}")
 
 
-EVENT = PendingKind.EVENT  # a module global: faster to read than the member
-
-
 class Phase(StrEnum):
     """Where the answering player's part of an event stands (``EventFrame.phase``)."""
 
@@ -83,17 +80,6 @@ class Phase(StrEnum):
     REFILL = "refill"  # R, T: the refill after the answers
     KEEP = "keep"  # O, W: place or fallow the tile kept
     DONE = "done"  # Y: the windfall is shared out
-
-
-# The phases as module globals: faster to read than the members (on Python 3.11 an enum
-# class's attribute is read through ``EnumType.__getattr__``'s hook, some 900 instructions)
-NEW = Phase.NEW
-DRAWN = Phase.DRAWN
-PICK = Phase.PICK
-EVENTS = Phase.EVENTS
-REFILL = Phase.REFILL
-KEEP = Phase.KEEP
-DONE = Phase.DONE
 
 
 #: (frame class, colour, purpose) -> what ``EventFrame.ask`` asks
@@ -114,7 +100,7 @@ class EventFrame(Frame):
         self.drawer = drawer
         self.order = list(order)
         self.i = 0
-        self.phase = NEW
+        self.phase = Phase.NEW
 
     @classmethod
     def start(cls, state: State, letter: str, drawer: str) -> EventFrame:
@@ -147,13 +133,13 @@ class EventFrame(Frame):
         key = (type(self), colour, purpose)
         got = _ASKED.get(key)
         if got is None:
-            got = PENDING[EVENT, colour, self.rule, purpose, None, self.letter]
+            got = PENDING[PendingKind.EVENT, colour, self.rule, purpose, None, self.letter]
             remember(_ASKED, key, got)
         return got
 
     def advance(self) -> None:
         self.i += 1
-        self.phase = NEW
+        self.phase = Phase.NEW
 
     @property
     def finished(self) -> bool:
@@ -168,7 +154,7 @@ _ASKS: dict[tuple[type, str], Pending] = table("event answers asked")
 
 def _asked(frame: OneAnswerFrame, colour: str) -> Pending:
     """What ``frame`` asks of ``colour``: ``PENDING[...]`` of it, remembered in ``_ASKS``."""
-    got = PENDING[EVENT, colour, frame.rule, frame.what, None, frame.letter]
+    got = PENDING[PendingKind.EVENT, colour, frame.rule, frame.what, None, frame.letter]
     remember(_ASKS, (type(frame), colour), got)
     return got
 
@@ -212,7 +198,7 @@ class OneAnswerFrame(EventFrame):
             self.answer(state, p, step)  # checks first, then changes
         i = self.i + 1  # self.advance()
         self.i = i
-        self.phase = NEW
+        self.phase = Phase.NEW
         order = self.order
         if i < len(order) and self.settles_plainly and state.stack[-1] is self:
             colour = order[i]  # what settle gives: the next player asked
@@ -263,7 +249,7 @@ class DrawingFrame(EventFrame):
     def draw(self, state: State, p: PlayerState) -> None:
         self.hand = len(state.in_hand)
         self.aside = len(state.set_aside)
-        self.phase = DRAWN
+        self.phase = Phase.DRAWN
         state.stack.append(HandDrawFrame(p.colour, f"{p.colour} draws for event {self.letter}"))
 
     def drawn(self, state: State) -> str | None:

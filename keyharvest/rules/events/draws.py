@@ -35,20 +35,15 @@ from ..placement import (
 )
 from . import register
 from .base import (
-    DRAWN,
-    EVENTS,
-    KEEP,
-    NEW,
-    PICK,
-    REFILL,
     DrawingFrame,
     EventFrame,
     OneAnswerFrame,
+    Phase,
     mandatory_error,
     payment_choices,
 )
 
-# The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
+# The steps the listings build, made by ``steps.maker``
 _make_pick = maker(Pick)
 
 
@@ -61,7 +56,7 @@ class BlindSwapFrame(DrawingFrame):
     what = "a tile to the fallow, or pass"
 
     def settle(self, state: State) -> Pending | None | object:
-        if self.phase == DRAWN:
+        if self.phase == Phase.DRAWN:
             p = self.who(state)
             tile = self.drawn(state)
             self.advance()
@@ -112,7 +107,7 @@ class LuckyDipFrame(DrawingFrame):
 
     def settle(self, state: State) -> Pending | None | object:
         p = self.who(state) if not self.finished else None
-        if self.phase == DRAWN:
+        if self.phase == Phase.DRAWN:
             assert p is not None
             tile = self.drawn(state)
             if tile is not None:
@@ -120,10 +115,10 @@ class LuckyDipFrame(DrawingFrame):
                 self.advance()
                 place_tile(state, p, tile)
                 return CONTINUE
-            self.phase = PICK if state.registry else EVENTS
-        if self.phase == PICK:
+            self.phase = Phase.PICK if state.registry else Phase.EVENTS
+        if self.phase == Phase.PICK:
             return self.ask(state, "to take a registry tile (I.35)")
-        if self.phase == EVENTS:
+        if self.phase == Phase.EVENTS:
             assert p is not None
             self.advance()
             self.place_set_aside(state, p)
@@ -132,10 +127,10 @@ class LuckyDipFrame(DrawingFrame):
 
     def apply(self, state: State, step: Step) -> None:
         p = self.who(state)
-        if self.phase == PICK:
+        if self.phase == Phase.PICK:
             tile = take_from_registry(state, step, "a registry tile to take (event Q)",
                                       "the registry tile of Q is already paid for")
-            self.phase = EVENTS
+            self.phase = Phase.EVENTS
             place_tile(state, p, tile)  # a displaced worker comes first (I.34)
             return
         if not isinstance(step, (Pay, Pass)):
@@ -162,7 +157,7 @@ class LuckyDipFrame(DrawingFrame):
         ``payment_choices`` while a field tile can be had (see ``Frame.lists_counted``)."""
         p = self.who(state)
         c = p.colour
-        if self.phase == PICK:
+        if self.phase == Phase.PICK:
             registry = list(state.registry)
             return None, len(registry), lambda i: _make_pick(c, (registry[i], ()), None)
         if not (state.registry or state.bag_has_field_tile()):
@@ -182,7 +177,7 @@ class NewSupplyFrame(EventFrame):
     def settle(self, state: State) -> Pending | None | object:
         if self.phase:
             return None
-        self.phase = REFILL
+        self.phase = Phase.REFILL
         k = len(state.registry)
         state.bag.update(state.registry)
         state.registry.clear()
@@ -216,9 +211,9 @@ class SaleFrame(OneAnswerFrame):
     def settle(self, state: State) -> Pending | None | object:
         if not self.finished:
             return self.ask(state, self.what)
-        if self.phase == REFILL:
+        if self.phase == Phase.REFILL:
             return None
-        self.phase = REFILL
+        self.phase = Phase.REFILL
         if self.taken:
             state.stack.append(RefillFrame(self.drawer, self.taken, set_aside=True,
                                            purpose="sale refill (event T)"))
@@ -267,23 +262,23 @@ class ReplacementFrame(DrawingFrame):
         if self.finished:
             return None
         p = self.who(state)
-        if self.phase == NEW:
+        if self.phase == Phase.NEW:
             if state.bag_count:  # a draw even from a bag of events only (I.21)
                 self.draw(state, p)
                 return CONTINUE
             return self.ask(state, "the bag is empty: pass (I.21)")
-        if self.phase == DRAWN:
+        if self.phase == Phase.DRAWN:
             self.tile = self.drawn(state)
             if self.tile is None:  # no field tile came: nothing to place (I.21)
                 self.advance()
                 self.place_set_aside(state, p)
                 return CONTINUE
-            self.phase = KEEP
+            self.phase = Phase.KEEP
         return self.ask(state, f"to fallow {self.tile}, or another tile to place {self.tile}")
 
     def apply(self, state: State, step: Step) -> None:
         p = self.who(state)
-        if self.phase == NEW:
+        if self.phase == Phase.NEW:
             expect(step, (Pass,), "I.21", "pass: the bag is empty (event W)")
             self.advance()
             return
@@ -313,7 +308,7 @@ class ReplacementFrame(DrawingFrame):
         (see ``Frame.lists_counted``, ``rules.legal_view``)."""
         p = self.who(state)
         c = p.colour
-        if self.phase == NEW:
+        if self.phase == Phase.NEW:
             return pass_of(c), 0, no_step  # no step but the pass
         assert self.tile is not None
         tiles = sorted(p.tiles)

@@ -24,9 +24,9 @@ from ..placement import (
     place_tile,
 )
 from . import register
-from .base import KEEP, EventFrame, OneAnswerFrame, mandatory_error
+from .base import EventFrame, OneAnswerFrame, Phase, mandatory_error
 
-# The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
+# The steps the listings build, made by ``steps.maker``
 _make_swap = maker(Swap)
 _make_place = maker(Place)
 _make_fallow = maker(Fallow)
@@ -118,19 +118,19 @@ class GiftFrame(EventFrame):
         self.kept: str | None = None
 
     def settle(self, state: State) -> Pending | None | object:
-        if self.phase == KEEP:
+        if self.phase == Phase.KEEP:
             return self.ask(state, f"to place or fallow the received tile {self.kept}")
         if self.i < len(self.order):
             return self.ask(state, "to give a tile to the left neighbour")
         if self.i == len(self.order) and self.received is not None:
             self.kept, self.received = self.received, None
-            self.phase = KEEP
+            self.phase = Phase.KEEP
             return self.ask(state, f"to place or fallow the received tile {self.kept}")
         return None
 
     def apply(self, state: State, step: Step) -> None:
         p = self.who(state)
-        if self.phase == KEEP:
+        if self.phase == Phase.KEEP:
             self._keep(state, p, step)
         else:
             self._give(state, p, step)
@@ -159,7 +159,7 @@ class GiftFrame(EventFrame):
             self.advance()
         else:
             self.kept = kept
-            self.phase = KEEP
+            self.phase = Phase.KEEP
 
     def _keep(self, state: State, p: PlayerState, step: Step) -> None:
         expect(step, (Place, Fallow), "I.40",
@@ -186,7 +186,7 @@ class GiftFrame(EventFrame):
         p = self.who(state)
         c = p.colour
         kept = self.kept
-        if self.phase == KEEP:
+        if self.phase == Phase.KEEP:
             assert kept is not None
             return _make_place(c, (kept,), None), 1, lambda i: _make_fallow(c, (kept,), None)
         gifts = sorted(p.tiles)

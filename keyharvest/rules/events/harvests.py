@@ -24,9 +24,9 @@ from ..engine import expect, mypyc_attr, no_step
 from ..fields import check_fresh_tiles, default_instead, harvest_gains, is_lonely
 from ..memo import pass_of
 from . import register
-from .base import DONE, RULE, EventFrame, OneAnswerFrame, mandatory_error
+from .base import RULE, EventFrame, OneAnswerFrame, Phase, mandatory_error
 
-# The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
+# The steps the listings build, made by ``steps.maker``
 _make_gain = maker(Gain)
 _make_flip = maker(Flip)
 _make_harvest = maker(Harvest)
@@ -193,7 +193,7 @@ class WindfallFrame(EventFrame):
         if isinstance(step, Pass):
             if any(state.stock):
                 raise mandatory_error("Z", p.colour, "the stock holds crops to give")
-            self.phase = DONE
+            self.phase = Phase.DONE
             return
         assert isinstance(step, Grant)
         gifts = self._check(state, step.gifts)
@@ -202,7 +202,7 @@ class WindfallFrame(EventFrame):
             i = CROP_INDEX[crop]
             stock[i] -= 1
             state.player(colour).screen[i] += 1
-        self.phase = DONE
+        self.phase = Phase.DONE
 
     def _check(self, state: State, gifts: tuple[tuple[str, str], ...]
                ) -> tuple[tuple[str, str], ...]:

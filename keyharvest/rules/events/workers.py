@@ -24,7 +24,7 @@ from ..placement import (
 from . import register
 from .base import OneAnswerFrame
 
-# The steps the listings build, made by ``steps.maker`` (a third of a constructor's cost)
+# The steps the listings build, made by ``steps.maker``
 _make_move = maker(Move)
 _make_remove = maker(Remove)
 NUMBER = {letter: w.number for letter, w in WORKERS.items()}  # a worker's number, by letter
