@@ -23,9 +23,6 @@ from ..rules.engine import mypyc_attr
 from ..rules.fields import groups
 from ..rules.memo import draw_of, end_turn_of
 
-CHANCE = PendingKind.CHANCE  # module globals: faster to read than the members
-TURN = PendingKind.TURN
-
 
 class Bot(Protocol):
     def choose(self, state: State) -> Step: ...
@@ -78,10 +75,10 @@ class RandomBot:
     def choose(self, state: State) -> Step:
         pending = state.pending
         kind = pending.kind
-        if kind is CHANCE:
+        if kind is PendingKind.CHANCE:
             return random_draw(state, self.rng)
         rng = self.rng
-        if kind is TURN:
+        if kind is PendingKind.TURN:
             # Ending is always legal on a turn (C.1, I.1): toss the coin before listing the
             # other steps, which is the same draw from ``rng`` as tossing it after.
             if rng.random() < self.end_bias:
