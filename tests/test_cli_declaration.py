@@ -32,16 +32,18 @@ def test_a_body_takes_by_keyword_exactly_the_options_its_command_declares(name: 
         assert p.default is inspect.Parameter.empty, p.name
 
 
-def test_the_console_script_reads_nothing_but_through_typer() -> None:
-    """No second reader of the command line: no hand-kept table of options and no
-    reading of ``sys.argv`` outside the entry point's hand-over to Typer."""
+def test_the_console_script_reads_nothing_but_through_typer_and_its_generated_table() -> None:
+    """No second hand-kept reader of the command line: no hand-kept table of options and
+    no reading of ``sys.argv`` but the entry point's hand-over to ``plain`` (whose table
+    is generated from the declaration: tests/test_cli_plain.py) and to Typer."""
     from keyharvest import cli
 
     for module in ("hot",):
         with pytest.raises(ImportError):
             __import__(f"keyharvest.cli.{module}")
     source = inspect.getsource(cli.entry)
-    assert source.count("sys.argv") == 1 and "_app_for(sys.argv[1:])()" in source
+    assert source.count("sys.argv") == 2 and "_app_for(sys.argv[1:])()" in source
+    assert "run(sys.argv[1:])" in source
 
 
 def _script(*args: object) -> subprocess.CompletedProcess[bytes]:

@@ -1,5 +1,6 @@
 """The console script, ``keyharvest = keyharvest.cli:main``: Typer runs every command line
-(``commands``, the one declaration of the command line)."""
+(``commands``, the one declaration of the command line), but a plain one of ``validate``
+or ``selfplay``, which ``plain`` reads by a table generated from that declaration."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import sys
 
 
 def main() -> None:
-    """The console script. The collector is tuned first (``support.tune_gc``); Typer reads
-    the command line and reports usage errors (exit 2); ``contract`` handles the commands'
+    """The console script. The collector is tuned first (``support.tune_gc``); a plain
+    command line of ``validate`` or ``selfplay`` runs without Typer (``plain.run``), and
+    Typer reads every other and reports usage errors (exit 2); ``contract`` handles the commands'
     own failures; this last guard keeps anything else from printing a traceback. The
     process ends without teardown (``support.hard_exit``) when nothing is left to do at
     exit."""
@@ -19,9 +21,15 @@ def main() -> None:
 
     code: int | str | None = 0
     try:
-        from .commands import _app_for
+        from .plain import run
 
-        _app_for(sys.argv[1:])()
+        plain_code = run(sys.argv[1:])
+        if plain_code is None:
+            from .commands import _app_for
+
+            _app_for(sys.argv[1:])()
+        else:
+            code = plain_code
     except SystemExit as exc:
         code = exc.code
         if code == 1 and stdout_broken():  # Click's own answer to a broken pipe (--help)
