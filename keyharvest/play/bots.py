@@ -45,7 +45,7 @@ def random_draw(state: State, rng: random.Random) -> Draw:
     if not n:
         raise ValueError(f"no draw can be made: the bag is empty (waiting for "
                          f"{state.pending.describe()})")
-    i = rng.choice(range(n))
+    i = rng.randrange(n)
     item = items[i]
     del items[i]  # the listing is this function's own (sorted here, or kept from the last)
     _LAST_BAG[0] = items
@@ -55,7 +55,7 @@ def random_draw(state: State, rng: random.Random) -> Draw:
 def below(rng: random.Random, n: int) -> int:
     """The index ``rng.choice`` takes in a sequence of ``n`` (at least 1) items, by
     ``rng.choice`` itself (the same draws from ``rng``)."""
-    return rng.choice(range(n))
+    return rng.randrange(n)
 
 
 #: The sorted bag of the last draw, less the item drawn (see ``random_draw``).
@@ -115,7 +115,7 @@ def random_step(state: State, rng: random.Random) -> Step:
     if not total:
         raise ValueError(f"no legal step: waiting for {state.pending.describe()}")
     # the draw of ``rng.choice`` over ``total`` steps, by ``rng.choice`` itself
-    i = rng.choice(range(total))
+    i = rng.randrange(total)
     if sections is None:
         if first is not None:
             if not i:
