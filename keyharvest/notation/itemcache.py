@@ -26,7 +26,7 @@ import re
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from ..errors import MAX_DIGITS, KeyHarvestError, Span, span_of, unfrozen_twin
+from ..errors import MAX_DIGITS, KeyHarvestError, span_of
 from ..model.steps import STEP_TYPES, EndTurn, Step, maker
 from .grammar import lean_parser
 from .lalr import Unparsed
@@ -80,7 +80,7 @@ class _Memo:
     the new one is full it becomes the old one, and an item found only in the old one moves
     back to the new. Items in use stay; memory stays bounded."""
 
-    __slots__ = ("heads", "made", "new", "old", "plain", "steps")
+    __slots__ = ("new", "old", "steps")
 
     def __init__(self) -> None:
         # an item's text, or a 1-tuple of its pattern (``_by_pattern``)
@@ -89,17 +89,10 @@ class _Memo:
         self.forget_steps()
 
     def forget_steps(self) -> None:
-        """Forget ``read_unplaced``'s steps (they are made again as they are met)."""
+        """Forget the steps without a span (they are made again as they are met)."""
         #: steps without a span, one per (piece, speaker) (the piece None: the end of a
         #: turn implied by a header), shared by every record read in this context
         self.steps: dict[tuple[str | None, str | None], Step] = {}
-        #: a piece with ``colour:`` in front: (colour, its step or None, whether the step
-        #: ends the turn, the item's first column in the piece)
-        self.heads: dict[str, tuple[str, Step | None, bool, int]] = {}
-        #: a piece without ``colour:`` whose step does not end the turn: its step, by
-        #: the speaker
-        self.plain: dict[str | None, dict[str, Step]] = {}
-        self.made = 0  # steps in those tables
 
     def put(self, text: str | tuple[str], item: _Item | None) -> None:
         if len(self.new) >= LIMIT:
@@ -241,162 +234,29 @@ def _parse(text: str, names: Names, board: Board | None) -> _Item | None:
 
 
 _END = maker(EndTurn)
-#: ``errors.span_of``'s way of making a ``Span``, inlined in the reader's loop over the
-#: items of a line (a call a step saved).
-_SPAN_TWIN: Any = unfrozen_twin(Span)
-
 #: The fields of each step class after its player, in the constructor's order.
 _ARGS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in fields(cls) if f.init and f.name not in ("player", "span"))
     for cls in STEP_TYPES}
 
 
-def read_fast(text: str, names: Names, reader: TurnReader) -> Movetext:
+def read(text: str, names: Names, reader: TurnReader, *, spans: bool = True) -> Movetext:
     """The movetext of ``text`` (``\\n`` line ends), read with ``reader``'s bookkeeping of
-    turns and comments. Raises ``Unusual`` whenever the full parser must decide."""
-    return _read(text, names, reader, _table(names), None)
+    turns and comments. Raises ``Unusual`` whenever the full parser must decide.
 
-
-def read_unplaced(text: str, names: Names, reader: TurnReader) -> Movetext:
-    """``read_fast`` without the steps' spans: every step has ``span=None``, and steps
-    equal (player and item as written) are one object, shared by every movetext read in
-    the same context (steps are frozen). For a verdict alone (``keyharvest validate``): a
-    step costs a look-up instead of making a ``Span`` and a step. Raises ``Unusual`` as
-    ``read_fast`` does, for the same texts; the steps are equal to ``read_fast``'s."""
+    ``spans=False`` builds steps without their spans (``span=None``), for a verdict alone
+    (``keyharvest validate``, where nothing is reported): steps equal (the piece as
+    written and its speaker) are then one object, shared by every movetext read in the
+    same context (steps are frozen), so a step costs a look-up instead of making a
+    ``Span`` and a step. It gives up on the same texts, and its steps are equal but for
+    their spans."""
     table = _table(names)
-    if table.made + len(table.steps) >= 2 * LIMIT:  # (memory stays bounded: as the items)
-        table.forget_steps()
-    if "#" in text or reader.steps or reader.turn_player is not None:
-        return _read(text, names, reader, table, table.steps)  # (comments: the general loop)
-    return _read_bare(text, names, reader, table)
-
-
-def _read_bare(text: str, names: Names, reader: TurnReader, table: _Memo) -> Movetext:
-    """``read_unplaced`` of a text without comments, for a fresh ``reader``: ``_read``
-    and ``_line`` with their work on a line done in one loop, and each piece met before
-    looked up with its speaker (``_Memo.plain``) or its colour (``_Memo.heads``) to give
-    its step at once. Lines of another shape (a turn number with spaces around it, or no
-    number before its ``.``) go to ``_line`` itself."""
-    from .turns import Movetext
-
-    interned, heads, plain, get = table.steps, table.heads, table.plain, table.new.get
-    source = names.where.source
-    steps = reader.steps
-    append = steps.append
-    ends = 0  # reader.ends and reader.turn_player, kept here until the end
-    turn: str | None = None
-    numbers = _NUMBERS
-    for row, line in enumerate(text.split("\n"), names.where.offset + 1):
-        at = line.find(".")
-        if at < 0:
-            number = 0
-            pieces = line.split(";")
-        else:  # '12.' as written, else ask _line (spaces around it, '007', no number...)
-            number = numbers.get(line[:at], 0)
-            if not number:
-                if line.strip(WS):
-                    reader.ends, reader.turn_player = ends, turn
-                    _line(line, row, source, table, names, reader, steps, interned)
-                    ends, turn = reader.ends, reader.turn_player
-                continue
-            pieces = line[at + 1:].split(";")
-        if line[-1:] in _ENDS and len(pieces) > 1 and not pieces[-1].strip(WS):
-            pieces.pop()  # one ';' may end the line
-        first = pieces[0]
-        head = heads.get(first)
-        if head is None:
-            by_piece = plain.get(turn)
-            step = by_piece.get(first) if by_piece is not None and not number else None
-            if step is not None:  # a line that goes on with the turn, a step first
-                append(step)
-                speaker = turn
-                pieces = pieces[1:]
-            else:  # a piece met for the first time, or a line that is not read here
-                if not line.strip(WS):
-                    continue  # a blank line
-                item = get(first) or _piece(first, names, table)
-                if item[0] is not None:
-                    head = _head(first, item, table)
-                elif number or turn is None:
-                    raise Unusual  # a turn number, or no turn yet, and no colour
-                else:
-                    speaker = turn  # the loop learns it
-                    by_piece = None
-        if head is not None:
-            colour, step, ending, column = head
-            if number or column == 1:  # the turn's header
-                if turn is not None and not (steps and isinstance(steps[-1], EndTurn)):
-                    implied = interned.get((None, turn))  # the end of the turn before it
-                    if implied is None:
-                        implied = interned[None, turn] = _END(turn, (), None)
-                    append(implied)
-                    ends += 1
-                if number and number != ends + 1:
-                    raise Unusual
-                turn = colour
-            elif turn is None:
-                raise Unusual
-            speaker = colour
-            if step is not None:
-                append(step)
-                if ending:
-                    ends += 1
-            pieces = pieces[1:]
-            by_piece = None
-        if by_piece is None:
-            if not pieces:
-                continue
-            by_piece = plain.get(speaker)
-            if by_piece is None:
-                by_piece = plain[speaker] = {}
-        for piece in pieces:
-            step = by_piece.get(piece)
-            if step is not None:
-                append(step)
-                continue
-            head = heads.get(piece)
-            if head is None:
-                item = get(piece) or _piece(piece, names, table)
-                if item[0] is None:  # a step, said by the speaker
-                    if item[7]:  # the end of the turn ('end' is usually written 'red: end')
-                        step = interned.get((piece, speaker))
-                        if step is None:
-                            step = interned[piece, speaker] = item[3](speaker, item[4], None)
-                        ends += 1
-                    else:
-                        step = by_piece[piece] = item[3](speaker, item[4], None)
-                        table.made += 1
-                    append(step)
-                    continue
-                head = _head(piece, item, table)
-            colour, step, ending, _ = head
-            if colour != speaker:
-                speaker = colour
-                by_piece = plain.get(speaker)
-                if by_piece is None:
-                    by_piece = plain[speaker] = {}
-            if step is not None:
-                append(step)
-                if ending:
-                    ends += 1
-    reader.ends, reader.turn_player = ends, turn
-    return Movetext(steps, reader.comments)
-
-
-#: Turn numbers as ``_read_bare`` reads them at once (others: ``_line``), and the last
-#: characters of a line that may end in an empty piece.
-_NUMBERS = {str(n): n for n in range(1, 1 << 12)}
-_ENDS = frozenset(";" + WS)
-
-
-def _head(piece: str, item: _Item, table: _Memo) -> tuple[str, Step | None, bool, int]:
-    """The ``_Memo.heads`` entry of ``piece``, whose ``item`` has ``colour:`` in front."""
-    prefix, first, _, make, args, _, _, ends = item
-    assert prefix is not None
-    head = (prefix, None if make is None else make(prefix, args, None), ends, first)
-    table.heads[piece] = head
-    table.made += 1
-    return head
+    interned = None
+    if not spans:
+        if len(table.steps) >= 2 * LIMIT:  # (memory stays bounded: as the items)
+            table.forget_steps()
+        interned = table.steps
+    return _read(text, names, reader, table, interned)
 
 
 def _read(text: str, names: Names, reader: TurnReader, table: _Memo,
@@ -495,7 +355,6 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
                     reader.ends += 1
             item = None
         return
-    span_twin = _SPAN_TWIN
     for piece in pieces:
         if item is None:  # every item but the first
             item = get(piece) or _piece(piece, names, table)
@@ -503,13 +362,7 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
         if prefix is not None:
             speaker = prefix
         if make is not None:  # (None: a colour alone)
-            span = span_twin()  # span_of(row, at + start, row, at + end, source), inlined
-            span.line = span.end_line = row
-            span.column = at + start
-            span.end_column = at + end
-            span.source = source
-            span.__class__ = Span
-            steps.append(make(speaker, args, span))
+            steps.append(make(speaker, args, span_of(row, at + start, row, at + end, source)))
             if ends:
                 reader.ends += 1
         at += len(piece) + 1
