@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import NotationError, raise_first
 from ..model.steps import EndTurn, Step
-from .grammar import lean_parser, parse
 from . import itemcache
+from .grammar import lean_parser, parse
 from .itemcache import WS, Unusual
 from .lalr import Unparsed
 from .names import Names
