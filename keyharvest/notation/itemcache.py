@@ -80,7 +80,7 @@ class _Memo:
     the new one is full it becomes the old one, and an item found only in the old one moves
     back to the new. Items in use stay; memory stays bounded."""
 
-    __slots__ = ("new", "old", "steps")
+    __slots__ = ("heads", "made", "new", "old", "plain", "steps")
 
     def __init__(self) -> None:
         # an item's text, or a 1-tuple of its pattern (``_by_pattern``)
@@ -93,6 +93,13 @@ class _Memo:
         #: steps without a span, one per (piece, speaker) (the piece None: the end of a
         #: turn implied by a header), shared by every record read in this context
         self.steps: dict[tuple[str | None, str | None], Step] = {}
+        #: a piece with ``colour:`` in front: (colour, its step or None, whether the step
+        #: ends the turn, the item's first column in the piece)
+        self.heads: dict[str, tuple[str, Step | None, bool, int]] = {}
+        #: a piece without ``colour:`` whose step does not end the turn: its step, by
+        #: the speaker
+        self.plain: dict[str | None, dict[str, Step]] = {}
+        self.made = 0  # steps in those tables
 
     def put(self, text: str | tuple[str], item: _Item | None) -> None:
         if len(self.new) >= LIMIT:
@@ -241,45 +248,182 @@ _ARGS: dict[type, tuple[str, ...]] = {
 
 
 def read(text: str, names: Names, reader: TurnReader, *, spans: bool = True) -> Movetext:
-    """The movetext of ``text`` (``\\n`` line ends), read with ``reader``'s bookkeeping of
-    turns and comments. Raises ``Unusual`` whenever the full parser must decide.
+    """The movetext of ``text`` (``\\n`` line ends), read with ``reader`` (a fresh one)'s
+    bookkeeping of turns and comments. Raises ``Unusual`` whenever the full parser must
+    decide.
 
-    ``spans=False`` builds steps without their spans (``span=None``), for a verdict alone
-    (``keyharvest validate``, where nothing is reported): steps equal (the piece as
+    ``spans=False`` builds the steps without their spans (``span=None``), for a verdict
+    alone (``keyharvest validate``, where nothing is reported): steps equal (the piece as
     written and its speaker) are then one object, shared by every movetext read in the
     same context (steps are frozen), so a step costs a look-up instead of making a
     ``Span`` and a step. It gives up on the same texts, and its steps are equal but for
     their spans."""
     table = _table(names)
-    interned = None
-    if not spans:
-        if len(table.steps) >= 2 * LIMIT:  # (memory stays bounded: as the items)
-            table.forget_steps()
-        interned = table.steps
-    return _read(text, names, reader, table, interned)
+    if spans:
+        return _read(text, names, reader, table, None)
+    if table.made + len(table.steps) >= 2 * LIMIT:  # (memory stays bounded: as the items)
+        table.forget_steps()
+    return _read(text, names, reader, table, table.steps)
 
 
 def _read(text: str, names: Names, reader: TurnReader, table: _Memo,
           interned: dict[tuple[str | None, str | None], Step] | None) -> Movetext:
+    """The one reader's loop over the lines of ``text`` (``interned``: ``table.steps``
+    for steps without spans, or None for steps with their spans).
+
+    A line is read by ``_line`` (with spans, with a comment, after one, or of an unusual
+    shape: a turn number with spaces around it, or no number before its ``.``); without
+    spans, a plain line is read here in the same loop, each piece met before looked up
+    with its speaker (``_Memo.plain``) or its colour (``_Memo.heads``) to give its step at
+    once, with the turn's bookkeeping in locals."""
     from .turns import Movetext
 
-    where = names.where
-    source, offset = where.source, where.offset
+    heads, plain, get = table.heads, table.plain, table.new.get
+    source = names.where.source
     steps = reader.steps
-    for row, line in enumerate(text.split("\n"), 1):
-        hash_at = line.find("#")
-        code = line if hash_at < 0 else line[:hash_at]
-        if code.strip(WS):
-            _line(code, row + offset, source, table, names, reader, steps, interned)
-        if hash_at >= 0:
-            comment = line[hash_at + 1:].strip()
-            if code.strip(WS):
-                reader.flush()
-                reader.comment(comment, True)
-            else:
-                reader._own_line_comment((row, hash_at + 1, comment))
-    reader.flush()
+    append = steps.append
+    ends = 0  # reader.ends and reader.turn_player, kept here while lines are read here
+    turn: str | None = None
+    numbers = _NUMBERS
+    general = interned is None  # every line by ``_line`` (and comments by ``reader``)
+    unplaced = interned if interned is not None else {}  # (the steps made here)
+    for row, line in enumerate(text.split("\n"), names.where.offset + 1):
+        if general or "#" in line:
+            if not general:  # the bookkeeping goes back to ``reader`` for the rest
+                reader.ends, reader.turn_player = ends, turn
+                general = True
+            _general_line(line, row, source, table, names, reader, steps, interned)
+            continue
+        at = line.find(".")
+        if at < 0:
+            number = 0
+            pieces = line.split(";")
+        else:  # '12.' as written, else ask _line (spaces around it, '007', no number...)
+            number = numbers.get(line[:at], 0)
+            if not number:
+                if line.strip(WS):
+                    reader.ends, reader.turn_player = ends, turn
+                    _line(line, row, source, table, names, reader, steps, interned)
+                    ends, turn = reader.ends, reader.turn_player
+                continue
+            pieces = line[at + 1:].split(";")
+        if line[-1:] in _ENDS and len(pieces) > 1 and not pieces[-1].strip(WS):
+            pieces.pop()  # one ';' may end the line
+        first = pieces[0]
+        head = heads.get(first)
+        if head is None:
+            by_piece = plain.get(turn)
+            step = by_piece.get(first) if by_piece is not None and not number else None
+            if step is not None:  # a line that goes on with the turn, a step first
+                append(step)
+                speaker = turn
+                pieces = pieces[1:]
+            else:  # a piece met for the first time, or a line that is not read here
+                if not line.strip(WS):
+                    continue  # a blank line
+                item = get(first) or _piece(first, names, table)
+                if item[0] is not None:
+                    head = _head(first, item, table)
+                elif number or turn is None:
+                    raise Unusual  # a turn number, or no turn yet, and no colour
+                else:
+                    speaker = turn  # the loop learns it
+                    by_piece = None
+        if head is not None:
+            colour, step, ending, column = head
+            if number or column == 1:  # the turn's header
+                if turn is not None and not (steps and isinstance(steps[-1], EndTurn)):
+                    implied = unplaced.get((None, turn))  # the end of the turn before it
+                    if implied is None:
+                        implied = unplaced[None, turn] = _END(turn, (), None)
+                    append(implied)
+                    ends += 1
+                if number and number != ends + 1:
+                    raise Unusual
+                turn = colour
+            elif turn is None:
+                raise Unusual
+            speaker = colour
+            if step is not None:
+                append(step)
+                if ending:
+                    ends += 1
+            pieces = pieces[1:]
+            by_piece = None
+        if by_piece is None:
+            if not pieces:
+                continue
+            by_piece = plain.get(speaker)
+            if by_piece is None:
+                by_piece = plain[speaker] = {}
+        for piece in pieces:
+            step = by_piece.get(piece)
+            if step is not None:
+                append(step)
+                continue
+            head = heads.get(piece)
+            if head is None:
+                item = get(piece) or _piece(piece, names, table)
+                if item[0] is None:  # a step, said by the speaker
+                    if item[7]:  # the end of the turn ('end' is usually written 'red: end')
+                        step = unplaced.get((piece, speaker))
+                        if step is None:
+                            step = unplaced[piece, speaker] = item[3](speaker, item[4], None)
+                        ends += 1
+                    else:
+                        step = by_piece[piece] = item[3](speaker, item[4], None)
+                        table.made += 1
+                    append(step)
+                    continue
+                head = _head(piece, item, table)
+            colour, step, ending, _ = head
+            if colour != speaker:
+                speaker = colour
+                by_piece = plain.get(speaker)
+                if by_piece is None:
+                    by_piece = plain[speaker] = {}
+            if step is not None:
+                append(step)
+                if ending:
+                    ends += 1
+    if general:
+        reader.flush()
+    else:
+        reader.ends, reader.turn_player = ends, turn
     return Movetext(steps, reader.comments)
+
+
+#: Turn numbers as ``_read`` reads them at once (others: ``_line``), and the last
+#: characters of a line that may end in an empty piece.
+_NUMBERS = {str(n): n for n in range(1, 1 << 12)}
+_ENDS = frozenset(";" + WS)
+
+
+def _head(piece: str, item: _Item, table: _Memo) -> tuple[str, Step | None, bool, int]:
+    """The ``_Memo.heads`` entry of ``piece``, whose ``item`` has ``colour:`` in front."""
+    prefix, first, _, make, args, _, _, ends = item
+    assert prefix is not None
+    head = (prefix, None if make is None else make(prefix, args, None), ends, first)
+    table.heads[piece] = head
+    table.made += 1
+    return head
+
+
+def _general_line(line: str, row: int, source: str | None, table: _Memo, names: Names,
+                  reader: TurnReader, steps: list[Step],
+                  interned: dict[tuple[str | None, str | None], Step] | None) -> None:
+    """A line of the movetext read by ``_line``, its comment given to ``reader``."""
+    hash_at = line.find("#")
+    code = line if hash_at < 0 else line[:hash_at]
+    if code.strip(WS):
+        _line(code, row, source, table, names, reader, steps, interned)
+    if hash_at >= 0:
+        comment = line[hash_at + 1:].strip()
+        if code.strip(WS):
+            reader.flush()
+            reader.comment(comment, True)
+        else:
+            reader._own_line_comment((row - names.where.offset, hash_at + 1, comment))
 
 
 def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
