@@ -25,22 +25,30 @@ docs/notation.md). A file may hold several records, each with its own front matt
 the canonical form, ``replay`` runs a record through the engine. This module knows the
 text of records; legality is the engine's (``replay`` reports the first ``IllegalStep``).
 
-How a record is read, end to end (``keyharvest validate`` does this for every record):
+How a record is read, end to end (``keyharvest validate`` does this for every record, once):
 
 1. ``iter_records`` cuts the text at its ``+++`` lines into front matter and movetext
    with ``formats.cutter.cut`` (the one cutter: ``validate`` cuts a big input's bytes
    with it too; lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``), keeping each part's
    first line number in the file;
 2. the front matter is TOML (``tomltext.loads``: ``tomllib``'s data and errors, the plain
-   lines a written record has read without it); ``_FrontMatter.setup`` checks every key and
-   value (with ``tomltext.ValueChecker``, the checker a position's values go through too;
-   messages quote the record and name the key path) and gives a ``Setup`` and the board
+   lines a written record has read without it) and goes through the one checker,
+   ``_read_front``: a front matter as records are written is read at once
+   (``_FrontMatter.as_written``) when its setup can start on its board
+   (``model.setup.setup_problems``); anything else, a problem above all, through
+   ``_FrontMatter.setup``, which checks every key and value (with
+   ``tomltext.ValueChecker``, the checker a position's values go through too; messages
+   quote the record and name the key path). It gives a ``Setup`` and the board
    (``boardfile.load_board``);
 3. the movetext is read by ``notation.movetext.read_movetext`` with ``notation.Names``
-   (the players and the board resolve names): item by item through the memo of
-   ``notation.itemcache``, or, on anything unusual, by the Lark grammar
-   (``notation.grammar``, ``notation.syntax``), both building turns with
-   ``notation.turns.TurnReader``. Each step keeps its ``Span`` in the file;
+   (the players and the board resolve names), the one reader: item by item through the
+   memo of ``notation.itemcache``, or, on anything unusual, by the Lark grammar
+   (``notation.grammar``, ``notation.syntax``), which reports the problems; both build
+   turns with ``notation.turns.TurnReader``. Each step keeps its ``Span`` in the file,
+   unless the record is read with ``spans=False`` (``validate``, ``play.batch``: steps
+   without spans, shared, where nothing is to be reported; the problems raised keep
+   their spans, and ``placed`` gives a record read so its spans when a rule error must
+   be placed);
 4. ``replay`` starts the game (``rules.actions.new_game``) and runs the steps through
    ``rules.push_steps``, which stops at the first ``IllegalStep`` (its rule id and span);
 5. every error becomes a ``formats.diagnostics.Diagnostic`` (file:line:column, rule id,
@@ -810,6 +818,6 @@ def _fill_passes(state: State, step: Step, index: int, implied: list[tuple[int, 
 
 __all__ = [
     "Record", "Replay", "decode_source", "format_record", "format_records", "front_matter",
-    "iter_records", "load_record", "load_records", "read_source", "record_from_game",
+    "iter_records", "load_record", "load_records", "placed", "read_source", "record_from_game",
     "replay", "start_state",
 ]
