@@ -359,14 +359,15 @@ def test_a_valid_record_travels_back_small_and_arrives_the_same(tmp_path: Path) 
     assert seen == ["finished", "in progress", "finished", "bad", "position", "bad"]
 
 
-def test_the_quick_verdict_gives_the_reports_of_the_full_reader(
+def test_records_read_without_spans_give_the_reports_of_records_read_with_them(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``check_unit`` judges a valid record by ``records.verdict`` (read with steps without
-    spans, replayed, nothing to report): its reports are those of the full reader, field
-    for field, for records finished and in progress, after comment lines, with a byte
-    order mark, lone ``\\r`` or ``\\r\\n`` line ends, comments in the movetext, last in their
-    file or not, checked ``strict`` or not; and every bad record (an illegal step, a bad
-    item, a bad key, a setup that cannot start) gives way to the full reader."""
+    """``check_unit`` reads a record once, its steps without spans (``iter_records(...,
+    spans=False)``: nothing to place for a valid record): its reports are those of the
+    records read with their spans, field for field, for records finished and in progress,
+    after comment lines, with a byte order mark, lone ``\\r`` or ``\\r\\n`` line ends,
+    comments in the movetext, last in their file or not, checked ``strict`` or not, and
+    for every bad record (an illegal step, placed by ``records.placed``; a bad item, a
+    bad key, a setup that cannot start)."""
     from cli_util import TWO_ILLEGAL, TWO_MOVE, edited
 
     from keyharvest.formats import records
@@ -381,23 +382,27 @@ def test_the_quick_verdict_gives_the_reports_of_the_full_reader(
            edited(TWO, 'registry = ["A2"', 'registry = ["A1"')]
     files = {"all.kh": "# a club's round\n\n" + "\n".join(good + bad + good),
              "bom.kh": "\ufeff" + text, "one.kh": text.rstrip("\n")}
-    quick: list[object] = []
-    real = records.verdict
+    real = records.iter_records
+    asked: list[object] = []
+    placed: list[bool] = []
 
     def seen(*args: object, **kwargs: object) -> object:
-        quick.append(real(*args, **kwargs))  # type: ignore[arg-type]
-        return quick[-1]
+        asked.append(kwargs.get("spans", True))
+        for record in real(*args, **kwargs):  # type: ignore[arg-type]
+            placed.append(all(s.span is not None for s in record.steps))
+            yield record
+
+    def with_spans(*args: object, **kwargs: object) -> object:
+        return real(*args, **{**kwargs, "spans": True})  # type: ignore[arg-type]
 
     for name, data in files.items():
         (tmp_path / name).write_text(data, newline="")
         for strict in (False, True):
             for unit in units(str(tmp_path / name)):
                 unit = batch.Unit(**{**vars(unit), "strict": strict})
-                monkeypatch.setattr(records, "verdict", seen)
+                monkeypatch.setattr(records, "iter_records", seen)
                 got = check_unit(unit)
-                monkeypatch.setattr(records, "verdict", lambda *a, **k: None)
+                monkeypatch.setattr(records, "iter_records", with_spans)
                 assert got == check_unit(unit)
-    verdicts = [v is not None for v in quick]
-    per_file = len(good) * 2 + len(bad)
-    assert verdicts[:per_file] == [True] * len(good) + [False] * len(bad) + [True] * len(good)
-    assert verdicts == verdicts[:per_file] * 2 + [True] * 4
+    assert asked and set(asked) == {False}  # read once, without spans
+    assert placed and not any(placed)  # (a cut-short record has steps too)

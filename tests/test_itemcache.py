@@ -1,7 +1,8 @@
 """The fast readers agree with the full parser: ``LeanParser`` with ``Lark.parse`` (the same
 objects and token positions, or it gives up where Lark raises), and the item-by-item reader
-of ``keyharvest.notation.itemcache`` with ``read_full`` (the same steps, spans and comments,
-or the same error) on games, on hand-written oddities and on mutated movetext."""
+of ``keyharvest.notation.itemcache`` with the grammar's (``movetext._read_full``: the same
+steps, spans and comments, or the same error), with spans and without, on games, on
+hand-written oddities and on mutated movetext."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ from keyharvest.formats.boardfile import standard_board
 from keyharvest.formats.records import load_records, read_source
 from keyharvest.notation import Names, Where
 from keyharvest.notation.grammar import lean_parser, parser
-from keyharvest.notation.itemcache import Unusual, read_fast, read_unplaced
+from keyharvest.notation.itemcache import Unusual, read
 from keyharvest.notation.lalr import Token as LeanToken
 from keyharvest.notation.lalr import Unparsed
-from keyharvest.notation.movetext import format_movetext, read_full, read_movetext
+from keyharvest.notation.movetext import _read_full, format_movetext, read_movetext
 from keyharvest.notation.turns import TurnReader
 from keyharvest.play.selfplay import selfplay_game
 
@@ -92,7 +93,7 @@ def movetext_view(mt: object) -> tuple:
 
 def full_or_error(text: str, names: Names) -> object:
     try:
-        return movetext_view(read_full(text, names))
+        return movetext_view(_read_full(text, names))
     except NotationError as exc:
         return ("error", exc.message, exc.span, exc.hint)
 
@@ -102,11 +103,11 @@ def check_reader(text: str, players: tuple[str, ...], offset: int = 0) -> bool:
     names = Names(Where("f.kh", offset), players, BOARD)
     want = full_or_error(text, names)
     try:
-        got = movetext_view(read_fast(text, names, TurnReader(names)))
+        got = movetext_view(read(text, names, TurnReader(names)))
     except Unusual:
         fast = False
         with pytest.raises(Unusual):  # the reader without spans gives up on it too
-            read_unplaced(text, names, TurnReader(names))
+            read(text, names, TurnReader(names), spans=False)
     else:
         fast = True
         assert got == want, f"the readers differ on {text!r}"
@@ -116,14 +117,22 @@ def check_reader(text: str, players: tuple[str, ...], offset: int = 0) -> bool:
     except NotationError as exc:
         got = ("error", exc.message, exc.span, exc.hint)
     assert got == want
+    try:  # the one reader without spans: the same steps but for their spans, or the same error
+        bare = read_movetext(text, names, spans=False)
+    except NotationError as exc:
+        assert ("error", exc.message, exc.span, exc.hint) == want
+    else:
+        assert isinstance(want, tuple) and want[0] != "error"
+        assert [repr(s) for s in bare.steps] == [r for r, _ in want[0]]
+        assert list(bare.comments) == want[1]
     return fast
 
 
 def check_unplaced(text: str, names: Names, placed: tuple) -> None:
-    """``read_unplaced`` reads what ``read_fast`` read (``placed``, by ``movetext_view``):
+    """``read(spans=False)`` reads what ``read`` read (``placed``, by ``movetext_view``):
     the same steps (class and fields: the repr, which leaves the span out) but for their
     spans, all None, and the same comments; read again, it gives the same objects."""
-    bare = read_unplaced(text, names, TurnReader(names))
+    bare = read(text, names, TurnReader(names), spans=False)
     assert all(s.span is None for s in bare.steps)
     steps, comments = placed
     assert [repr(s) for s in bare.steps] == [r for r, _ in steps]
@@ -132,7 +141,7 @@ def check_unplaced(text: str, names: Names, placed: tuple) -> None:
 
     table = itemcache._table(names)
     if table.made + len(table.steps) < 2 * itemcache.LIMIT:  # (else it starts again)
-        again = read_unplaced(text, names, TurnReader(names)).steps
+        again = read(text, names, TurnReader(names), spans=False).steps
         assert len(again) == len(bare.steps) and all(a is b for a, b in zip(again, bare.steps))
 
 
@@ -353,7 +362,7 @@ def test_the_memo_is_bounded_and_an_item_in_use_comes_back_unlearnt(
 
 
 def test_the_reader_without_spans_makes_a_step_once_per_piece_and_speaker() -> None:
-    """``read_unplaced`` makes one step object for a piece of text and its speaker, shared
+    """``read(spans=False)`` makes one step object for a piece of text and its speaker, shared
     by every line and record that writes it (the end of a turn a header implies too), and
     distinct ones for another speaker or another piece."""
     from keyharvest.notation import itemcache
@@ -363,15 +372,16 @@ def test_the_reader_without_spans_makes_a_step_once_per_piece_and_speaker() -> N
     text = ("1. red: harvest B6; draw Q\n2. green: harvest B6; draw Q\n"
             "3. yellow: pass\n    red: harvest B6;  draw Q\n4. brown: end\n"
             "5. red: harvest B6; draw Q\n")
-    steps = read_unplaced(text, names, TurnReader(names)).steps
-    assert [repr(s) for s in steps] == [repr(s) for s in read_fast(
+    steps = read(text, names, TurnReader(names), spans=False).steps
+    assert [repr(s) for s in steps] == [repr(s) for s in read(
         text, names, TurnReader(names)).steps]
     red, q, red_end, green, _, green_end = steps[:6]
     assert red is not green and red_end is not green_end
     # '    red: harvest B6' and '  draw Q' are other pieces: equal steps, other objects
     assert steps[7] == red and steps[7] is not red and steps[8] == q and steps[8] is not q
     assert steps[-2] is red and steps[-1] is q
-    assert read_unplaced(text, names, TurnReader(names)).steps[6] is steps[6]
+    assert read(text, names, TurnReader(names), spans=False).steps[6] is steps[6]
     other = Names(Where("f.kh", 0), PLAYERS[:2], BOARD)  # another reading context
-    assert read_unplaced("1. red: harvest B6\n", other, TurnReader(other)).steps[0] is not red
+    assert read("1. red: harvest B6\n", other, TurnReader(other),
+                spans=False).steps[0] is not red
     itemcache.clear()

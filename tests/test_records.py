@@ -345,30 +345,8 @@ def test_deeply_nested_metadata_is_written_without_recursion() -> None:
     assert load_records(format_record(record))[0] == record
 
 
-_PART_LINES = ["+++", "+++ ", " +++", "++", "players = 1", 'notes = "a+b"', "", "# c",
-               "1. red: end", "+++x", "\ufeff+++"]
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(_PART_LINES), max_size=8),
-       st.sampled_from(["\n", "\r\n", "\r"]), st.booleans(), st.booleans(),
-       st.integers(1, 9))
-def test_a_record_as_written_is_cut_at_once_as_the_cutter_cuts_it(
-        lines: list[str], end: str, final: bool, last: bool, line: int) -> None:
-    """``records.verdict`` cuts a record as written (``+++``, lines without '+', ``+++``,
-    the movetext) without the cutter: the same front matter, movetext and lines as
-    ``cutter.cut`` gives, and the cutter's answer for any other text."""
-    from keyharvest.formats.records import _cut_parts, _parts
-
-    for text in (end.join(lines) + end * final, end.join(["+++", *lines]) + end * final):
-        assert _parts(text, line, last) == _cut_parts(text, line, last)
-    text = "\n".join(["+++", *[x for x in lines if "+" not in x], "+++", "1. red: end"])
-    got = _parts(text + "\n" * final, line, last)
-    assert got is not None and got == _cut_parts(text + "\n" * final, line, last)
-
-
 #: Lines of a four-player front matter, each with the variants a writer might put there
-#: (the first as ``format_record`` writes it): ``records._plain_front`` must read only
+#: (the first as ``format_record`` writes it): ``_FrontMatter.as_written`` must read only
 #: what the full check reads without a problem, to the same setup.
 _FRONT_LINES: list[list[str]] = [
     [
@@ -501,28 +479,36 @@ _FRONT_LINES: list[list[str]] = [
 @given(st.tuples(*[st.sampled_from([0, 0, 0, *range(len(v))]) for v in _FRONT_LINES]))
 @example((0,) * len(_FRONT_LINES))
 def test_a_plain_front_matter_reads_as_the_full_check_reads_it(choice: tuple[int, ...]) -> None:
-    """``records.verdict`` reads a front matter as written (``_plain_front``) only when the
-    full check (``_read_front``) finds no problem in it but those of the setup against the
-    rules (``setup_problems``, which ``replay`` checks before it starts), and to the same
-    setup, board, metadata and board named; any variant it does not read is left to the
-    full check."""
+    """The one front-matter checker reads a front matter as written at once
+    (``_FrontMatter.as_written``) only when its checks (``_FrontMatter.setup``) find no
+    problem in it, to the same setup, board named and metadata; ``_read_front`` takes that
+    only for a setup that can start on its board (``setup_problems``), else its checks
+    report the problems; any variant it does not read is left to the checks."""
+    from keyharvest.errors import BoardError
     from keyharvest.formats.boardfile import NAMED_ONLY
-    from keyharvest.formats.records import _plain_front, _read_front
+    from keyharvest.formats.records import _FrontMatter, _read_front
     from keyharvest.model.setup import setup_problems
 
     front = "".join(v[i] + "\n" for v, i in zip(_FRONT_LINES, choice, strict=True))
-    quick = _plain_front(front, "x.kh", NAMED_ONLY)
+    fast = _FrontMatter(front, "x.kh", 1)
+    quick = fast.as_written(fast.load())
     if quick is None:
         assert any(choice), "the front matter as written is read at once"
         return
+    checks = _FrontMatter(front, "x.kh", 1)
+    setup, spec, metadata = checks.setup(checks.load())
+    assert not checks.problems and quick == (setup, spec, metadata)
+    assert fast.players == checks.players
+    fm, *read = _read_front(front, "x.kh", 1, None, NAMED_ONLY)
     try:
-        fm, setup, spec, metadata, board = _read_front(front, "x.kh", 1, None, NAMED_ONLY)
-    except NotationError as exc:
-        raise AssertionError(f"read at once, but the full check raises {exc}") from None
-    assert quick == (setup, spec, metadata, board)
-    if setup_problems(quick[0], quick[3]):  # a setup that cannot start: no verdict
+        board = NAMED_ONLY.board_for(quick[1], "x.kh")
+    except BoardError:  # a board that does not load: the checks report it
+        assert fm.problems and read[3] is None
+        return
+    assert read == [setup, spec, metadata, board]
+    if setup_problems(quick[0], board):  # a setup that cannot start: the checks report it
         with pytest.raises(PositionError):
-            new_game(quick[0], quick[3])
+            new_game(quick[0], board)
         assert fm.problems
     else:
         assert not fm.problems

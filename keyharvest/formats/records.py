@@ -25,22 +25,30 @@ docs/notation.md). A file may hold several records, each with its own front matt
 the canonical form, ``replay`` runs a record through the engine. This module knows the
 text of records; legality is the engine's (``replay`` reports the first ``IllegalStep``).
 
-How a record is read, end to end (``keyharvest validate`` does this for every record):
+How a record is read, end to end (``keyharvest validate`` does this for every record, once):
 
 1. ``iter_records`` cuts the text at its ``+++`` lines into front matter and movetext
    with ``formats.cutter.cut`` (the one cutter: ``validate`` cuts a big input's bytes
    with it too; lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``), keeping each part's
    first line number in the file;
 2. the front matter is TOML (``tomltext.loads``: ``tomllib``'s data and errors, the plain
-   lines a written record has read without it); ``_FrontMatter.setup`` checks every key and
-   value (with ``tomltext.ValueChecker``, the checker a position's values go through too;
-   messages quote the record and name the key path) and gives a ``Setup`` and the board
+   lines a written record has read without it) and goes through the one checker,
+   ``_read_front``: a front matter as records are written is read at once
+   (``_FrontMatter.as_written``) when its setup can start on its board
+   (``model.setup.setup_problems``); anything else, a problem above all, through
+   ``_FrontMatter.setup``, which checks every key and value (with
+   ``tomltext.ValueChecker``, the checker a position's values go through too; messages
+   quote the record and name the key path). It gives a ``Setup`` and the board
    (``boardfile.load_board``);
 3. the movetext is read by ``notation.movetext.read_movetext`` with ``notation.Names``
-   (the players and the board resolve names): item by item through the memo of
-   ``notation.itemcache``, or, on anything unusual, by the Lark grammar
-   (``notation.grammar``, ``notation.syntax``), both building turns with
-   ``notation.turns.TurnReader``. Each step keeps its ``Span`` in the file;
+   (the players and the board resolve names), the one reader: item by item through the
+   memo of ``notation.itemcache``, or, on anything unusual, by the Lark grammar
+   (``notation.grammar``, ``notation.syntax``), which reports the problems; both build
+   turns with ``notation.turns.TurnReader``. Each step keeps its ``Span`` in the file,
+   unless the record is read with ``spans=False`` (``validate``, ``play.batch``: steps
+   without spans, shared, where nothing is to be reported; the problems raised keep
+   their spans, and ``placed`` gives a record read so its spans when a rule error must
+   be placed);
 4. ``replay`` starts the game (``rules.actions.new_game``) and runs the steps through
    ``rules.push_steps``, which stops at the first ``IllegalStep`` (its rule id and span);
 5. every error becomes a ``formats.diagnostics.Diagnostic`` (file:line:column, rule id,
@@ -213,8 +221,8 @@ def load_record(text: str, source: str = "<stdin>", *, board: Board | None = Non
 
 def iter_records(text: str, source: str = "<stdin>", *, board: Board | None = None,
                  line: int = 1, last: bool = True,
-                 max_errors: int = MAX_ERRORS,
-                 access: BoardAccess = NAMED_ONLY) -> Iterator[Record]:
+                 max_errors: int = MAX_ERRORS, access: BoardAccess = NAMED_ONLY,
+                 spans: bool = True) -> Iterator[Record]:
     """The records of ``text`` one at a time (memory stays flat for a long file).
 
     ``board`` overrides the board named in the front matter; else ``access`` says which
@@ -224,20 +232,24 @@ def iter_records(text: str, source: str = "<stdin>", *, board: Board | None = No
     of it. Raises ``NotationError`` for the first problem of a record, with its other
     independent problems in ``also``: every front-matter problem, then every syntax and
     name error of its movetext (up to ``max_errors`` in all; 1 reads no further than the
-    first).
+    first). ``spans=False`` reads the steps of a record without their spans (for a
+    verdict alone, ``keyharvest validate``: ``notation.movetext.read_movetext``'s option;
+    ``placed`` gives them back to a record that must be reported); the problems raised
+    keep theirs.
     """
     _check_binary(text, source, line)
     for piece in cut([text], line=line):
-        yield _read_piece(piece, source, board, not (piece.last and last), max_errors, access)
+        yield _read_piece(piece, source, board, not (piece.last and last), max_errors, access,
+                          spans)
 
 
 def _read_piece(piece: Piece[str], source: str, board: Board | None, more: bool,
-                max_errors: int, access: BoardAccess = NAMED_ONLY) -> Record:
+                max_errors: int, access: BoardAccess = NAMED_ONLY, spans: bool = True) -> Record:
     """The record of ``piece``; ``more``: another record follows it in the file."""
     front, movetext = _piece_parts(piece, source, more)
     rec_text = joined(piece.data[piece.opening:], more)
     return _read_record(front, movetext, source, piece.opening_line, piece.close_line,
-                        rec_text, board, max_errors, access)
+                        rec_text, board, max_errors, access, spans)
 
 
 def _piece_parts(piece: Piece[str], source: str, more: bool) -> tuple[str, str]:
@@ -263,7 +275,7 @@ def _piece_parts(piece: Piece[str], source: str, more: bool) -> tuple[str, str]:
 
 def _read_record(front: str, movetext: str, source: str, line: int, close: int, text: str,
                  board: Board | None, max_errors: int = MAX_ERRORS,
-                 access: BoardAccess = NAMED_ONLY) -> Record:
+                 access: BoardAccess = NAMED_ONLY, spans: bool = True) -> Record:
     """One record. Raises ``NotationError``: the first problem, with the other independent
     ones in its ``also`` (every front-matter problem, then every syntax and name error of
     the movetext, then the first rule error of the steps written before the first bad
@@ -275,7 +287,8 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
     players = setup.players if setup is not None else fm.players
     names = Names(Where(source, close), players, board)
     try:
-        mt = read_movetext(movetext, names, max_errors=max(max_errors - len(problems), 1))
+        mt = read_movetext(movetext, names, max_errors=max(max_errors - len(problems), 1),
+                           spans=spans)
     except NotationError as exc:
         problems.extend(every_error(exc))
         before = getattr(exc, "steps_before", ())
@@ -292,14 +305,42 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
                   close + 1, board)
 
 
+def placed(record: Record) -> Record:
+    """``record``, read with ``spans=False``, with its steps' spans: its movetext read again
+    (through the memo: it read once already) from its text, for the report of a rule error
+    (``replay`` gives the step's span). The front matter is not checked again."""
+    piece = next(cut([record.text], line=record.line))
+    _, movetext = _piece_parts(piece, record.source, False)
+    names = Names(Where(record.source, record.movetext_line - 1), record.players,
+                  record.resolved_board)
+    mt = read_movetext(movetext, names)
+    return Record(record.setup, mt.steps, record.metadata, record.board, mt.comments,
+                  record.source, record.text, record.line, record.movetext_line,
+                  record.resolved_board)
+
+
 def _read_front(front: str, source: str, line: int, board: Board | None,
                 access: BoardAccess) -> tuple[_FrontMatter, Setup | None, str | None,
                                               dict[str, Any], Board | None]:
     """The front matter of a record read and checked (its problems in ``fm.problems``),
     the setup, the board named, the metadata and the board (``board``, if given, else the
-    one named, if it loads). Raises ``NotationError`` for front matter that is not TOML."""
+    one named, if it loads). Raises ``NotationError`` for front matter that is not TOML.
+
+    The one checker of a front matter: ``_FrontMatter.as_written`` reads one as records are
+    written without the checks' calls, and is taken only when the setup it gives can start
+    on its board (``setup_problems``); anything else, a problem above all, goes through
+    ``_FrontMatter.setup``'s checks, which report it."""
     fm = _FrontMatter(front, source, line)
     data = fm.load()
+    plain = fm.as_written(data)  # (the fast case: a front matter as records are written)
+    if plain is not None:
+        try:
+            named = board if board is not None else access.board_for(plain[1], source)
+        except BoardError:
+            named = None  # (the checks below report it)
+        if named is not None and not setup_problems(plain[0], named):
+            return fm, *plain, named
+        fm.players = None
     setup, board_spec, metadata = fm.setup(data)
     if board is None and board_spec is not None:
         try:
@@ -314,121 +355,13 @@ def _read_front(front: str, source: str, line: int, board: Board | None,
     return fm, setup, board_spec, metadata, board
 
 
-def verdict(text: str, source: str = "<stdin>", *, line: int = 1, last: bool = True,
-            access: BoardAccess = NAMED_ONLY, strict: bool = False) -> tuple[int, str, int] | None:
-    """The verdict on ``text`` when it holds one record that reads and replays with no
-    problem at all: (the line of its ``+++``, its result or ``"in progress"``, the steps
-    applied), the same as ``iter_records`` and ``replay`` (``invariants="end"``, or
-    ``"each"`` with ``strict``) give; None for anything else (another number of records,
-    a problem of any kind), which those must then report. Cheaper than them: its steps
-    have no span (``notation.itemcache.read_unplaced``), since nothing is reported, and a
-    front matter as written is read without the checker's calls (``_plain_front``). For
-    ``keyharvest validate``, where nearly every record is valid (``play.batch``)."""
-    from ..notation.itemcache import Unusual, read_unplaced
-    from ..notation.turns import TurnReader
-
-    if "\x00" in text:
-        return None
-    parts = _parts(text, line, last)
-    if parts is None:
-        return None
-    front, movetext, open_line, close_line = parts
-    plain = _plain_front(front, source, access)
-    if plain is None:  # (a front matter of any other shape: checked in full)
-        try:
-            fm, setup_read, spec, metadata, board_read = _read_front(front, source, open_line,
-                                                                     None, access)
-        except KeyHarvestError:
-            return None
-        if fm.problems or setup_read is None or board_read is None or spec is None:
-            return None
-        plain = setup_read, spec, metadata, board_read
-    setup, board_spec, metadata, board = plain
-    names = Names(Where(source, close_line), setup.players, board)
-    try:
-        mt = read_unplaced(movetext.replace("\r\n", "\n").replace("\r", "\n"), names,
-                           TurnReader(names))
-    except (Unusual, KeyHarvestError):
-        return None
-    record = Record(setup, mt.steps, metadata, board_spec, mt.comments, source,
-                    line=open_line, resolved_board=board)
-    try:
-        done = replay(record, invariants="each" if strict else "end")
-    except KeyHarvestError:
-        return None
-    if done.error is not None:
-        return None
-    return open_line, done.state.result or "in progress", done.applied
+_KNOWN = frozenset(KNOWN_KEYS)
+_COLOURS = frozenset(PLAYER_COLOURS)
 
 
-def _plain_front(front: str, source: str,
-                 access: BoardAccess) -> tuple[Setup, str, dict[str, Any], Board] | None:
-    """``verdict``'s reading of a front matter as written records have it (plain TOML
-    lines, known keys, every list a list of strings already in the words ``_FrontMatter``
-    reads them as): the setup, the board named, the metadata and the board, the same as
-    ``_read_front`` gives when it finds no problem; None for anything else (a problem, or
-    a value of another shape: ``_read_front`` decides). The setup is not checked against
-    the rules of RULES.md B here (``setup_problems``): ``replay`` starts the game only
-    after that check (``new_game``), so a setup that cannot start gets no verdict."""
-    data = tomltext.plain(front)
-    if data is None or not _KNOWN.issuperset(data):
-        return None
-    players = data.get("players")
-    start = data.get("start")
-    board_spec = data.get("board", STANDARD)
-    tiles_table = data.get("tiles")
-    crops_table = data.get("crops")
-    if (type(players) is not list or type(tiles_table) is not dict
-            or type(crops_table) is not dict or type(board_spec) is not str
-            or not board_spec or board_spec.strip() != board_spec):
-        return None
-    for c in players:
-        if type(c) is not str or c not in _COLOURS:
-            return None
-    seats = tuple(players)
-    if (type(start) is not str or start not in seats or len(tiles_table) != len(seats)
-            or len(crops_table) != len(seats)):
-        return None
-    tiles: dict[str, tuple[str, str]] = {}
-    for c, pair in tiles_table.items():
-        if (c not in seats or type(pair) is not list or len(pair) != 2
-                or type(pair[0]) is not str or type(pair[1]) is not str):
-            return None
-        tiles[c] = (pair[0].strip().upper(), pair[1].strip().upper())
-    crops: dict[str, tuple[str, ...]] = {}
-    for c, words in crops_table.items():
-        if c not in seats or type(words) is not list:
-            return None
-        named = []
-        for w in words:
-            crop = CROP_WORDS.get(w.strip().lower()) if type(w) is str else None
-            if crop is None:
-                return None
-            named.append(crop)
-        crops[c] = norm_crops(named)
-    registry = _plain_words(data.get("registry"))
-    removed = _plain_words(data.get("removed"))
-    max_turns = data.get("max_turns")
-    if (registry is None or removed is None or not all(e in EVENT_LETTERS for e in removed)
-            or (max_turns is not None and type(max_turns) is not int)):
-        return None
-    metadata = {k: data[k] for k in META_KEYS if k in data}
-    names = metadata.get("names")
-    if names is not None and (type(names) is not dict or not all(n in seats for n in names)):
-        return None
-    if "meta" in metadata and type(metadata["meta"]) is not dict:
-        return None
-    try:
-        board = access.board_for(board_spec, source)
-    except BoardError:
-        return None
-    setup = Setup(seats, start, tiles, crops, registry, removed, max_turns)
-    return setup, board_spec, metadata, board
-
-
-def _plain_words(value: Any) -> tuple[str, ...] | None:
+def _words(value: Any) -> tuple[str, ...] | None:
     """The words of a list of strings upper-cased, as ``_FrontMatter`` reads the registry
-    and the events removed; None for anything else."""
+    and the events removed; None for anything else (``_FrontMatter.as_written``)."""
     if type(value) is not list:
         return None
     out = []
@@ -437,38 +370,6 @@ def _plain_words(value: Any) -> tuple[str, ...] | None:
             return None
         out.append(w.strip().upper())
     return tuple(out)
-
-
-_KNOWN = frozenset(KNOWN_KEYS)
-_COLOURS = frozenset(PLAYER_COLOURS)
-
-
-def _parts(text: str, line: int, last: bool) -> tuple[str, str, int, int] | None:
-    """The front matter and movetext of ``text`` if it holds one record (``_read_piece``
-    reads them so), with the lines of its opening and closing ``+++``; else None. A
-    record as written (its first line '+++', the next '+' in it the closing '+++' line,
-    no '+' after it, no ``\\r``) is cut at once; any other text by ``cutter.cut``."""
-    close = text.find("+", 4)
-    if (text.startswith("+++\n") and close > 0 and text.startswith("\n+++\n", close - 1)
-            and text.find("+", close + 3) < 0 and "\r" not in text):
-        movetext = text[close + 4:]
-        if not last and movetext.endswith("\n"):
-            movetext = movetext[:-1]
-        return text[4:close - 1], movetext, line, line + text.count("\n", 0, close)
-    return _cut_parts(text, line, last)
-
-
-def _cut_parts(text: str, line: int, last: bool) -> tuple[str, str, int, int] | None:
-    """``_parts`` by ``cutter.cut``, whatever ``text`` is."""
-    pieces = cut([text], line=line)
-    piece = next(pieces, None)
-    if piece is None or next(pieces, None) is not None:
-        return None
-    try:
-        front, movetext = _piece_parts(piece, "", not last)
-    except NotationError:
-        return None
-    return front, movetext, piece.opening_line, piece.close_line
 
 
 class _FrontMatter(ValueChecker):
@@ -621,6 +522,63 @@ class _FrontMatter(ValueChecker):
             return None, board.strip() if board else None, metadata
         setup = Setup(players, start, tiles, crops, registry, removed, max_turns)
         return setup, board.strip(), metadata
+
+    def as_written(self, data: dict[str, Any]) -> tuple[Setup, str, dict[str, Any]] | None:
+        """``setup``'s fast case, a front matter as records are written (known keys, every
+        list a list of strings already in the words the checks read them as): the same
+        setup, board named and metadata as the checks below give it, with no problem and
+        none of their calls; None for anything else (a problem, or a value of another
+        shape: the checks decide)."""
+        if not _KNOWN.issuperset(data):
+            return None
+        players = data.get("players")
+        start = data.get("start")
+        board_spec = data.get("board", STANDARD)
+        tiles_table = data.get("tiles")
+        crops_table = data.get("crops")
+        if (type(players) is not list or type(tiles_table) is not dict
+                or type(crops_table) is not dict or type(board_spec) is not str
+                or not board_spec or board_spec.strip() != board_spec):
+            return None
+        for c in players:
+            if type(c) is not str or c not in _COLOURS:
+                return None
+        seats = tuple(players)
+        if (type(start) is not str or start not in seats or len(tiles_table) != len(seats)
+                or len(crops_table) != len(seats)):
+            return None
+        tiles: dict[str, tuple[str, str]] = {}
+        for c, pair in tiles_table.items():
+            if (c not in seats or type(pair) is not list or len(pair) != 2
+                    or type(pair[0]) is not str or type(pair[1]) is not str):
+                return None
+            tiles[c] = (pair[0].strip().upper(), pair[1].strip().upper())
+        crops: dict[str, tuple[str, ...]] = {}
+        for c, words in crops_table.items():
+            if c not in seats or type(words) is not list:
+                return None
+            named = []
+            for w in words:
+                crop = CROP_WORDS.get(w.strip().lower()) if type(w) is str else None
+                if crop is None:
+                    return None
+                named.append(crop)
+            crops[c] = norm_crops(named)
+        registry = _words(data.get("registry"))
+        removed = _words(data.get("removed"))
+        max_turns = data.get("max_turns")
+        if (registry is None or removed is None or not all(e in EVENT_LETTERS for e in removed)
+                or (max_turns is not None and type(max_turns) is not int)):
+            return None
+        metadata = {k: data[k] for k in META_KEYS if k in data}
+        names = metadata.get("names")
+        if names is not None and (type(names) is not dict or not all(n in seats for n in names)):
+            return None
+        if "meta" in metadata and type(metadata["meta"]) is not dict:
+            return None
+        self.players = seats
+        return Setup(seats, start, tiles, crops, registry, removed, max_turns), board_spec, metadata
+
 
     def removed(self, data: dict[str, Any], n: int) -> tuple[str, ...] | None:
         if "removed" not in data:
@@ -859,6 +817,6 @@ def _fill_passes(state: State, step: Step, index: int, implied: list[tuple[int, 
 
 __all__ = [
     "Record", "Replay", "decode_source", "format_record", "format_records", "front_matter",
-    "iter_records", "load_record", "load_records", "read_source", "record_from_game",
+    "iter_records", "load_record", "load_records", "placed", "read_source", "record_from_game",
     "replay", "start_state",
 ]

@@ -125,9 +125,6 @@ def _plain(text: str) -> dict[str, Any] | None:
     return root
 
 
-#: ``_plain`` for the readers of a written record's front matter (``records.verdict``).
-plain = _plain
-
 #: What ``_plain_line`` reads a line as; how many lines ``_LINES`` holds at most, and how
 #: long a line it holds (memory stays bounded).
 _PAIR_LINE, _NESTED_LINE, _TABLE_LINE, _COMMENT_LINE, _OTHER_LINE = (

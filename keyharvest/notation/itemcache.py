@@ -26,7 +26,7 @@ import re
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from ..errors import MAX_DIGITS, KeyHarvestError, Span, span_of
+from ..errors import MAX_DIGITS, KeyHarvestError, span_of
 from ..model.steps import STEP_TYPES, EndTurn, Step, maker
 from .grammar import lean_parser
 from .lalr import Unparsed
@@ -89,7 +89,7 @@ class _Memo:
         self.forget_steps()
 
     def forget_steps(self) -> None:
-        """Forget ``read_unplaced``'s steps (they are made again as they are met)."""
+        """Forget the steps without a span (they are made again as they are met)."""
         #: steps without a span, one per (piece, speaker) (the piece None: the end of a
         #: turn implied by a header), shared by every record read in this context
         self.steps: dict[tuple[str | None, str | None], Step] = {}
@@ -241,49 +241,59 @@ def _parse(text: str, names: Names, board: Board | None) -> _Item | None:
 
 
 _END = maker(EndTurn)
-
 #: The fields of each step class after its player, in the constructor's order.
 _ARGS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in fields(cls) if f.init and f.name not in ("player", "span"))
     for cls in STEP_TYPES}
 
 
-def read_fast(text: str, names: Names, reader: TurnReader) -> Movetext:
-    """The movetext of ``text`` (``\\n`` line ends), read with ``reader``'s bookkeeping of
-    turns and comments. Raises ``Unusual`` whenever the full parser must decide."""
-    return _read(text, names, reader, _table(names), None)
+def read(text: str, names: Names, reader: TurnReader, *, spans: bool = True) -> Movetext:
+    """The movetext of ``text`` (``\\n`` line ends), read with ``reader`` (a fresh one)'s
+    bookkeeping of turns and comments. Raises ``Unusual`` whenever the full parser must
+    decide.
 
-
-def read_unplaced(text: str, names: Names, reader: TurnReader) -> Movetext:
-    """``read_fast`` without the steps' spans: every step has ``span=None``, and steps
-    equal (player and item as written) are one object, shared by every movetext read in
-    the same context (steps are frozen). For a verdict alone (``keyharvest validate``): a
-    step costs a look-up instead of making a ``Span`` and a step. Raises ``Unusual`` as
-    ``read_fast`` does, for the same texts; the steps are equal to ``read_fast``'s."""
+    ``spans=False`` builds the steps without their spans (``span=None``), for a verdict
+    alone (``keyharvest validate``, where nothing is reported): steps equal (the piece as
+    written and its speaker) are then one object, shared by every movetext read in the
+    same context (steps are frozen), so a step costs a look-up instead of making a
+    ``Span`` and a step. It gives up on the same texts, and its steps are equal but for
+    their spans."""
     table = _table(names)
+    if spans:
+        return _read(text, names, reader, table, None)
     if table.made + len(table.steps) >= 2 * LIMIT:  # (memory stays bounded: as the items)
         table.forget_steps()
-    if "#" in text or reader.steps or reader.turn_player is not None:
-        return _read(text, names, reader, table, table.steps)  # (comments: the general loop)
-    return _read_bare(text, names, reader, table)
+    return _read(text, names, reader, table, table.steps)
 
 
-def _read_bare(text: str, names: Names, reader: TurnReader, table: _Memo) -> Movetext:
-    """``read_unplaced`` of a text without comments, for a fresh ``reader``: ``_read``
-    and ``_line`` with their work on a line done in one loop, and each piece met before
-    looked up with its speaker (``_Memo.plain``) or its colour (``_Memo.heads``) to give
-    its step at once. Lines of another shape (a turn number with spaces around it, or no
-    number before its ``.``) go to ``_line`` itself."""
+def _read(text: str, names: Names, reader: TurnReader, table: _Memo,
+          interned: dict[tuple[str | None, str | None], Step] | None) -> Movetext:
+    """The one reader's loop over the lines of ``text`` (``interned``: ``table.steps``
+    for steps without spans, or None for steps with their spans).
+
+    A line is read by ``_line`` (with spans, with a comment, after one, or of an unusual
+    shape: a turn number with spaces around it, or no number before its ``.``); without
+    spans, a plain line is read here in the same loop, each piece met before looked up
+    with its speaker (``_Memo.plain``) or its colour (``_Memo.heads``) to give its step at
+    once, with the turn's bookkeeping in locals."""
     from .turns import Movetext
 
-    interned, heads, plain, get = table.steps, table.heads, table.plain, table.new.get
+    heads, plain, get = table.heads, table.plain, table.new.get
     source = names.where.source
     steps = reader.steps
     append = steps.append
-    ends = 0  # reader.ends and reader.turn_player, kept here until the end
+    ends = 0  # reader.ends and reader.turn_player, kept here while lines are read here
     turn: str | None = None
     numbers = _NUMBERS
+    general = interned is None  # every line by ``_line`` (and comments by ``reader``)
+    unplaced = interned if interned is not None else {}  # (the steps made here)
     for row, line in enumerate(text.split("\n"), names.where.offset + 1):
+        if general or "#" in line:
+            if not general:  # the bookkeeping goes back to ``reader`` for the rest
+                reader.ends, reader.turn_player = ends, turn
+                general = True
+            _general_line(line, row, source, table, names, reader, steps, interned)
+            continue
         at = line.find(".")
         if at < 0:
             number = 0
@@ -323,9 +333,9 @@ def _read_bare(text: str, names: Names, reader: TurnReader, table: _Memo) -> Mov
             colour, step, ending, column = head
             if number or column == 1:  # the turn's header
                 if turn is not None and not (steps and isinstance(steps[-1], EndTurn)):
-                    implied = interned.get((None, turn))  # the end of the turn before it
+                    implied = unplaced.get((None, turn))  # the end of the turn before it
                     if implied is None:
-                        implied = interned[None, turn] = _END(turn, (), None)
+                        implied = unplaced[None, turn] = _END(turn, (), None)
                     append(implied)
                     ends += 1
                 if number and number != ends + 1:
@@ -356,9 +366,9 @@ def _read_bare(text: str, names: Names, reader: TurnReader, table: _Memo) -> Mov
                 item = get(piece) or _piece(piece, names, table)
                 if item[0] is None:  # a step, said by the speaker
                     if item[7]:  # the end of the turn ('end' is usually written 'red: end')
-                        step = interned.get((piece, speaker))
+                        step = unplaced.get((piece, speaker))
                         if step is None:
-                            step = interned[piece, speaker] = item[3](speaker, item[4], None)
+                            step = unplaced[piece, speaker] = item[3](speaker, item[4], None)
                         ends += 1
                     else:
                         step = by_piece[piece] = item[3](speaker, item[4], None)
@@ -376,11 +386,14 @@ def _read_bare(text: str, names: Names, reader: TurnReader, table: _Memo) -> Mov
                 append(step)
                 if ending:
                     ends += 1
-    reader.ends, reader.turn_player = ends, turn
+    if general:
+        reader.flush()
+    else:
+        reader.ends, reader.turn_player = ends, turn
     return Movetext(steps, reader.comments)
 
 
-#: Turn numbers as ``_read_bare`` reads them at once (others: ``_line``), and the last
+#: Turn numbers as ``_read`` reads them at once (others: ``_line``), and the last
 #: characters of a line that may end in an empty piece.
 _NUMBERS = {str(n): n for n in range(1, 1 << 12)}
 _ENDS = frozenset(";" + WS)
@@ -396,27 +409,21 @@ def _head(piece: str, item: _Item, table: _Memo) -> tuple[str, Step | None, bool
     return head
 
 
-def _read(text: str, names: Names, reader: TurnReader, table: _Memo,
-          interned: dict[tuple[str | None, str | None], Step] | None) -> Movetext:
-    from .turns import Movetext
-
-    where = names.where
-    source, offset = where.source, where.offset
-    steps = reader.steps
-    for row, line in enumerate(text.split("\n"), 1):
-        hash_at = line.find("#")
-        code = line if hash_at < 0 else line[:hash_at]
+def _general_line(line: str, row: int, source: str | None, table: _Memo, names: Names,
+                  reader: TurnReader, steps: list[Step],
+                  interned: dict[tuple[str | None, str | None], Step] | None) -> None:
+    """A line of the movetext read by ``_line``, its comment given to ``reader``."""
+    hash_at = line.find("#")
+    code = line if hash_at < 0 else line[:hash_at]
+    if code.strip(WS):
+        _line(code, row, source, table, names, reader, steps, interned)
+    if hash_at >= 0:
+        comment = line[hash_at + 1:].strip()
         if code.strip(WS):
-            _line(code, row + offset, source, table, names, reader, steps, interned)
-        if hash_at >= 0:
-            comment = line[hash_at + 1:].strip()
-            if code.strip(WS):
-                reader.flush()
-                reader.comment(comment, True)
-            else:
-                reader._own_line_comment((row, hash_at + 1, comment))
-    reader.flush()
-    return Movetext(steps, reader.comments)
+            reader.flush()
+            reader.comment(comment, True)
+        else:
+            reader._own_line_comment((row - names.where.offset, hash_at + 1, comment))
 
 
 def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
@@ -499,7 +506,7 @@ def _line(code: str, row: int, source: str | None, table: _Memo, names: Names,
         if prefix is not None:
             speaker = prefix
         if make is not None:  # (None: a colour alone)
-            steps.append(make(speaker, args, Span(row, at + start, row, at + end, source)))
+            steps.append(make(speaker, args, span_of(row, at + start, row, at + end, source)))
             if ends:
                 reader.ends += 1
         at += len(piece) + 1

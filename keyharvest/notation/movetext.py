@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import NotationError, raise_first
 from ..model.steps import EndTurn, Step
+from . import itemcache
 from .grammar import lean_parser, parse
-from .itemcache import WS, Unusual, read_fast
+from .itemcache import WS, Unusual
 from .lalr import Unparsed
 from .names import Names
 from .syntax import Item, Line, RawStep, Where, syntax_error
@@ -93,9 +94,16 @@ def parse_lines(text: str, where: Where) -> list[Line]:
     return parsed
 
 
-def read_movetext(text: str, names: Names, *, max_errors: int = MAX_ERRORS) -> Movetext:
+def read_movetext(text: str, names: Names, *, max_errors: int = MAX_ERRORS,
+                  spans: bool = True) -> Movetext:
     """The steps and comments of ``text``. ``names`` resolves the names (and knows where the
     text sits in its file).
+
+    The one reader of a movetext: item by item through the memo of ``itemcache`` (every
+    distinct item parsed by the grammar once per process); on anything unusual, the whole
+    text by the grammar (``_read_full``), which reports the problems. ``spans=False``
+    builds the steps without their spans where the memo reads the text (for a verdict
+    alone: ``itemcache.read``); the problems reported keep their spans.
 
     Raises ``NotationError``: the first problem, as the full parser finds it; the reader
     goes on after a bad item or line, and the error's ``also`` lists the other problems
@@ -104,15 +112,15 @@ def read_movetext(text: str, names: Names, *, max_errors: int = MAX_ERRORS) -> M
     can still be replayed)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:  # the usual case, parsed item by item with a memo (itemcache)
-        return read_fast(text, names, TurnReader(names))
+        return itemcache.read(text, names, TurnReader(names), spans=spans)
     except Unusual:
-        return read_full(text, names, max_errors=max_errors)
+        return _read_full(text, names, max_errors=max_errors)
 
 
-def read_full(text: str, names: Names, *, max_errors: int = 1) -> Movetext:
-    """``read_movetext`` by the full parser alone (``\\n`` line ends): what the fast reader
-    must agree with, and what reports errors. Raises ``NotationError`` (with up to
-    ``max_errors`` problems in all, the others in its ``also``)."""
+def _read_full(text: str, names: Names, *, max_errors: int = 1) -> Movetext:
+    """``read_movetext`` by the grammar alone (``\\n`` line ends): what the memo must agree
+    with, and what reports errors. Raises ``NotationError`` (with up to ``max_errors``
+    problems in all, the others in its ``also``)."""
     where = names.where
     first: NotationError | None = None
     errors: list[NotationError] = []

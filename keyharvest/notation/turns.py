@@ -38,7 +38,7 @@ class Movetext:
 class TurnReader:
     """Builds the steps and comments of a movetext line by line: turn headers, speakers,
     implied ends of turns and where each comment belongs. Both readers use it: the full
-    parser's (``movetext.read_full``) and the fast one (``itemcache.read_fast``)."""
+    grammar's (``movetext._read_full``) and the memo's (``itemcache.read``)."""
 
     def __init__(self, names: Names, *, collect: bool = False) -> None:
         self.names = names

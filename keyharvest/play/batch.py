@@ -403,17 +403,13 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS,
         return [Report(UnitKind.RECORD, unit.source, False, unit.index, unit.line,
                        diagnostics=(diagnose(exc, None, unit.source),), data=unit.data,
                        size=size)]
-    from ..formats.records import iter_records, verdict
+    from ..formats.records import iter_records
 
-    quick = verdict(text, unit.source, line=unit.line, last=unit.last, access=access,
-                    strict=unit.strict)
-    if quick is not None:  # nearly every record: valid, read and replayed without spans
-        line, status, steps = quick
-        return [Report(UnitKind.RECORD, unit.source, True, unit.index, line, status, steps,
-                       size=size)]
     reports: list[Report] = []
+    # read once, the steps without spans (nearly every record is valid: nothing to place);
+    # the problems found keep their spans, and a rule error is placed (``_check_record``)
     records = iter_records(text, unit.source, line=unit.line, last=unit.last,
-                           max_errors=max_errors, access=access)
+                           max_errors=max_errors, access=access, spans=False)
     while True:
         index = unit.index + len(reports)
         try:
@@ -437,15 +433,18 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS,
 def _check_record(record: Any, text: str, unit: Unit, index: int) -> Report:
     from ..errors import KeyHarvestError
     from ..formats.diagnostics import diagnose
-    from ..formats.records import replay
+    from ..formats.records import placed, replay
 
+    invariants = "each" if unit.strict else "end"
     try:
-        done = replay(record, invariants="each" if unit.strict else "end")
+        done = replay(record, invariants=invariants)
     except KeyHarvestError as exc:  # a setup that cannot start (PositionError, BoardError)
         return Report(UnitKind.RECORD, unit.source, False, index, record.line,
                       diagnostics=(diagnose(exc, text, unit.source, line=unit.line),),
                       data=record.text.encode("utf-8"))
-    if done.error is not None:
+    if done.error is not None:  # reported at its step: the record's steps with their spans
+        done = replay(placed(record), invariants=invariants)
+        assert done.error is not None
         return Report(UnitKind.RECORD, unit.source, False, index, record.line, None, done.applied,
                       (diagnose(done.error, text, unit.source, line=unit.line),),
                       data=record.text.encode("utf-8"))
