@@ -61,10 +61,10 @@ def test_jobs_2_gives_what_one_process_gives() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["validate", "--jobs", "x", TWO], "Invalid value for '--jobs' / '-j'"),
     (["validate", "--jobs", "-1", TWO], "Invalid value for '--jobs' / '-j'"),
-    (["validate", "--nope", TWO], "No such option: --nope"),
+    (["validate", "--nope", TWO], "No such option"),  # ": --nope" or " '--nope'." by Click
     (["validate"], "Missing argument 'PATH'."),
     (["selfplay", "-p", "5"], "Invalid value for '--players' / '-p'"),
-    (["selfplay", "extra"], "Got unexpected extra argument(s) (extra)"),
+    (["selfplay", "extra"], "Got unexpected extra argument"),  # "(s)": Click's wording
 ])
 def test_a_bad_option_is_a_click_usage_error(args: list[str], message: str) -> None:
     r = _script(*args)
