@@ -320,7 +320,7 @@ def _unexpected(exc: Exception, trouble: int) -> int:
     return INTERNAL
 
 
-def existing(paths: Sequence[str], hint: str = "'PATH...'") -> None:
+def existing(paths: Sequence[str], hint: str = "'FILE...'") -> None:
     """A usage error (exit 2, in click's words) for a named path that does not exist;
     ``-`` is standard input."""
     for path in paths:
