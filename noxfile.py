@@ -9,7 +9,7 @@ silently; ``.ci/run`` puts pyenv's interpreters on ``PATH`` when pyenv is there.
   (pytest-xdist, ``-n auto``).
 - ``slow``: the slow tests on the newest version: the compiled wheel (mypyc) built and held
   to the pure tree byte for byte, the installed wheel, the unpacked sdist's own tests, the
-  long runs. Serial: they share one wheel built once a run.
+  long runs; in parallel, sharing one wheel built first.
 
 The browser test of the HTML viewer needs Debian's chromium and Playwright
 (``.ci/browser-setup.sh`` installs them into each session's venv); with
@@ -20,6 +20,9 @@ Usage: ``nox`` (every session), ``nox -s tests-3.13``, ``nox -s lint``.
 """
 
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
 
 import nox
 
@@ -55,6 +58,12 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(python=NEWEST)
 def slow(session: nox.Session) -> None:
-    """The slow tests, on the newest Python."""
+    """The slow tests, on the newest Python, in parallel: the compiled wheel is built once
+    first (tests/conftest.py's ``wheel`` takes it from ``KEYHARVEST_WHEEL``)."""
     _install(session)
-    session.run("python", "-m", "pytest", "-m", "slow", *session.posargs)
+    dist = Path(session.create_tmp()) / "dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    session.run("python", "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), ".",
+                env={"KEYHARVEST_COMPILE": "1"})
+    session.run("python", "-m", "pytest", "-n", "auto", "-m", "slow", *session.posargs,
+                env={"KEYHARVEST_WHEEL": str(dist)})
