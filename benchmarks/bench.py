@@ -45,8 +45,9 @@ It writes a corpus of four-player self-play games (random bots) into a temporary
   ONE_FILE`` and ``validate --help``, CPU time, median of N) against a bare two-command
   Typer app's subcommand; one Tab of shell completion (CPU, the process bash's script
   starts, for a path and a colour; at most 150 ms); and ``validate --cluster local:2``
-  (the Dask backend), whose output must be the bytes of ``--jobs 1``. python-chess is not a dependency: it is used
-  from this Python if it has it, else installed into a temporary venv (``--no-chess``
+  (the Dask backend), whose output must be the bytes of ``--jobs 1``. python-chess is not
+  a dependency: it is used from this Python if it has it, else installed into a temporary
+  venv (``--no-chess``
   skips those rows, and so does a failed install, with a message). The two whole
   processes and python-chess are measured in rounds (``--repeat``, 5), one after the other
   in each round, and each ratio is the median of the rounds' ratios, printed with their
