@@ -30,9 +30,9 @@ pins="$(lowest runtime)"
 echo "min-versions: $(echo $pins)" >&2
 python3 -m venv .venv-min
 .venv-min/bin/python -m pip install -q --disable-pip-version-check $pins \
-    "pytest>=8" "hypothesis>=6.100" "pexpect>=4.8"
+    "pytest>=8" "pytest-xdist>=3.5" "hypothesis>=6.100" "pexpect>=4.8"
 .venv-min/bin/python -m pip install -q --disable-pip-version-check --no-deps -e .
-env -u KEYHARVEST_REQUIRE_BROWSER .venv-min/bin/python -m pytest -m "not slow" -p no:cacheprovider
+env -u KEYHARVEST_REQUIRE_BROWSER .venv-min/bin/python -m pytest -n auto -m "not slow" -p no:cacheprovider
 
 # The build's lower bounds too ([build-system] requires: hatchling, mypy for mypyc,
 # setuptools), in a venv of their own with the runtime pins above (mypyc analyses the

@@ -43,9 +43,11 @@ It writes a corpus of four-player self-play games (random bots) into a temporary
   ``is_legal`` + ``push``; the whole ``keyharvest selfplay`` process for 400 four-player
   games against random playouts to the game's end (games/s); start-up (``validate
   ONE_FILE`` and ``validate --help``, CPU time, median of N) against a bare two-command
-  Typer app's subcommand; and ``validate --cluster local:2`` (the Dask backend), whose
-  output must be the bytes of ``--jobs 1``. python-chess is not a dependency: it is used
-  from this Python if it has it, else installed into a temporary venv (``--no-chess``
+  Typer app's subcommand; one Tab of shell completion (CPU, the process bash's script
+  starts, for a path and a colour; at most 150 ms); and ``validate --cluster local:2``
+  (the Dask backend), whose output must be the bytes of ``--jobs 1``. python-chess is not
+  a dependency: it is used from this Python if it has it, else installed into a temporary
+  venv (``--no-chess``
   skips those rows, and so does a failed install, with a message). The two whole
   processes and python-chess are measured in rounds (``--repeat``, 5), one after the other
   in each round, and each ratio is the median of the rounds' ratios, printed with their
@@ -107,6 +109,7 @@ TARGETS = {
     "ratio": 0.5,  # engine time / parse time, at most
     "selfplay": 200,  # complete random four-player games/s
     "startup": 150,  # ms, at most
+    "completion": 150,  # ms of CPU, at most, for one Tab
     "jobs": 1.8,  # speed-up of --jobs 2, at least
 }
 
@@ -590,18 +593,31 @@ def wall_seconds(cmd: list[str]) -> tuple[float, bytes]:
     return elapsed, out.stdout
 
 
-def cpu_ms(cmd: list[str], runs: int) -> float:
+def cpu_ms(cmd: list[str], runs: int, env: dict | None = None) -> float:
     """The median CPU time (user + system, ms) of a command: steadier than the wall clock
     on a shared machine."""
-    run(cmd, capture_output=True, check=False)  # warm the file cache and the bytecode
+    run(cmd, capture_output=True, check=False, env=env)  # warm the file cache and bytecode
     times = []
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        run(cmd, capture_output=True, check=False)
+        run(cmd, capture_output=True, check=False, env=env)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         times.append((after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
                      * 1000)
     return statistics.median(times)
+
+
+def completion_ms(runs: int) -> dict:
+    """The CPU time of one Tab: the process bash's completion script (Typer's, as
+    ``keyharvest --install-completion`` installs it) starts for a path and for a colour."""
+    kh = keyharvest_command()
+    asks = {"path": "keyharvest replay scen", "colour": "keyharvest new --players r"}
+    out = {}
+    for name, line in asks.items():
+        env = {**os.environ, "_KEYHARVEST_COMPLETE": "complete_bash", "COMP_WORDS": line,
+               "COMP_CWORD": str(len(line.split()) - 1)}
+        out[name] = cpu_ms(kh, runs, env=env)
+    return out
 
 
 def startup_side(tmp: Path, one_file: Path, runs: int) -> dict:
@@ -726,6 +742,12 @@ def side_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict,
     rows.append(ratio_row("ratio: validate --help / bare subcommand --help",
                           start["validate_help"] / start["bare_help"], SIDE_TARGETS["startup"],
                           at_most=True))
+
+    tab = completion_ms(args.runs)
+    figures["completion_cpu_ms"] = tab
+    rows.append(("shell completion, one Tab (CPU; bash: replay scen<Tab>, new --players r<Tab>)",
+                 f"{tab['path']:.0f} / {tab['colour']:.0f} ms", "<= 150 ms",
+                 verdict(max(tab.values()) <= TARGETS["completion"])))
 
     if args.no_cluster:
         return

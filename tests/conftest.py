@@ -14,7 +14,15 @@ ROOT = Path(__file__).resolve().parent.parent
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project's compiled wheel, built once a run (``KEYHARVEST_COMPILE=1 pip wheel .``,
     some 90 s: the build hook compiles the engine with mypyc, and fails if it cannot) for
-    tests/test_packaging.py and tests/test_compiled.py."""
+    tests/test_packaging.py and tests/test_compiled.py.
+
+    ``KEYHARVEST_WHEEL=DIR`` gives a folder holding that wheel, built beforehand from this
+    very tree (noxfile.py's ``slow`` session does so once, so that the slow tests can run
+    in parallel, each worker of pytest-xdist sharing it instead of building its own)."""
+    given = os.environ.get("KEYHARVEST_WHEEL")
+    if given:
+        (whl,) = Path(given).glob("keyharvest-*.whl")
+        return whl
     out = tmp_path_factory.mktemp("dist")
     env = {**os.environ, "KEYHARVEST_COMPILE": "1"}
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out),

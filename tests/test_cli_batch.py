@@ -203,7 +203,7 @@ def test_validate_unreadable_inputs(tmp_path: Path) -> None:
     # a path that does not exist is a usage error (click's words), before any work
     missing = kh("validate", TWO, tmp_path / "missing.kh")
     assert missing.code == 2 and missing.out == ""
-    assert f"Invalid value for 'PATH...': Path '{tmp_path / 'missing.kh'}' does not exist." \
+    assert f"Invalid value for 'FILE...': Path '{tmp_path / 'missing.kh'}' does not exist." \
         in missing.err
 
 

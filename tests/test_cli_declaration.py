@@ -62,7 +62,7 @@ def test_jobs_2_gives_what_one_process_gives() -> None:
     (["validate", "--jobs", "x", TWO], "Invalid value for '--jobs' / '-j'"),
     (["validate", "--jobs", "-1", TWO], "Invalid value for '--jobs' / '-j'"),
     (["validate", "--nope", TWO], "No such option"),  # ": --nope" or " '--nope'." by Click
-    (["validate"], "Missing argument 'PATH'."),
+    (["validate"], "Missing argument 'FILE'."),
     (["selfplay", "-p", "5"], "Invalid value for '--players' / '-p'"),
     (["selfplay", "extra"], "Got unexpected extra argument"),  # "(s)": Click's wording
 ])

@@ -83,8 +83,43 @@ def test_completion_of_files_and_folders(tmp_path: Path) -> None:
     (tmp_path / "games" / "club.kh").write_text("")
     (tmp_path / "games" / "notes.txt").write_text("")
     (tmp_path / "final.toml").write_text("")
-    assert _complete(tmp_path, "validate", "") == ["-", "final.toml", "games/"]
+    # a folder matches: nothing offered, and the shell completes the path itself (a folder
+    # with its / and no space), as the next test shows in bash
+    assert _complete(tmp_path, "validate", "") == []
+    assert _complete(tmp_path, "validate", "ga") == []
+    assert _complete(tmp_path, "selfplay", "--out", "") == []
+    # no folder matches: the records and positions only
     assert _complete(tmp_path, "validate", "games/") == ["games/club.kh"]
     assert _complete(tmp_path, "score", "fi") == ["final.toml"]
-    assert _complete(tmp_path, "selfplay", "--out", "") == ["-", "games/"]
     assert _complete(ROOT, "board", "keyharvest/data/b") == ["keyharvest/data/board.toml"]
+    (tmp_path / "empty").mkdir()
+    assert _complete(tmp_path / "empty", "validate", "") == ["-"]
+    assert _complete(tmp_path / "empty", "selfplay", "--out", "") == ["-"]
+
+
+@pytest.mark.skipif(shutil.which("bash") is None or not SCRIPT.exists(),
+                    reason="needs bash and the installed script")
+def test_a_folder_completes_in_bash_with_its_slash_and_no_space(tmp_path: Path) -> None:
+    """Interactive bash, through the script ``--show-completion`` writes: ``replay scen``
+    and a Tab give ``scenarios/`` with no space after it (readline's own completion of a
+    folder, which the script's ``-o default`` falls back to), and a second Tab goes on
+    inside it; a record completes as a finished word."""
+    pexpect = pytest.importorskip("pexpect")
+    (tmp_path / "scenarios" / "games").mkdir(parents=True)
+    (tmp_path / "scenarios" / "games" / "club.kh").write_text("")
+    rc = tmp_path / "rc"
+    rc.write_text(f'PS1="$ "\nPATH="{SCRIPT.parent}:$PATH"\n'
+                  'eval "$(keyharvest --show-completion)"\n')
+    env = {**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1", "TERM": "dumb"}
+    shell = pexpect.spawn("bash", ["--rcfile", str(rc), "-i"], cwd=str(tmp_path), env=env,
+                          encoding="utf-8", timeout=30)
+    try:
+        shell.expect_exact("$ ")
+        shell.send("echo [keyharvest replay scen\t")
+        shell.expect_exact("scenarios/")
+        shell.send("g\t")  # no space came after the folder: the word goes on
+        shell.expect_exact("games/")
+        shell.send("c\t]\r")  # club.kh is a file: a space follows it
+        shell.expect_exact("[keyharvest replay scenarios/games/club.kh ]")
+    finally:
+        shell.close(force=True)

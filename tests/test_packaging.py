@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
+import tarfile
 import venv
 import zipfile
 from pathlib import Path
@@ -51,3 +53,57 @@ def test_installed_wheel_loads_grammar_and_board(wheel: Path, tmp_path: Path) ->
                           text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[0] == "56"
+
+
+#: The tests an unpacked sdist runs as its own (besides collecting every test without an
+#: error): those that read the files around the package (the benchmarks, the CI scripts,
+#: the README's examples, the scenarios' goldens), which an incomplete sdist broke.
+SDIST_TESTS = ["tests/test_bench.py", "tests/test_ci_setup.py", "tests/test_fuzz.py",
+               "tests/test_readme.py", "tests/test_playthrough.py", "tests/test_scenarios.py"]
+
+
+@pytest.fixture(scope="session")
+def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's sdist (``python -m build --sdist``), unpacked."""
+    out = tmp_path_factory.mktemp("sdist")
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "-o", str(out), str(ROOT)],
+                   check=True, capture_output=True)
+    (archive,) = out.glob("keyharvest-*.tar.gz")
+    with tarfile.open(archive) as tar:
+        tar.extractall(out, filter="data")
+    (top,) = (p for p in out.iterdir() if p.is_dir())
+    return top
+
+
+@pytest.mark.slow
+def test_sdist_metadata_names_license_version_and_pythons(sdist: Path) -> None:
+    import keyharvest
+
+    meta = (sdist / "PKG-INFO").read_text()
+    fields = [line.split(": ", 1) for line in meta.splitlines() if ": " in line]
+    assert ["Version", keyharvest.__version__] in fields
+    assert ["License-Expression", "MIT"] in fields
+    assert ["License-File", "LICENSE"] in fields
+    pythons = {v for k, v in fields if k == "Classifier" and v.startswith("Programming")}
+    assert {"Programming Language :: Python :: 3.11", "Programming Language :: Python :: 3.12",
+            "Programming Language :: Python :: 3.13"} <= pythons
+    assert (sdist / "LICENSE").read_text() == (ROOT / "LICENSE").read_text()
+
+
+@pytest.mark.slow
+def test_unpacked_sdist_runs_its_own_tests(sdist: Path) -> None:
+    """From the unpacked sdist (its own keyharvest first on sys.path: ``python -m pytest``
+    puts the working folder there), every test collects and the tests that need the files
+    around the package pass."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    probe = subprocess.run([sys.executable, "-c", "import keyharvest; print(keyharvest.__file__)"],
+                           cwd=sdist, env=env, capture_output=True, text=True, check=True)
+    assert Path(probe.stdout.strip()).is_relative_to(sdist)
+    collect = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
+                              "-p", "no:cacheprovider"], cwd=sdist, env=env,
+                             capture_output=True, text=True, check=False)
+    assert collect.returncode == 0, collect.stdout[-3000:] + collect.stderr[-3000:]
+    run = subprocess.run([sys.executable, "-m", "pytest", "-m", "not slow", "-x", "-q",
+                          "-p", "no:cacheprovider", *SDIST_TESTS], cwd=sdist, env=env,
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]

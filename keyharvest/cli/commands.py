@@ -30,6 +30,7 @@ from .bodies import (
     run_selfplay,
     run_validate,
 )
+from .helptext import HelpCommand, HelpGroup
 
 if TYPE_CHECKING:  # names for the annotations only: start-up imports none of them
 
@@ -45,6 +46,7 @@ from .support import (
     OK,
     Failure,
     completing,
+    completion_words,
     contract,
     diagnosing,
     emit,
@@ -67,6 +69,7 @@ app = typer.Typer(
     add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    cls=HelpGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -79,10 +82,10 @@ class ReplayFormat(StrEnum):
 
 # -- shared arguments ----------------------------------------------------------------------------
 PathsArg = Annotated[list[str], typer.Argument(
-    metavar="PATH", show_default=False, autocompletion=complete.paths,
+    metavar="FILE", show_default=False, autocompletion=complete.paths,
     help="Records (.kh) or positions (.toml); a folder stands for its files; - reads stdin.")]
 PathArg = Annotated[str, typer.Argument(
-    metavar="PATH", show_default=False, autocompletion=complete.paths,
+    metavar="FILE", show_default=False, autocompletion=complete.paths,
     help="A record (.kh) or a position (.toml); - reads stdin.")]
 FormatOpt = Annotated[Format, typer.Option(
     "--format", "-f", help="text, or json (JSON Lines: an object per result, then a "
@@ -123,6 +126,12 @@ TrustOpt = Annotated[bool, typer.Option(
          "path inside its own folder is followed.")]
 
 
+def command(short_help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare a command of ``app``: its one-line summary (``keyharvest --help`` lists it
+    whole), its help page written by ``helptext.HelpCommand``."""
+    return app.command(cls=HelpCommand, short_help=short_help)
+
+
 def _point(to: str | None) -> "Point | None":
     if to is None:
         return None
@@ -160,7 +169,7 @@ def calls(body: Callable[..., int]) -> Callable[[Callable[..., None]], Callable[
 @app.callback()
 def _root(
     version: Annotated[bool, typer.Option(
-        "--version", callback=_version, is_eager=True,
+        "--version", "-V", callback=_version, is_eager=True,
         help="Print the version and exit.")] = False,
 ) -> None:
     """Rules engine and tools for records of the board game Key Harvest.
@@ -171,7 +180,7 @@ def _root(
 
 
 # -- validate ------------------------------------------------------------------------------------
-@app.command()
+@command("Check records and positions by the rules; exit 1 if any is bad.")
 @contract()
 @calls(run_validate)
 def validate(
@@ -204,7 +213,7 @@ def validate(
     """
 
 # -- replay --------------------------------------------------------------------------------------
-@app.command()
+@command("Replay a record to a point and show the position there.")
 @contract()
 def replay(
     path: PathArg,
@@ -227,7 +236,7 @@ def replay(
                                  param_hint="'--format'")
     session().json = fmt == "json"  # --each writes JSON unless told otherwise
     point = _point(to)
-    existing([path], "'PATH'")
+    existing([path], "'FILE'")
     access = _access(board, trust_board_paths)
     limit = _limit(max_bytes)
     text, source = read_input(path, limit)
@@ -265,7 +274,7 @@ def replay(
 
 
 # -- score ---------------------------------------------------------------------------------------
-@app.command()
+@command("The itemised score of finished records or final positions.")
 @contract()
 def score(
     paths: PathsArg,
@@ -333,7 +342,7 @@ def score(
 
 
 # -- diff ----------------------------------------------------------------------------------------
-@app.command()
+@command("Where two records part: the first step that differs.")
 @contract(trouble=2)
 def diff(
     a: Annotated[str, typer.Argument(metavar="A", show_default=False,
@@ -394,7 +403,7 @@ def diff(
 
 
 # -- moves ---------------------------------------------------------------------------------------
-@app.command()
+@command("The legal next steps at a point of a record.")
 @contract()
 def moves(
     path: PathArg,
@@ -408,7 +417,7 @@ def moves(
     """The legal next steps at the point (the end of the record by default), one per
     line in notation; each one parses and applies."""
     point = _point(to)
-    existing([path], "'PATH'")
+    existing([path], "'FILE'")
     access = _access(board, trust_board_paths)
     limit = _limit(max_bytes)
     text, source = read_input(path, limit)
@@ -436,7 +445,7 @@ def moves(
 
 
 # -- fmt -----------------------------------------------------------------------------------------
-@app.command()
+@command("Write records in canonical form, or check or rewrite them.")
 @contract()
 def fmt(
     paths: PathsArg,
@@ -464,7 +473,7 @@ def fmt(
     if write and "-" in paths:
         raise typer.BadParameter("--write rewrites files; stdin is not one: 'keyharvest "
                                  "fmt -' writes the canonical form to stdout",
-                                 param_hint="'PATH'")
+                                 param_hint="'FILE'")
     existing(paths)
     import os
 
@@ -609,7 +618,7 @@ def _dealt_record(players: str | None, seed: int | None, start: str | None, even
 
 
 # -- new -----------------------------------------------------------------------------------------
-@app.command()
+@command("Start a record: a dealt setup and no steps yet.")
 @contract()
 def new(
     players: PlayersOpt,
@@ -635,7 +644,7 @@ def new(
 
 
 # -- selfplay ------------------------------------------------------------------------------------
-@app.command()
+@command("Bots play whole games and write them as records.")
 @contract()
 @calls(run_selfplay)
 def selfplay(
@@ -672,7 +681,7 @@ def _os_reason(exc: OSError) -> str:
 
 
 # -- render --------------------------------------------------------------------------------------
-@app.command()
+@command("Draw a position as SVG, or a replay as an HTML viewer.")
 @contract()
 def render(
     path: PathArg,
@@ -699,7 +708,7 @@ def render(
         raise typer.BadParameter("the file name must end in .svg or .html",
                                  param_hint="'--out'")
     point = _point(to)
-    existing([path], "'PATH'")
+    existing([path], "'FILE'")
     access = _access(board, trust_board_paths)
     limit = _limit(max_bytes)
     text, source = read_input(path, limit)
@@ -726,7 +735,7 @@ def render(
 
 
 # -- record --------------------------------------------------------------------------------------
-@app.command()
+@command("Record a game live at the table, a step at a time.")
 @contract()
 def record(
     path: Annotated[str, typer.Argument(
@@ -795,7 +804,7 @@ def _saver(path: str) -> Callable[[str], None]:
 
 
 # -- board ---------------------------------------------------------------------------------------
-@app.command()
+@command("Draw a board as text: its spaces and what they hold.")
 @contract()
 def board(
     path: Annotated[str | None, typer.Argument(
@@ -838,12 +847,16 @@ def _app_for(args: Sequence[str]) -> typer.Typer:
     copy of ``app`` holding that command alone, so that Typer builds the Click command (its
     options and their checks) of the command that runs and not of the ten others (some
     40 ms). Its options, help, messages and exit codes are the command's own, whoever its
-    siblings are. Anything else (no command, an option first, a misspelt command, shell
-    completion) runs ``app`` with every command."""
+    siblings are. When the shell asks for completions, the words it has typed in full
+    (``support.completion_words``) stand for the arguments: a Tab after a command's name
+    builds that command alone too. Anything else (no command, an option first, a misspelt
+    command, a command's name being typed) runs ``app`` with every command."""
     import copy
 
     try:
-        if not args or completing():
+        if completing():
+            args = completion_words()
+        if not args:
             return app
         from typer.main import get_command_name
 

@@ -53,8 +53,13 @@ def point(incomplete: str) -> list[str]:
 
 
 def paths(incomplete: str) -> list[str]:
-    """Records (.kh), positions and board files (.toml) and folders under what has been
-    typed; ``-`` (standard input) when nothing has."""
+    """Records (.kh), positions and board files (.toml) under what has been typed, and
+    ``-`` (standard input) when nothing has; or nothing at all when a folder matches, so
+    that the shell completes the path itself, as it does for any command: a folder gets its
+    ``/`` and no space after it, and the next Tab goes on inside it. (Typer's completion
+    scripts fall back to the shell's own file completion when the program offers nothing:
+    bash's ``complete -o default``, zsh's ``_files``, fish's default; an offered
+    ``scenarios/`` would be taken as a finished word, with a space.)"""
     folder, _, stem = incomplete.rpartition("/")
     where = folder + "/" if folder else ""
     try:
@@ -70,12 +75,13 @@ def paths(incomplete: str) -> list[str]:
         except OSError:
             continue
         if is_dir:
-            out.append(f"{where}{entry.name}/")
-        elif entry.name.lower().endswith(_SUFFIXES):
+            return []
+        if entry.name.lower().endswith(_SUFFIXES):
             out.append(where + entry.name)
     return out
 
 
 def folder(incomplete: str) -> list[str]:
-    """Folders only (``selfplay --out DIR``), or ``-``."""
-    return [p for p in paths(incomplete) if p.endswith("/") or p == "-"]
+    """``-`` when nothing has been typed and no folder is there; else nothing, so that the
+    shell completes the folder itself (``selfplay --out DIR``), as ``paths`` says."""
+    return [p for p in paths(incomplete) if p == "-"]

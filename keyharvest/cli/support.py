@@ -207,6 +207,24 @@ def completing() -> bool:
                for k in os.environ)
 
 
+def completion_words() -> list[str]:
+    """The words the shell asking for completions has typed in full after the program's
+    name (the word under the cursor left out), as Typer's completion scripts pass them:
+    bash in ``COMP_WORDS`` and ``COMP_CWORD``, the other shells in ``_TYPER_COMPLETE_ARGS``
+    (the line up to the cursor). ``[]`` when they cannot be told."""
+    import shlex
+
+    try:
+        if "COMP_WORDS" in os.environ:
+            words = shlex.split(os.environ["COMP_WORDS"])
+            return words[1:int(os.environ.get("COMP_CWORD", "0"))]
+        line = os.environ.get("_TYPER_COMPLETE_ARGS", "")
+        words = shlex.split(line)
+        return words[1:] if line.endswith(" ") else words[1:-1]
+    except ValueError:  # an open quote, a COMP_CWORD that is not a number
+        return []
+
+
 # -- the contract ----------------------------------------------------------------------------
 def passes_through(exc: BaseException) -> bool:
     """Typer's own exits and the usage errors a command raises (``typer.BadParameter``),
@@ -320,7 +338,7 @@ def _unexpected(exc: Exception, trouble: int) -> int:
     return INTERNAL
 
 
-def existing(paths: Sequence[str], hint: str = "'PATH...'") -> None:
+def existing(paths: Sequence[str], hint: str = "'FILE...'") -> None:
     """A usage error (exit 2, in click's words) for a named path that does not exist;
     ``-`` is standard input."""
     for path in paths:
