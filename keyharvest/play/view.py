@@ -220,8 +220,7 @@ def _observe_record(record: Any, player: str | int) -> Observation:
         for i, p in enumerate(s.players):
             low = lowest[i]
             for c, k in enumerate(p.screen):
-                if k < low[c]:
-                    low[c] = k
+                low[c] = min(low[c], k)
         seen.update(s.track, s.set_aside, s.spent)
     revealed = [[st - lo for st, lo in zip(start, low)] for start, low in zip(starts, lowest)]
     moves = [[k - st for k, st in zip(p.screen, start)]
