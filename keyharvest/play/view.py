@@ -66,9 +66,11 @@ from ..model.setup import REMOVED_EVENTS
 from ..model.state import PendingKind, State
 from ..rules.crops import names
 
-#: Which crops a record's setup deals to each player (B.6).
+#: How many crops a record's setup deals to each player (B.6).
 _HAND = 3
-_TILE = str
+#: What a player's view says of its points.
+BOARD_POINTS = ("points on the boards (G.1-G.3); the crop majorities (G.4) are behind "
+                "the screens")
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,31 @@ class Observation:
         """One line per screen, as the command line writes it."""
         return [f"{s.player}: {s.describe()}" for s in self.screens]
 
+    def public_state(self) -> State:
+        """The table as the player sees it, as a ``State``: the bag holds what it surely
+        holds and every never-seen event, ``hidden_removed`` of them removed unseen (the
+        engine's own form for removed events nobody knows); the other screens are empty
+        (``screens`` says what is known of them). For drawing and scoring the boards, not
+        for play: ``sample_state`` gives a full state."""
+        state = self._table_state.copy()
+        state.bag = set(self.bag_tiles) | set(self.bag_events) | set(self.unseen_events)
+        state.hidden_removed = self.removed_count
+        return state
+
+    def public_score(self) -> Any:
+        """The points the boards show (workers and holdings, G.1-G.3) as a ``Score`` with
+        no winner: the crop majorities (G.4) are behind the screens."""
+        from ..rules.scoring import PlayerScore, Score, group_lines, worker_lines
+
+        state = self._table_state
+        players = tuple(
+            PlayerScore(p.colour, tuple(worker_lines(p) + group_lines(state, p)),
+                        len(p.tiles), s.total)
+            for p, s in zip(state.players, self.screens))
+        best = max(ps.total for ps in players)
+        return Score(players, (), "", False, (BOARD_POINTS,),
+                     tuple(ps.player for ps in players if ps.total == best))
+
     # -- the tensor ---------------------------------------------------------------------
     def tensor(self) -> list[float]:
         """The observation as ``len(tensor_layout(...))`` floats (see ``tensor_layout``)."""
@@ -205,6 +232,13 @@ class _History:
 
 
 def _observe_record(record: Any, player: str | int) -> Observation:
+    return observe_each(record, player)[-1]
+
+
+def observe_each(record: Any, player: str | int) -> list[Observation]:
+    """What ``player`` may know after the setup of ``record`` and after each of its steps,
+    with perfect recall (one replay: ``observe(prefix, player)`` for every prefix). Raises
+    the record's ``IllegalStep`` if it does not replay."""
     from ..formats.records import replay
 
     rep = replay(record, each=True)
@@ -216,17 +250,23 @@ def _observe_record(record: Any, player: str | int) -> Observation:
     starts = [_counts(record.setup.crops[c]) for c in colours]
     lowest = [list(s) for s in starts]  # the lowest count of each crop behind each screen
     seen: set[str] = set()
-    for s in rep.states:
+    out = []
+    for at, s in enumerate(rep.states):
         for i, p in enumerate(s.players):
             low = lowest[i]
             for c, k in enumerate(p.screen):
                 low[c] = min(low[c], k)
         seen.update(s.track, s.set_aside, s.spent)
-    revealed = [[st - lo for st, lo in zip(start, low)] for start, low in zip(starts, lowest)]
-    moves = [[k - st for k, st in zip(p.screen, start)]
-             for p, start in zip(rep.state.players, starts)]
-    history = _History(revealed, moves, seen, starts[colours.index(me)])
-    return _observe(rep.state, me, history, record)
+        revealed = [[st - lo for st, lo in zip(start, low)]
+                    for start, low in zip(starts, lowest)]
+        moves = [[k - st for k, st in zip(p.screen, start)]
+                 for p, start in zip(s.players, starts)]
+        history = _History(revealed, moves, set(seen), starts[colours.index(me)])
+        upto = len(record.steps) if at == len(rep.states) - 1 else at
+        seen_record = record if upto == len(record.steps) else replace(
+            record, steps=record.steps[:upto], text="")
+        out.append(_observe(s, me, history, seen_record))
+    return out
 
 
 def _counts(crops: Sequence[str]) -> list[int]:
@@ -533,3 +573,17 @@ def _encode(o: Observation) -> list[float]:
     out += flags(() if pend.worker is None else (pend.worker,), wk, len(_WORKERS))
     out += flags(() if pend.event is None else (pend.event,), ev, len(ev))
     return out
+
+
+# -- the command line's views -------------------------------------------------------------------
+def located_views(at: Any, player: str) -> list[Observation]:
+    """What ``player`` may know at a located point (``play.replay.Located``): for a
+    record, after the setup and each step up to the point when ``at.states`` holds them
+    (else at the point only), with perfect recall; for a position, of its table. Raises
+    ``KeyError`` for a player not seated."""
+    _colour(at.state.colours, player)
+    if at.record is None:
+        return [observe(at.state, player)]
+    record = replace(at.record, steps=at.record.steps[:at.step], text="")
+    views = observe_each(record, player)
+    return views if at.states is not None else views[-1:]
