@@ -732,6 +732,7 @@ def render(
     player: Annotated[str | None, typer.Option(
         "--player", show_default=False, autocompletion=complete.colour,
         help="Draw only this player's board.")] = None,
+    view: ViewOpt = None,
     force: ForceOpt = False,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
@@ -755,9 +756,14 @@ def render(
     with diagnosing(text, source):
         at = locate(text, source, point, game=game, each=suffix == "html", access=access)
         what: State | list[Frame] = at.state if suffix == "svg" else at.frames()
+        views = None
+        if view is not None:
+            from ..play.view import located_views
+
+            views = located_views(at, _viewer(at, view))
         try:
             written = render_file(dest, what, player=player.lower() if player else None,
-                                  unknown=at.unknown, force=force)
+                                  unknown=at.unknown, force=force, views=views)
         except OSError as exc:
             from ..formats.diagnostics import Diagnostic
 
