@@ -317,3 +317,53 @@ def test_observe_refuses_what_it_cannot_read() -> None:
         kh.observe("a state", 0)
     with pytest.raises(ValueError):
         kh.sample_record(kh.observe(state, 0), random.Random(0))
+
+
+# -- the command line -------------------------------------------------------------------------
+def test_replay_view_shows_what_the_player_may_know() -> None:
+    """``replay --view P``: P's own crops, the others' as known ("3 crops: 3 unknown" at the
+    start of a 4-player game), no crop-majority score; JSON holds the observation."""
+    from cli_util import FOUR, kh as run
+
+    from keyharvest.formats.records import load_records, read_source
+
+    text = run("replay", "--view", "brown", "--to", "0", FOUR)
+    assert text.code == 0, text
+    record = load_records(read_source(FOUR), str(FOUR))[0]
+    mine = kh.observe(kh.new_game(record.setup, BOARD), "brown").screen("brown").describe()
+    assert f"screen: {mine}" in text.out
+    assert text.out.count("screen: 3 crops: 3 unknown") == 3
+    assert "behind the screens" in text.out
+    full = run("replay", "--to", "0", FOUR)
+    assert "screen: 3 crops: 3 unknown" not in full.out
+    js = run("replay", "--view", "green", "-f", "json", FOUR)
+    assert js.code == 0, js
+    view = js.result()["view"]
+    assert view == kh.observe(record, "green").to_data()
+    each = run("replay", "--each", "--view", "green", "--to", "5", FOUR).objects()
+    assert [x["view"]["table"]["steps"] for x in each[:-1]] == list(range(6))
+
+
+def test_render_view_draws_the_screens_as_known(tmp_path: Any) -> None:
+    from cli_util import FOUR, kh as run
+
+    svg = tmp_path / "v.svg"
+    done = run("render", "--view", "brown", "--to", "0", "-o", svg, FOUR)
+    assert done.code == 0, done
+    assert svg.read_text().count("3 crops: 3 unknown") == 3
+    html = tmp_path / "v.html"
+    assert run("render", "--view", "brown", "--to", "8", "-o", html, FOUR).code == 0
+    assert "3 crops: 3 unknown" in html.read_text()
+
+
+@pytest.mark.parametrize("args", [["replay", "--view", "pink"],
+                                  ["replay", "--view", "brown", "-f", "toml"],
+                                  ["render", "--view", "pink", "-o", "x.svg"]])
+def test_a_bad_view_is_a_usage_error(args: list[str], tmp_path: Any,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from cli_util import FOUR, kh as run
+
+    monkeypatch.chdir(tmp_path)
+    done = run(*args, FOUR)
+    assert done.code == 2
+    assert "--view" in done.err or "--format" in done.err

@@ -141,7 +141,7 @@ class Observation:
                     "events": list(self.bag_events),
                     "unseen_events": list(self.unseen_events),
                     "removed_unseen": self.removed_count},
-            "start": None if self.start is None else names(self.start),
+            "start": None if self.start is None else list(names(self.start)),
             "steps": None if self._record is None else len(self._record.steps),
         }
 
