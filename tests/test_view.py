@@ -13,9 +13,11 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from cli_util import FOUR
+from cli_util import kh as run
 
 import keyharvest as kh
-from keyharvest.formats.records import Record
+from keyharvest.formats.records import Record, load_records, read_source
 from keyharvest.model.catalogue import COUNTERS_PER_CROP, CROPS, PLAYER_COLOURS
 from keyharvest.model.setup import deal
 from keyharvest.play.bots import RandomBot
@@ -323,10 +325,6 @@ def test_observe_refuses_what_it_cannot_read() -> None:
 def test_replay_view_shows_what_the_player_may_know() -> None:
     """``replay --view P``: P's own crops, the others' as known ("3 crops: 3 unknown" at the
     start of a 4-player game), no crop-majority score; JSON holds the observation."""
-    from cli_util import FOUR, kh as run
-
-    from keyharvest.formats.records import load_records, read_source
-
     text = run("replay", "--view", "brown", "--to", "0", FOUR)
     assert text.code == 0, text
     record = load_records(read_source(FOUR), str(FOUR))[0]
@@ -345,8 +343,6 @@ def test_replay_view_shows_what_the_player_may_know() -> None:
 
 
 def test_render_view_draws_the_screens_as_known(tmp_path: Any) -> None:
-    from cli_util import FOUR, kh as run
-
     svg = tmp_path / "v.svg"
     done = run("render", "--view", "brown", "--to", "0", "-o", svg, FOUR)
     assert done.code == 0, done
@@ -361,8 +357,6 @@ def test_render_view_draws_the_screens_as_known(tmp_path: Any) -> None:
                                   ["render", "--view", "pink", "-o", "x.svg"]])
 def test_a_bad_view_is_a_usage_error(args: list[str], tmp_path: Any,
                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    from cli_util import FOUR, kh as run
-
     monkeypatch.chdir(tmp_path)
     done = run(*args, FOUR)
     assert done.code == 2
