@@ -8,8 +8,10 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import re
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -361,3 +363,32 @@ def test_a_bad_view_is_a_usage_error(args: list[str], tmp_path: Any,
     done = run(*args, FOUR)
     assert done.code == 2
     assert "--view" in done.err or "--format" in done.err
+
+
+# -- the documentation --------------------------------------------------------------------------
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
+VIEW_DOCS = DOCS.read_text().split("## A player's view", 1)[1].split("\n## ", 1)[0]
+DOC_BLOCKS = re.findall(r"```python\n(.*?)```", VIEW_DOCS, flags=re.DOTALL)
+
+
+def test_the_view_docs_have_examples() -> None:
+    assert len(DOC_BLOCKS) >= 4
+
+
+@pytest.mark.parametrize("code", DOC_BLOCKS)
+def test_a_view_doc_example_runs(code: str, monkeypatch: pytest.MonkeyPatch,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(DOCS.parent.parent)
+    exec(compile(code, str(DOCS), "exec"), {"__name__": "docs"})
+    assert capsys.readouterr().out
+
+
+def test_the_tensor_layout_in_the_docs_is_the_codes() -> None:
+    """Every part the docs' table names is a part of ``tensor_layout``, and the lengths
+    it gives are the tensor's."""
+    names = {name.replace("seat0", "seatK") for name, _ in tensor_layout(2, BOARD)}
+    for n, length in ((2, 2322), (3, 3243), (4, 4164)):
+        assert sum(k for _, k in tensor_layout(n, BOARD)) == length
+        assert f"{length:,}" in VIEW_DOCS
+    for part in re.findall(r"^\| `([a-z_.0-9K]+)`", VIEW_DOCS, flags=re.MULTILINE):
+        assert part in names, part
