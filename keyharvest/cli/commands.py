@@ -275,7 +275,12 @@ def replay(
 
 
 def _viewer(at: "Located", view: str) -> str:
-    """The colour ``--view`` names, checked against the players of the input."""
+    """The colour ``--view`` names, checked against the players of the input (a record or a
+    complete position: a partial one leaves out what a view is drawn from)."""
+    if at.position is not None and not at.position.complete:
+        raise typer.BadParameter(
+            f"a view needs a record or a complete position; {at.source} is partial (it "
+            f"leaves out: {', '.join(sorted(at.unknown))})", param_hint="'--view'")
     colour = view.lower()
     if colour not in at.state.colours:
         raise typer.BadParameter(f"{view!r} is not playing (players: "

@@ -130,6 +130,7 @@ class Observation:
     start: tuple[int, ...] | None  # with recall: the player's own starting crops
     _table_state: State = field(repr=False)
     _record: Any = field(default=None, repr=False)  # the record observed, if any
+    _upto: int = field(default=0, repr=False)  # how many of its steps
 
     # -- equality and output ------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
@@ -142,7 +143,7 @@ class Observation:
                     "unseen_events": list(self.unseen_events),
                     "removed_unseen": self.removed_count},
             "start": None if self.start is None else list(names(self.start)),
-            "steps": None if self._record is None else len(self._record.steps),
+            "steps": None if self._record is None else self._upto,
         }
 
     def to_json(self) -> str:
@@ -263,9 +264,7 @@ def observe_each(record: Any, player: str | int) -> list[Observation]:
                  for p, start in zip(s.players, starts)]
         history = _History(revealed, moves, set(seen), starts[colours.index(me)])
         upto = len(record.steps) if at == len(rep.states) - 1 else at
-        seen_record = record if upto == len(record.steps) else replace(
-            record, steps=record.steps[:upto], text="")
-        out.append(_observe(s, me, history, seen_record))
+        out.append(_observe(s, me, history, record, upto))
     return out
 
 
@@ -277,7 +276,7 @@ def _counts(crops: Sequence[str]) -> list[int]:
 
 
 def _observe(state: State, me: str, history: _History | None,
-             record: Any = None) -> Observation:
+             record: Any = None, upto: int = 0) -> Observation:
     from ..formats.positions import position_data
 
     colours = state.colours
@@ -344,7 +343,7 @@ def _observe(state: State, me: str, history: _History | None,
     return Observation(
         me, colours, history is not None, table, tuple(screens), tuple(unseen),
         state.bag_count, bag_tiles, bag_events, unseen_events, REMOVED_EVENTS[len(colours)],
-        None if history is None else tuple(history.start), base, record)
+        None if history is None else tuple(history.start), base, record, upto)
 
 
 # -- sampling -------------------------------------------------------------------------------------
@@ -453,6 +452,7 @@ def sample_record(observation: Observation, rng: random.Random) -> Any:
     if o._record is None or o.start is None:
         raise ValueError("sample_record needs an observation of a record")
     record = o._record
+    steps = record.steps[:o._upto]
     mine = o.players.index(o.player)
     n = len(o.players)
     crops = {o.player: names(o.start)}
@@ -461,7 +461,7 @@ def sample_record(observation: Observation, rng: random.Random) -> Any:
         crops[screen.player] = names([r + e for r, e in zip(screen.revealed, part)])
     removed = tuple(_draw_removed(o, rng))
     setup = replace(record.setup, crops=crops, removed=removed)
-    return replace(record, setup=setup, steps=list(record.steps), text="")
+    return replace(record, setup=setup, steps=steps, text="")
 
 
 # -- the tensor -----------------------------------------------------------------------------------
