@@ -233,13 +233,18 @@ class _History:
 
 
 def _observe_record(record: Any, player: str | int) -> Observation:
-    return observe_each(record, player)[-1]
+    return _recalled(record, player, every=False)[-1]
 
 
 def observe_each(record: Any, player: str | int) -> list[Observation]:
     """What ``player`` may know after the setup of ``record`` and after each of its steps,
     with perfect recall (one replay: ``observe(prefix, player)`` for every prefix). Raises
     the record's ``IllegalStep`` if it does not replay."""
+    return _recalled(record, player, every=True)
+
+
+def _recalled(record: Any, player: str | int, every: bool) -> list[Observation]:
+    """The observations of ``record`` after each step (``every``) or at its end only."""
     from ..formats.records import replay
 
     rep = replay(record, each=True)
@@ -258,12 +263,15 @@ def observe_each(record: Any, player: str | int) -> list[Observation]:
             for c, k in enumerate(p.screen):
                 low[c] = min(low[c], k)
         seen.update(s.track, s.set_aside, s.spent)
+        last = at == len(rep.states) - 1
+        if not (every or last):
+            continue
         revealed = [[st - lo for st, lo in zip(start, low)]
                     for start, low in zip(starts, lowest)]
         moves = [[k - st for k, st in zip(p.screen, start)]
                  for p, start in zip(s.players, starts)]
         history = _History(revealed, moves, set(seen), starts[colours.index(me)])
-        upto = len(record.steps) if at == len(rep.states) - 1 else at
+        upto = len(record.steps) if last else at
         out.append(_observe(s, me, history, record, upto))
     return out
 
