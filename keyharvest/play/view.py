@@ -46,10 +46,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from math import factorial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model.board import Board, sorted_refs
 from ..model.catalogue import (
@@ -57,6 +57,7 @@ from ..model.catalogue import (
     CROPS,
     EVENT_LETTERS,
     FARMHANDS,
+    STARTING_CROPS,
     STORE_SIZE,
     TOWNSFOLK,
     TRACK_SIZE,
@@ -66,8 +67,11 @@ from ..model.setup import REMOVED_EVENTS
 from ..model.state import PendingKind, State
 from ..rules.crops import names
 
-#: How many crops a record's setup deals to each player (B.6).
-_HAND = 3
+if TYPE_CHECKING:
+    from ..formats.records import Record
+    from ..rules.scoring import Score
+    from .replay import Located
+
 #: What a player's view says of its points.
 BOARD_POINTS = ("points on the boards (G.1-G.3); the crop majorities (G.4) are behind "
                 "the screens")
@@ -129,7 +133,7 @@ class Observation:
     removed_count: int  # how many of ``unseen_events`` were removed at setup (B.8)
     start: tuple[int, ...] | None  # with recall: the player's own starting crops
     _table_state: State = field(repr=False)
-    _record: Any = field(default=None, repr=False)  # the record observed, if any
+    _record: Record | None = field(default=None, repr=False)  # the record observed, if any
     _upto: int = field(default=0, repr=False)  # how many of its steps
 
     # -- equality and output ------------------------------------------------------------
@@ -178,7 +182,7 @@ class Observation:
         state.hidden_removed = self.removed_count
         return state
 
-    def public_score(self) -> Any:
+    def public_score(self) -> Score:
         """The points the boards show (workers and holdings, G.1-G.3) as a ``Score`` with
         no winner: the crop majorities (G.4) are behind the screens."""
         from ..rules.scoring import PlayerScore, Score, group_lines, worker_lines
@@ -199,7 +203,7 @@ class Observation:
 
 
 # -- observing ------------------------------------------------------------------------------------
-def observe(game: Any, player: str | int) -> Observation:
+def observe(game: State | Record, player: str | int) -> Observation:
     """What ``player`` (a colour or a seat) may know of ``game``, a ``State`` (the table
     now) or a ``Record`` (its end, with perfect recall of its public history). Raises
     ``KeyError`` for a player not seated, and a record's ``IllegalStep`` if it does not
@@ -207,7 +211,7 @@ def observe(game: Any, player: str | int) -> Observation:
     from ..formats.records import Record
 
     if isinstance(game, Record):
-        return _observe_record(game, player)
+        return _recalled(game, player, every=False)[-1]
     if isinstance(game, State):
         return _observe(game, _colour(game.colours, player), None)
     raise TypeError(f"observe needs a State or a Record, not {type(game).__name__}")
@@ -215,6 +219,8 @@ def observe(game: Any, player: str | int) -> Observation:
 
 def _colour(colours: Sequence[str], player: str | int) -> str:
     if isinstance(player, int):
+        if not 0 <= player < len(colours):
+            raise KeyError(player)
         return colours[player]
     if player not in colours:
         raise KeyError(player)
@@ -232,18 +238,14 @@ class _History:
     start: list[int]
 
 
-def _observe_record(record: Any, player: str | int) -> Observation:
-    return _recalled(record, player, every=False)[-1]
-
-
-def observe_each(record: Any, player: str | int) -> list[Observation]:
+def observe_each(record: Record, player: str | int) -> list[Observation]:
     """What ``player`` may know after the setup of ``record`` and after each of its steps,
     with perfect recall (one replay: ``observe(prefix, player)`` for every prefix). Raises
     the record's ``IllegalStep`` if it does not replay."""
     return _recalled(record, player, every=True)
 
 
-def _recalled(record: Any, player: str | int, every: bool) -> list[Observation]:
+def _recalled(record: Record, player: str | int, every: bool) -> list[Observation]:
     """The observations of ``record`` after each step (``every``) or at its end only."""
     from ..formats.records import replay
 
@@ -284,7 +286,7 @@ def _counts(crops: Sequence[str]) -> list[int]:
 
 
 def _observe(state: State, me: str, history: _History | None,
-             record: Any = None, upto: int = 0) -> Observation:
+             record: Record | None = None, upto: int = 0) -> Observation:
     from ..formats.positions import position_data
 
     colours = state.colours
@@ -310,7 +312,7 @@ def _observe(state: State, me: str, history: _History | None,
         else:  # a screen is its start plus public moves: held = revealed + moves
             r = history.revealed[i]
             h = [rv + mv for rv, mv in zip(r, history.moves[i])]
-            f = _HAND - sum(r)
+            f = STARTING_CROPS - sum(r)
         held.append(h)
         revealed.append(r)
         free.append(f)
@@ -451,7 +453,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     return state
 
 
-def sample_record(observation: Observation, rng: random.Random) -> Any:
+def sample_record(observation: Observation, rng: random.Random) -> Record:
     """For an observation of a record: a ``Record`` of the same steps from a setup drawn
     consistently with it (others' starting crops, the removed events), so that
     ``observe(sample_record(o, rng), o.player) == o``. Raises ``ValueError`` for an
@@ -521,7 +523,7 @@ def _encode(o: Observation) -> list[float]:
     mine = o.players.index(o.player)
     out: list[float] = []
 
-    def flags(items: Any, index: dict[str, int], size: int) -> list[float]:
+    def flags(items: Iterable[str], index: dict[str, int], size: int) -> list[float]:
         v = [0.0] * size
         for it in items:
             v[index[it]] = 1.0
@@ -584,7 +586,7 @@ def _encode(o: Observation) -> list[float]:
 
 
 # -- the command line's views -------------------------------------------------------------------
-def located_views(at: Any, player: str) -> list[Observation]:
+def located_views(at: Located, player: str) -> list[Observation]:
     """What ``player`` may know at a located point (``play.replay.Located``): for a
     record, after the setup and each step up to the point when ``at.states`` holds them
     (else at the point only), with perfect recall; for a position, of its table. Raises
