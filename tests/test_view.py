@@ -173,6 +173,19 @@ def test_the_observation_hides_what_i27_keeps_private() -> None:
         assert f'"{word}"' not in kh.observe(s1, a).to_json()
 
 
+def test_removed_events_nobody_knows_give_the_same_view() -> None:
+    """A record that leaves the removed events unknown (B.8; the engine keeps them in the
+    bag, ``hidden_removed``) gives the same observation as the one that names them."""
+    record = GAMES[3][0]
+    unknown = replace(record, setup=replace(record.setup, removed=None), text="")
+    state = kh.replay(unknown).state
+    assert state.hidden_removed == 2
+    o = kh.observe(state, 1)
+    assert o == kh.observe(kh.replay(record).state, 1)
+    assert kh.observe(kh.sample_state(o, random.Random(0)), 1) == o
+    assert kh.observe(unknown, 1) == kh.observe(record, 1)
+
+
 # -- the draws' weights against brute force -----------------------------------------------------
 def brute_force_parts(o: kh.Observation) -> dict[tuple[tuple[int, ...], ...], float]:
     """The probability of each split of the unseen counters, counted over every deal of
