@@ -47,6 +47,9 @@ _EXPORTS = {
     "Diagnostic": "formats.diagnostics", "diagnose": "formats.diagnostics",
     "KeyHarvestError": "errors", "IllegalStep": "errors", "NotationError": "errors",
     "PositionError": "errors", "BoardError": "errors", "Span": "errors",
+    # a player's view (issue 30, item 4)
+    "observe": "play.view", "sample_state": "play.view", "sample_record": "play.view",
+    "Observation": "play.view",
 }
 
 
@@ -72,6 +75,7 @@ __all__ = [
     "IllegalStep",
     "KeyHarvestError",
     "NotationError",
+    "Observation",
     "Pending",
     "PositionError",
     "Record",
@@ -94,10 +98,13 @@ __all__ = [
     "load_position",
     "load_records",
     "new_game",
+    "observe",
     "parse_step",
     "push",
     "random_game",
     "replay",
+    "sample_record",
+    "sample_state",
     "score",
     "standard_board",
 ]

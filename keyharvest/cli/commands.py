@@ -120,6 +120,10 @@ GameOpt = Annotated[int | None, typer.Option(
 BoardOpt = Annotated[str | None, typer.Option(
     "--board", metavar="FILE", show_default=False,
     help="The board file of every record and position read, whatever board they name.")]
+ViewOpt = Annotated[str | None, typer.Option(
+    "--view", metavar="PLAYER", show_default=False, autocompletion=complete.colour,
+    help="Show only what PLAYER may know (RULES.md I.27): the other screens as far as the "
+         "public steps and the stock tell them, the bag's known part.")]
 TrustOpt = Annotated[bool, typer.Option(
     "--trust-board-paths",
     help="Open any board file a record or position names; by default only a relative "
@@ -228,11 +232,15 @@ def replay(
         "--format", "-f", show_default=False,
         help="text (boards), toml (a position file) or json; with --each, json (the "
              "default) or text.")] = None,
+    view: ViewOpt = None,
 ) -> int:
     """Replay a record to a point and show the position there (or every position)."""
     fmt = output.value if output is not None else ("json" if each else "text")
     if each and fmt == "toml":
         raise typer.BadParameter("--each writes JSON lines or text, not TOML",
+                                 param_hint="'--format'")
+    if view is not None and fmt == "toml":
+        raise typer.BadParameter("--view writes text or JSON, not a position file",
                                  param_hint="'--format'")
     session().json = fmt == "json"  # --each writes JSON unless told otherwise
     point = _point(to)
@@ -249,6 +257,8 @@ def replay(
     emit([note(n, source) for n in at.notes])
     from .shapes import located_dict, located_title
 
+    if view is not None:
+        return _replay_view(at, _viewer(at, view), fmt, each)
     if each:
         frames = at.frames()
         for i, (label, state) in enumerate(frames):
@@ -270,6 +280,47 @@ def replay(
     else:
         out(located_title(at))
         out(render(at.state, unknown=at.unknown))
+    return OK
+
+
+def _viewer(at: "Located", view: str) -> str:
+    """The colour ``--view`` names, checked against the players of the input (a record or a
+    complete position: a partial one leaves out what a view is drawn from)."""
+    if at.position is not None and not at.position.complete:
+        raise typer.BadParameter(
+            f"a view needs a record or a complete position; {at.source} is partial (it "
+            f"leaves out: {', '.join(sorted(at.unknown))})", param_hint="'--view'")
+    colour = view.lower()
+    if colour not in at.state.colours:
+        raise typer.BadParameter(f"{view!r} is not playing (players: "
+                                 f"{', '.join(at.state.colours)})", param_hint="'--view'")
+    return colour
+
+
+def _replay_view(at: "Located", colour: str, fmt: str, each: bool) -> int:
+    """``replay --view``: what ``colour`` may know at the point (or at every step)."""
+    from ..play.view import located_views
+    from ..render.textboard import render
+    from .shapes import located_dict, located_title
+
+    views = located_views(at, colour)
+    if not each:
+        if fmt == "json":
+            result("view", {"ok": True, **located_dict(at), "view": views[-1].to_data()}, [])
+        else:
+            out(f"{located_title(at)}; as {colour} may know it (RULES.md I.27)")
+            out(render(at.state, view=views[-1]))
+        return OK
+    labels = [label for label, _ in at.frames()]
+    for i, (label, o) in enumerate(zip(labels, views)):
+        if fmt == "json":
+            result("step", {"step": i, "played": None if i == 0 else label,
+                            "view": o.to_data()})
+        else:
+            out(f"== step {i}: {label if i else 'the setup'}; as {colour} may know it ==")
+            out(render(at.state, view=o))
+            out()
+    summary(True, **located_dict(at), steps=len(views))
     return OK
 
 
@@ -695,6 +746,7 @@ def render(
     player: Annotated[str | None, typer.Option(
         "--player", show_default=False, autocompletion=complete.colour,
         help="Draw only this player's board.")] = None,
+    view: ViewOpt = None,
     force: ForceOpt = False,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
@@ -718,9 +770,14 @@ def render(
     with diagnosing(text, source):
         at = locate(text, source, point, game=game, each=suffix == "html", access=access)
         what: State | list[Frame] = at.state if suffix == "svg" else at.frames()
+        views = None
+        if view is not None:
+            from ..play.view import located_views
+
+            views = located_views(at, _viewer(at, view))
         try:
             written = render_file(dest, what, player=player.lower() if player else None,
-                                  unknown=at.unknown, force=force)
+                                  unknown=at.unknown, force=force, views=views)
         except OSError as exc:
             from ..formats.diagnostics import Diagnostic
 

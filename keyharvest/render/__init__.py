@@ -16,12 +16,16 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..formats.safewrite import write_file
 from ..model.state import State
 from .html import Frame, render_html, replay_frames
 from .layout import RenderError
 from .svg import render_svg
+
+if TYPE_CHECKING:
+    from ..play.view import Observation
 
 __all__ = [
     "SUFFIXES",
@@ -38,7 +42,8 @@ SUFFIXES = (".svg", ".html")
 
 def render_file(path: str | os.PathLike[str], what: State | Sequence[Frame], *,
                 player: str | None = None, title: str | None = None,
-                unknown: Collection[str] = (), force: bool = False) -> Path:
+                unknown: Collection[str] = (), force: bool = False,
+                views: Sequence[Observation] | None = None) -> Path:
     """Write a picture to ``path``, chosen by its suffix, and return the path written.
 
     ``what`` is a state or a list of frames (``replay_frames``). ``.svg`` draws the state, or
@@ -46,7 +51,9 @@ def render_file(path: str | os.PathLike[str], what: State | Sequence[Frame], *,
     ``title`` (by default the file's name). ``player`` shows only that player's board. The file
     is written by ``formats.safewrite.write_file``: atomically, through a symbolic link,
     refusing a read-only or hard-linked file unless ``force``. ``unknown`` names what a
-    partial position leaves unknown (``Position.unknown``), drawn as unknown. Raises
+    partial position leaves unknown (``Position.unknown``), drawn as unknown. ``views``
+    (one per frame; the last for ``.svg``) draws what a player may know instead (I.27,
+    ``play.view``). Raises
     ``RenderError`` for another suffix, no frames or an unknown player, and ``OSError``
     (naming the file) if the file cannot be written.
     """
@@ -59,8 +66,9 @@ def render_file(path: str | os.PathLike[str], what: State | Sequence[Frame], *,
     if not frames:
         raise RenderError("nothing to render: no frames")
     if suffix == ".svg":
-        content = render_svg(frames[-1][1], player, unknown)
+        content = render_svg(frames[-1][1], player, unknown, views[-1] if views else None)
     else:
-        content = render_html(frames, title if title is not None else out.stem, player, unknown)
+        content = render_html(frames, title if title is not None else out.stem, player, unknown,
+                              views)
     write_file(out, content, force=force)
     return out

@@ -31,6 +31,7 @@ from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from html import escape
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from ..model.state import State
 from ..model.steps import Step
@@ -38,6 +39,9 @@ from ..rules import push
 from .ink import PLAYER_FILL
 from .layout import RenderError, layout_of
 from .svg import document, parts_of
+
+if TYPE_CHECKING:
+    from ..play.view import Observation
 
 Frame = tuple[str, State]
 
@@ -69,7 +73,8 @@ def _script_json(data: object) -> str:
     return out.replace("</", "<\\/").replace("<!--", "\\u003c!--")
 
 
-def _encode(frames: Sequence[Frame], player: str | None, unknown: Collection[str] = ()
+def _encode(frames: Sequence[Frame], player: str | None, unknown: Collection[str] = (),
+            views: Sequence[Observation] | None = None
             ) -> tuple[str, str, int, list[str], list[list[int]]]:
     """The SVG skeletons (boards two by two, and stacked for a narrow screen), their number
     of slots, the distinct parts (0 is the empty part) and each frame's changes. Both
@@ -89,7 +94,8 @@ def _encode(frames: Sequence[Frame], player: str | None, unknown: Collection[str
             raise RenderError(f"frame {n} is not of the same game as frame 0 (another board "
                               "or other players)")
         want = [0] * len(layout.slots)
-        for key, body in parts_of(state, layout, unknown).items():
+        view = views[n] if views is not None else None
+        for key, body in parts_of(state, layout, unknown, view).items():
             if key in _LEFT_OUT:
                 continue
             k = part_no.get(body)
@@ -138,12 +144,14 @@ def _player_css() -> str:
 
 
 def render_html(frames: Sequence[Frame], title: str, player: str | None = None,
-                unknown: Collection[str] = ()) -> str:
+                unknown: Collection[str] = (), views: Sequence[Observation] | None = None
+                ) -> str:
     """A self-contained HTML replay of ``frames``.
 
     ``frames[0]`` is ``("start", initial state)``, then one ``(str(step), state after it)``
     per step (``replay_frames`` makes them). ``player`` shows only that player's board;
-    ``unknown`` names what a partial position leaves unknown (``render.svg.parts_of``).
+    ``unknown`` names what a partial position leaves unknown (``render.svg.parts_of``);
+    ``views``, one per frame, what a player may know at each (``play.view.observe_each``).
     Each frame's score shows the final result once the game has ended, and before that
     the standings after that step with who is leading (I.55).
     Deterministic. Raises ``RenderError`` for no frames, frames of different games or a
@@ -151,7 +159,9 @@ def render_html(frames: Sequence[Frame], title: str, player: str | None = None,
     """
     if not frames:
         raise RenderError("nothing to replay: no frames")
-    skeleton, stacked, slots, parts, diffs = _encode(frames, player, unknown)
+    if views is not None and len(views) != len(frames):
+        raise RenderError(f"{len(views)} views for {len(frames)} frames")
+    skeleton, stacked, slots, parts, diffs = _encode(frames, player, unknown, views)
     data = {"parts": parts, "frames": diffs, "slots": slots}
     last = len(frames) - 1
     t = escape(title)

@@ -43,11 +43,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..model.board import Board
 from ..model.catalogue import CROPS, EVENTS, FARMHANDS, QUESTION_SPACE, TRACK_SIZE, WORKERS
 from ..model.state import PendingKind, PlayerState, Result, State
 from ..rules.scoring import Score, score
+
+if TYPE_CHECKING:
+    from ..play.view import Observation
 from .ink import (
     CROP_FILL,
     CROP_INK,
@@ -272,7 +276,11 @@ def _status(state: State, sc: Score, unknown: Collection[str] = ()) -> tuple[str
     counted."""
     pend = state.pending
     turns = None if "turn" in unknown else plural(state.turn.number, "turn")
-    if state.result == Result.FINISHED:
+    if state.result == Result.FINISHED and not sc.finished:  # a player's view (I.27)
+        head, more = "Game over", "the winner is behind the screens (G.4)"
+        if turns:
+            more = f"after {turns}; {more}"
+    elif state.result == Result.FINISHED:
         head = f"Game over: {sc.winner} wins" if sc.winner else "Game over: a draw"
         more = (f"decided by {sc.decided_by}" if sc.winner
                 else f"between {' and '.join(sc.winners)}")
@@ -414,11 +422,15 @@ def _score_values(sc: Score, colour: str) -> tuple[int, tuple[int, ...]]:
                       majority, ps.total)
 
 
-def parts_of(state: State, layout: Layout, unknown: Collection[str] = ()) -> dict[str, str]:
+def parts_of(state: State, layout: Layout, unknown: Collection[str] = (),
+             view: Observation | None = None) -> dict[str, str]:
     """The filled slots of ``layout`` for ``state``: slot key -> SVG fragment. ``unknown``
     names what a partial position leaves unknown (``Position.unknown``): drawn as
-    unknown, not as empty or zero."""
-    sc = score(state)
+    unknown, not as empty or zero. With ``view`` (``play.view.observe``), what that player
+    may know instead of ``state`` (I.27): the screens as known, the points on the boards."""
+    if view is not None:
+        state = view.public_state()
+    sc = score(state) if view is None else view.public_score()
     board = state.board
     status, waiting = _status(state, sc, unknown)
     out = {
@@ -428,7 +440,8 @@ def parts_of(state: State, layout: Layout, unknown: Collection[str] = ()) -> dic
                        MUTED, "end", class_="stepno",
                        data_steps=UNKNOWN if "steps" in unknown else str(state.steps)),
         "track": _unknown_track() if "track" in unknown else _track(tuple(state.track)),
-        "scores:note": text(0, 0, standings_note(state, sc, unknown), 9, MUTED,
+        "scores:note": text(0, 0, standings_note(state, sc, unknown) if view is None
+                            else sc.notes[0], 9, MUTED,
                             class_="standing", data_finished="1" if sc.finished else "0"),
         "bag": text(72, 0, UNKNOWN, 10.5, MUTED, data_count=UNKNOWN) if "bag" in unknown
         else text(72, 0, f"{plural(state.bag_count, 'tile')}"
@@ -462,11 +475,17 @@ def parts_of(state: State, layout: Layout, unknown: Collection[str] = ()) -> dic
             out[f"store:{colour}:{i}"] = _store_item(it.tile, board.crops[it.tile], tuple(it.bid))
         if not p.store:
             out[f"store:{colour}:0"] = g(_empty("empty"), 0, 14)
-        n = p.crop_total
-        out[f"screen:{colour}"] = el("g", text(11, 12, str(n), 10.5, INK, "middle", "bold")
-                                     + text(28, 12, "crop" + ("" if n == 1 else "s")
-                                            + " behind the screen", 10.5),
-                                     class_="screen", data_count=str(n))
+        if view is None:
+            n = p.crop_total
+            out[f"screen:{colour}"] = el("g", text(11, 12, str(n), 10.5, INK, "middle", "bold")
+                                         + text(28, 12, "crop" + ("" if n == 1 else "s")
+                                                + " behind the screen", 10.5),
+                                         class_="screen", data_count=str(n))
+        else:
+            seen = view.screen(colour)
+            out[f"screen:{colour}"] = el("g", text(0, 12, seen.describe(), 10.5, INK),
+                                         class_="screen", data_count=str(seen.total),
+                                         data_unknown=str(seen.unknown))
         out[f"supply:{colour}"] = _supply(tuple(w for w in FARMHANDS if w in p.supply))
         out[f"count:{colour}"] = text(0, 0, f"{plural(len(p.tiles), 'field tile')}, "
                                       f"{plural(len(p.workers), 'worker')} on the board",
@@ -524,14 +543,14 @@ def document(layout: Layout, fill: Callable[[int, Slot], str | None],
 
 
 def render_svg(state: State, player: str | None = None,
-               unknown: Collection[str] = ()) -> str:
+               unknown: Collection[str] = (), view: Observation | None = None) -> str:
     """The position as a standalone SVG document: every player's panel, or only ``player``'s;
-    ``unknown`` as in ``parts_of``.
+    ``unknown`` and ``view`` as in ``parts_of``.
 
     Deterministic (the same state gives the same bytes) and self-contained. Raises
     ``RenderError`` if ``player`` is not playing.
     """
     layout = layout_of(state, player)
-    parts = parts_of(state, layout, unknown)
+    parts = parts_of(state, layout, unknown, view)
     boards = {c: board_summary(state.board, state.player(c)) for c in layout.shown}
     return document(layout, lambda i, slot: parts.get(slot.key), boards)

@@ -10,12 +10,16 @@ field tile the capital of its crop's colour (``Y`` wheat, ``R`` wine, ``G`` vege
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from ..model.board import Board
 from ..model.catalogue import CROP_COLOURS, CROPS, QUESTION_SPACE, TRACK_SIZE, WORKERS
 from ..model.state import PlayerState, State
 from ..rules.scoring import score
 from .standing import UNKNOWN, standings_line
+
+if TYPE_CHECKING:
+    from ..play.view import Observation
 
 _INITIAL = {crop: colour[0].upper() for crop, colour in zip(CROPS, CROP_COLOURS)}
 LEGEND = ("legend: Y wheat, R wine, G vegetables, O apples, B hops; lower case = harvested; "
@@ -54,11 +58,16 @@ def board_lines(state: State, p: PlayerState) -> list[str]:
     return lines
 
 
-def render(state: State, *, show_screens: bool = True, unknown: Collection[str] = ()) -> str:
+def render(state: State, *, show_screens: bool = True, unknown: Collection[str] = (),
+           view: Observation | None = None) -> str:
     """The whole table as text, ending its header with the score: the final one, or the
     standings so far (``leading``, never a winner, before the end: I.55). ``unknown``
     names what the position leaves unknown (``Position.unknown``): it is written
-    ``unknown``, not as empty or zero."""
+    ``unknown``, not as empty or zero. With ``view`` (``play.view.observe``), only what
+    that player may know (I.27): the others' screens as far as known, the bag's known
+    part, the points on the boards (``state`` is then ignored)."""
+    if view is not None:
+        state = view.public_state()
     out: list[str] = []
     pend = state.pending
     if state.result:
@@ -76,11 +85,23 @@ def render(state: State, *, show_screens: bool = True, unknown: Collection[str] 
     events = UNKNOWN if "track" in unknown else " ".join(track)
     out.append(f"events: {events}   town: {' '.join(sorted(state.town)) or '(none)'}")
     out.append(f"stock: {crops_text(state.stock)}")
-    out.append(standings_line(state, score(state), unknown))
+    if view is None:
+        out.append(standings_line(state, score(state), unknown))
+    else:
+        sc = view.public_score()
+        out.append(f"{sc.notes[0]}: "
+                   + ", ".join(f"{ps.player} {ps.total}" for ps in sc.players))
+        out.append(f"what {view.player} may know of the bag: field tiles "
+                   f"{' '.join(view.bag_tiles) or '(none)'}; events "
+                   f"{' '.join(view.bag_events) or '(none)'}; never seen "
+                   f"{' '.join(view.unseen_events) or '(none)'}"
+                   + (f", {view.removed_count} of them removed at setup"
+                      if view.removed_count else ""))
     for p in state.players:
         store = ", ".join(f"{it.tile} for {crops_text(it.bid)}" for it in p.store) or "empty"
         workers = " ".join(f"{w}({WORKERS[w].number})@{s}" for s, w in sorted(p.workers.items()))
-        screen = crops_text(p.screen) if show_screens else f"{sum(p.screen)} crops"
+        screen = (view.screen(p.colour).describe() if view is not None
+                  else crops_text(p.screen) if show_screens else f"{sum(p.screen)} crops")
         out.append("")
         out.append(f"{p.colour}: {len(p.tiles)} tiles; workers {workers or 'none'}; "
                    f"supply {''.join(sorted(p.supply)) or '-'}")

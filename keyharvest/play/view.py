@@ -1,0 +1,599 @@
+"""A player's view: what one player may know of the table (RULES.md I.27), and full states
+drawn at random consistently with it (for imperfect-information search).
+
+``observe(game, player)`` gives an ``Observation``:
+
+- everything I.27 makes public: the boards, stores with their bids, the registry, the
+  event track, the fallow, the supplies and the town, the stock, the bag's count, what the
+  game waits for (the position as ``formats.positions.position_data`` writes it, without
+  the screens' crops, the bag and the removed events);
+- the player's own screen, exactly;
+- every other screen as far as public facts determine it (``Screen``): its count, and how
+  many of each crop are surely behind it. Every crop that moves after the deal moves in
+  the open (I.27: harvests, bids, payments, C, P, Q, T, Z, E, G and I), so a screen is its
+  starting crops plus public gains and losses. Only the starting crops are secret, and the
+  stock (open) bounds them: with 2 players the other screen is exact;
+- the bag's deducible part: the field tiles surely in it (every field tile seen nowhere),
+  the events surely in it (seen, then returned), and the events never seen, which are in
+  the bag or among the events removed unseen at setup (B.8: 2 of them with 3 or 4 players).
+
+``game`` is a ``State`` or a ``Record``. A state holds the table, not its history, so an
+observation of a state recalls what the table shows now. An observation of a record (its
+steps replayed) has **perfect recall** of the public history: a player who once spent
+more of a crop than the history had given them must have started with the difference, and
+an event once seen and returned is in the bag, not among the removed ones.
+
+``sample_state(observation, rng)`` draws a full ``State`` consistent with the observation;
+``sample_record(observation, rng)`` (for an observation of a record) a record of the same
+public steps from a setup consistent with it. Both draw the unknowns, through ``rng`` only:
+
+- the other players' unseen crops, with the probability the setup's deal gives them
+  (B.6: the counters are dealt at random, so a split of the unseen counters is weighted by
+  how many deals of the physical counters give it), among the splits the history allows;
+- which of the never-seen events were removed at setup: every set of the right size
+  equally likely (a draw from the bag is equally likely whatever the removed events are);
+- the bag holds no order in the engine (each draw is a chance step), only its contents,
+  which follow from the two choices above.
+
+The players' choices are not modelled: a split is weighted by the deal, not by how likely
+the players were to play as they did holding it.
+
+``Observation.tensor()`` encodes an observation as a fixed-length list of floats (fixed
+for a player count and a board); ``tensor_layout(players, board)`` names its parts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from math import factorial
+from typing import TYPE_CHECKING, Any
+
+from ..model.board import Board, sorted_refs
+from ..model.catalogue import (
+    COUNTERS_PER_CROP,
+    CROPS,
+    EVENT_LETTERS,
+    FARMHANDS,
+    STARTING_CROPS,
+    STORE_SIZE,
+    TOWNSFOLK,
+    TRACK_SIZE,
+    WORKERS,
+)
+from ..model.setup import REMOVED_EVENTS
+from ..model.state import PendingKind, State
+from ..rules.crops import names
+
+if TYPE_CHECKING:
+    from ..formats.records import Record
+    from ..rules.scoring import Score
+    from .replay import Located
+
+#: What a player's view says of its points.
+BOARD_POINTS = ("points on the boards (G.1-G.3); the crop majorities (G.4) are behind "
+                "the screens")
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the observer may know of one screen (I.27). ``total`` counters, of which
+    ``known[c]`` of crop ``c`` (in ``CROPS`` order) are surely there; ``total -
+    sum(known)`` are unknown. The observer's own screen is ``exact``.
+
+    ``held`` (surely there by the history alone), ``revealed`` (the starting crops the
+    history shows) and ``free`` (counters not fixed by the history) are what
+    ``sample_state`` draws from; ``known`` adds what the pool of unseen counters forces."""
+
+    player: str
+    total: int
+    known: tuple[int, ...]
+    exact: bool
+    held: tuple[int, ...]
+    revealed: tuple[int, ...]
+    free: int
+
+    @property
+    def unknown(self) -> int:
+        return self.total - sum(self.known)
+
+    def describe(self) -> str:
+        """Such as ``"3 crops: 1 hops known, 2 unknown"`` (``"2 crops: 1 hops, 1 wheat"``
+        when exact)."""
+        counts = ", ".join(f"{k} {c}" for c, k in zip(CROPS, self.known) if k)
+        head = f"{self.total} crop{'' if self.total == 1 else 's'}"
+        if self.exact or not self.unknown:
+            return f"{head}: {counts}" if counts else f"{head}"
+        known = f"{counts} known, " if counts else ""
+        return f"{head}: {known}{self.unknown} unknown"
+
+    def to_data(self) -> dict[str, Any]:
+        return {"player": self.player, "total": self.total,
+                "known": dict(zip(CROPS, self.known)), "unknown": self.unknown,
+                "exact": self.exact}
+
+
+@dataclass(frozen=True, eq=False)
+class Observation:
+    """What ``player`` may know (see the module's docstring). Two observations are equal
+    when everything they hold is (``to_json`` writes it all)."""
+
+    player: str
+    players: tuple[str, ...]
+    recall: bool  # built from a record: perfect recall of the public history
+    table: dict[str, Any]  # the public position data (no crops behind screens, no bag)
+    screens: tuple[Screen, ...]  # by seat
+    unseen_crops: tuple[int, ...]  # the counters behind other screens nobody has seen
+    bag_count: int
+    bag_tiles: tuple[str, ...]  # field tiles surely in the bag
+    bag_events: tuple[str, ...]  # events surely in the bag (seen, returned)
+    unseen_events: tuple[str, ...]  # never seen: in the bag or removed at setup
+    removed_count: int  # how many of ``unseen_events`` were removed at setup (B.8)
+    start: tuple[int, ...] | None  # with recall: the player's own starting crops
+    _table_state: State = field(repr=False)
+    _record: Record | None = field(default=None, repr=False)  # the record observed, if any
+    _upto: int = field(default=0, repr=False)  # how many of its steps
+
+    # -- equality and output ------------------------------------------------------------
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "player": self.player, "players": list(self.players), "recall": self.recall,
+            "table": self.table, "screens": [s.to_data() for s in self.screens],
+            "unseen_crops": dict(zip(CROPS, self.unseen_crops)),
+            "bag": {"count": self.bag_count, "tiles": list(self.bag_tiles),
+                    "events": list(self.bag_events),
+                    "unseen_events": list(self.unseen_events),
+                    "removed_unseen": self.removed_count},
+            "start": None if self.start is None else list(names(self.start)),
+            "steps": None if self._record is None else self._upto,
+        }
+
+    def to_json(self) -> str:
+        """Everything the observation holds, as one JSON object (sorted keys)."""
+        return json.dumps(self.to_data(), sort_keys=True, separators=(",", ":"))
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.to_json(), tuple(self.screens))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Observation):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def screen(self, player: str) -> Screen:
+        return self.screens[self.players.index(player)]
+
+    def describe(self) -> list[str]:
+        """One line per screen, as the command line writes it."""
+        return [f"{s.player}: {s.describe()}" for s in self.screens]
+
+    def public_state(self) -> State:
+        """The table as the player sees it, as a ``State``: the bag holds what it surely
+        holds and every never-seen event, ``hidden_removed`` of them removed unseen (the
+        engine's own form for removed events nobody knows); the other screens are empty
+        (``screens`` says what is known of them). For drawing and scoring the boards, not
+        for play: ``sample_state`` gives a full state."""
+        state = self._table_state.copy()
+        state.bag = set(self.bag_tiles) | set(self.bag_events) | set(self.unseen_events)
+        state.hidden_removed = self.removed_count
+        return state
+
+    def public_score(self) -> Score:
+        """The points the boards show (workers and holdings, G.1-G.3) as a ``Score`` with
+        no winner: the crop majorities (G.4) are behind the screens."""
+        from ..rules.scoring import PlayerScore, Score, group_lines, worker_lines
+
+        state = self._table_state
+        players = tuple(
+            PlayerScore(p.colour, tuple(worker_lines(p) + group_lines(state, p)),
+                        len(p.tiles), s.total)
+            for p, s in zip(state.players, self.screens))
+        best = max(ps.total for ps in players)
+        return Score(players, (), "", False, (BOARD_POINTS,),
+                     tuple(ps.player for ps in players if ps.total == best))
+
+    # -- the tensor ---------------------------------------------------------------------
+    def tensor(self) -> list[float]:
+        """The observation as ``len(tensor_layout(...))`` floats (see ``tensor_layout``)."""
+        return _encode(self)
+
+
+# -- observing ------------------------------------------------------------------------------------
+def observe(game: State | Record, player: str | int) -> Observation:
+    """What ``player`` (a colour or a seat) may know of ``game``, a ``State`` (the table
+    now) or a ``Record`` (its end, with perfect recall of its public history). Raises
+    ``KeyError`` for a player not seated, and a record's ``IllegalStep`` if it does not
+    replay."""
+    from ..formats.records import Record
+
+    if isinstance(game, Record):
+        return _recalled(game, player, every=False)[-1]
+    if isinstance(game, State):
+        return _observe(game, _colour(game.colours, player), None)
+    raise TypeError(f"observe needs a State or a Record, not {type(game).__name__}")
+
+
+def _colour(colours: Sequence[str], player: str | int) -> str:
+    if isinstance(player, int):
+        if not 0 <= player < len(colours):
+            raise KeyError(player)
+        return colours[player]
+    if player not in colours:
+        raise KeyError(player)
+    return player
+
+
+@dataclass
+class _History:
+    """What a record's public history tells (per seat): the starting crops it reveals,
+    the events ever seen, the observer's own start."""
+
+    revealed: list[list[int]]
+    moves: list[list[int]]  # each screen now minus its start: the public net moves
+    seen: set[str]
+    start: list[int]
+
+
+def observe_each(record: Record, player: str | int) -> list[Observation]:
+    """What ``player`` may know after the setup of ``record`` and after each of its steps,
+    with perfect recall (one replay: ``observe(prefix, player)`` for every prefix). Raises
+    the record's ``IllegalStep`` if it does not replay."""
+    return _recalled(record, player, every=True)
+
+
+def _recalled(record: Record, player: str | int, every: bool) -> list[Observation]:
+    """The observations of ``record`` after each step (``every``) or at its end only."""
+    from ..formats.records import replay
+
+    rep = replay(record, each=True)
+    if rep.error is not None:
+        raise rep.error
+    assert rep.states is not None
+    colours = record.setup.players
+    me = _colour(colours, player)
+    starts = [_counts(record.setup.crops[c]) for c in colours]
+    lowest = [list(s) for s in starts]  # the lowest count of each crop behind each screen
+    seen: set[str] = set()
+    out = []
+    for at, s in enumerate(rep.states):
+        for i, p in enumerate(s.players):
+            low = lowest[i]
+            for c, k in enumerate(p.screen):
+                low[c] = min(low[c], k)
+        seen.update(s.track, s.set_aside, s.spent)
+        last = at == len(rep.states) - 1
+        if not (every or last):
+            continue
+        revealed = [[st - lo for st, lo in zip(start, low)]
+                    for start, low in zip(starts, lowest)]
+        moves = [[k - st for k, st in zip(p.screen, start)]
+                 for p, start in zip(s.players, starts)]
+        history = _History(revealed, moves, set(seen), starts[colours.index(me)])
+        upto = len(record.steps) if last else at
+        out.append(_observe(s, me, history, record, upto))
+    return out
+
+
+def _counts(crops: Sequence[str]) -> list[int]:
+    out = [0] * len(CROPS)
+    for c in crops:
+        out[CROPS.index(c)] += 1
+    return out
+
+
+def _observe(state: State, me: str, history: _History | None,
+             record: Record | None = None, upto: int = 0) -> Observation:
+    from ..formats.positions import position_data
+
+    colours = state.colours
+    mine = colours.index(me)
+    # the counters behind the other screens: all of them minus stock, bids and mine (I.27)
+    others = [COUNTERS_PER_CROP - k for k in state.stock]
+    for p in state.players:
+        for it in p.store:
+            others = [a - b for a, b in zip(others, it.bid)]
+    others = [a - b for a, b in zip(others, state.players[mine].screen)]
+    held: list[list[int]] = []
+    revealed: list[list[int]] = []
+    free: list[int] = []
+    unseen = list(others)
+    for i, p in enumerate(state.players):
+        if i == mine:
+            held.append(list(p.screen))
+            revealed.append([0] * len(CROPS))
+            free.append(0)
+            continue
+        if history is None:  # no history: only the count is public
+            h, r, f = [0] * len(CROPS), [0] * len(CROPS), sum(p.screen)
+        else:  # a screen is its start plus public moves: held = revealed + moves
+            r = history.revealed[i]
+            h = [rv + mv for rv, mv in zip(r, history.moves[i])]
+            f = STARTING_CROPS - sum(r)
+        held.append(h)
+        revealed.append(r)
+        free.append(f)
+        unseen = [a - b for a, b in zip(unseen, h)]
+    size = sum(unseen)
+    screens = []
+    for i, p in enumerate(state.players):
+        if i == mine:
+            screens.append(Screen(p.colour, sum(p.screen), tuple(p.screen), True,
+                                  tuple(p.screen), tuple(revealed[i]), 0))
+            continue
+        forced = [max(0, free[i] - (size - u)) for u in unseen]
+        known = tuple(h + k for h, k in zip(held[i], forced))
+        screens.append(Screen(p.colour, sum(p.screen), known, sum(known) == sum(p.screen),
+                              tuple(held[i]), tuple(revealed[i]), free[i]))
+    # the bag (F.1, I.27): its field tiles follow from where every other tile is
+    visible_tiles = set(state.registry) | set(state.fallow) | set(state.in_hand)
+    for p in state.players:
+        visible_tiles.update(p.tiles)
+        visible_tiles.update(it.tile for it in p.store)
+    bag_tiles = tuple(sorted_refs(r for r in state.board.references if r not in visible_tiles))
+    visible_events = set(state.track) | set(state.set_aside) | set(state.spent)
+    seen = visible_events | (history.seen if history is not None else set())
+    bag_events = tuple(sorted(seen - visible_events))
+    unseen_events = tuple(e for e in EVENT_LETTERS if e not in seen)
+    table = position_data(state)
+    for key in ("bag", "removed", "hidden_removed"):
+        table.pop(key, None)
+    for c in colours:
+        table[c].pop("crops", None)
+    base = state.copy()
+    for i, p in enumerate(base.players):
+        if i != mine:
+            p.screen = [0] * len(CROPS)
+    base.bag = set()
+    base.removed = []
+    base.hidden_removed = 0
+    return Observation(
+        me, colours, history is not None, table, tuple(screens), tuple(unseen),
+        state.bag_count, bag_tiles, bag_events, unseen_events, REMOVED_EVENTS[len(colours)],
+        None if history is None else tuple(history.start), base, record, upto)
+
+
+# -- sampling -------------------------------------------------------------------------------------
+def splits(observation: Observation) -> Iterator[tuple[tuple[tuple[int, ...], ...], int]]:
+    """Every way the unseen counters (``unseen_crops``) may lie behind the other screens,
+    with its weight: (the unseen counts of each other screen, in seat order from the
+    observer's left; how many deals of the physical counters give it). A screen with
+    ``free`` unseen counters and ``revealed`` starting crops holds ``revealed`` plus its
+    part; the weight is the product over the screens of ``hand! / prod(counts!)``, the
+    number of orders its starting counters can come in (B.6 deals them at random)."""
+    seats = _others(observation)
+    yield from _splits(list(observation.unseen_crops), seats, ())
+
+
+def _others(o: Observation) -> list[Screen]:
+    mine = o.players.index(o.player)
+    n = len(o.players)
+    return [o.screens[(mine + k) % n] for k in range(1, n)]
+
+
+def _splits(rest: list[int], seats: list[Screen], done: tuple[tuple[int, ...], ...]
+            ) -> Iterator[tuple[tuple[tuple[int, ...], ...], int]]:
+    if not seats:
+        if not any(rest):
+            yield done, 1
+        return
+    screen, later = seats[0], seats[1:]
+    for part in _parts(rest, screen.free, 0):
+        hand = [r + k for r, k in zip(screen.revealed, part)]
+        weight = factorial(sum(hand))
+        for k in hand:
+            weight //= factorial(k)
+        left = [a - b for a, b in zip(rest, part)]
+        for tail, w in _splits(left, later, (*done, part)):
+            yield tail, weight * w
+
+
+def _parts(rest: list[int], size: int, c: int) -> Iterator[tuple[int, ...]]:
+    """Every sub-multiset of ``rest[c:]`` (counts per crop) with ``size`` counters."""
+    if c == len(rest):
+        if size == 0:
+            yield ()
+        return
+    if sum(rest[c:]) < size:
+        return
+    for k in range(min(rest[c], size), -1, -1):
+        for tail in _parts(rest, size - k, c + 1):
+            yield (k, *tail)
+
+
+def _draw_split(o: Observation, rng: random.Random) -> list[tuple[int, ...]]:
+    """The unseen counts of each other screen (seat order from the observer's left),
+    drawn with the weights of ``splits``."""
+    seats = _others(o)
+    if not any(any(s.revealed) for s in seats):
+        # nothing revealed: the weights are those of dealing the counters at random
+        counters = [c for c, k in enumerate(o.unseen_crops) for _ in range(k)]
+        rng.shuffle(counters)
+        out, at = [], 0
+        for s in seats:
+            part = [0] * len(CROPS)
+            for c in counters[at:at + s.free]:
+                part[c] += 1
+            at += s.free
+            out.append(tuple(part))
+        return out
+    options = list(splits(o))
+    pick = rng.randrange(sum(w for _, w in options))
+    for parts, w in options:
+        if pick < w:
+            return list(parts)
+        pick -= w
+    raise AssertionError("unreachable: the pick is below the total weight")
+
+
+def _draw_removed(o: Observation, rng: random.Random) -> list[str]:
+    """The events removed at setup: any ``removed_count`` of the never-seen ones, equally
+    likely."""
+    return sorted(rng.sample(o.unseen_events, o.removed_count))
+
+
+def sample_state(observation: Observation, rng: random.Random) -> State:
+    """A full state consistent with ``observation``, the unknowns drawn with ``rng`` (see
+    the module's docstring): ``observe(sample_state(o, rng), o.player)`` equals ``o`` for
+    an observation of a state; for one of a record, ``sample_record`` gives the record."""
+    o = observation
+    state = o._table_state.copy()
+    mine = o.players.index(o.player)
+    n = len(o.players)
+    for k, part in enumerate(_draw_split(o, rng), start=1):
+        screen = o.screens[(mine + k) % n]
+        state.players[(mine + k) % n].screen = [h + e for h, e in zip(screen.held, part)]
+    removed = _draw_removed(o, rng)
+    state.removed = removed
+    state.hidden_removed = 0
+    state.bag = set(o.bag_tiles) | set(o.bag_events) | (set(o.unseen_events) - set(removed))
+    return state
+
+
+def sample_record(observation: Observation, rng: random.Random) -> Record:
+    """For an observation of a record: a ``Record`` of the same steps from a setup drawn
+    consistently with it (others' starting crops, the removed events), so that
+    ``observe(sample_record(o, rng), o.player) == o``. Raises ``ValueError`` for an
+    observation of a state (it has no history to replay)."""
+    o = observation
+    if o._record is None or o.start is None:
+        raise ValueError("sample_record needs an observation of a record")
+    record = o._record
+    steps = record.steps[:o._upto]
+    mine = o.players.index(o.player)
+    n = len(o.players)
+    crops = {o.player: names(o.start)}
+    for k, part in enumerate(_draw_split(o, rng), start=1):
+        screen = o.screens[(mine + k) % n]
+        crops[screen.player] = names([r + e for r, e in zip(screen.revealed, part)])
+    removed = tuple(_draw_removed(o, rng))
+    setup = replace(record.setup, crops=crops, removed=removed)
+    return replace(record, setup=setup, steps=steps, text="")
+
+
+# -- the tensor -----------------------------------------------------------------------------------
+_WORKERS = tuple(WORKERS)  # A-L
+_ACTIONS = "abcd"
+_KINDS = tuple(PendingKind)
+
+
+def tensor_layout(players: int, board: Board) -> list[tuple[str, int]]:
+    """The parts of ``Observation.tensor()`` in order, as (name, length); the tensor's
+    length is the sum. Seats are counted from the observer (``seat0``), clockwise; spaces
+    in ``board.references`` order; crops in ``CROPS`` order; workers A-L; events M-Z. A
+    count is the count itself (not scaled); a flag is 0 or 1; one-hot parts are all 0 when
+    nothing applies (no player pending at a chance draw)."""
+    n_spaces = len(board.references)
+    n_events = len(EVENT_LETTERS)
+    n_crops = len(CROPS)
+    out: list[tuple[str, int]] = []
+    for k in range(players):
+        seat = f"seat{k}"
+        out += [(f"{seat}.tiles", n_spaces), (f"{seat}.harvested", n_spaces),
+                (f"{seat}.workers", n_spaces * len(_WORKERS)),  # space * 12 + worker
+                (f"{seat}.supply", len(FARMHANDS))]
+        for j in range(STORE_SIZE):
+            out += [(f"{seat}.store{j}.tile", n_spaces), (f"{seat}.store{j}.bid", n_crops)]
+        out += [(f"{seat}.screen.total", 1), (f"{seat}.screen.known", n_crops),
+                (f"{seat}.screen.unknown", 1)]
+    out += [("stock", n_crops), ("registry", n_spaces), ("fallow", n_spaces),
+            ("in_hand", n_spaces), ("bag.tiles", n_spaces), ("bag.count", 1),
+            ("bag.events", n_events), ("bag.unseen_events", n_events),
+            ("bag.removed_unseen", 1), ("unseen_crops", n_crops),
+            ("track", TRACK_SIZE * n_events),  # space * 14 + event
+            ("set_aside", n_events), ("spent", n_events), ("town", len(TOWNSFOLK)),
+            ("turn.player", players), ("turn.used", len(_ACTIONS)), ("turn.number", 1),
+            ("end_countdown", 2),  # [running, turns left]
+            ("result", 2),  # [finished, unfinished]
+            ("pending.kind", len(_KINDS)), ("pending.player", players),
+            ("pending.worker", len(_WORKERS)), ("pending.event", n_events)]
+    return out
+
+
+def _encode(o: Observation) -> list[float]:
+    state = o._table_state
+    board = state.board
+    refs = board.references
+    at_ref = {r: i for i, r in enumerate(refs)}
+    ev = {e: i for i, e in enumerate(EVENT_LETTERS)}
+    n = len(o.players)
+    mine = o.players.index(o.player)
+    out: list[float] = []
+
+    def flags(items: Iterable[str], index: dict[str, int], size: int) -> list[float]:
+        v = [0.0] * size
+        for it in items:
+            v[index[it]] = 1.0
+        return v
+
+    wk = {w: i for i, w in enumerate(_WORKERS)}
+    for k in range(n):
+        seat = (mine + k) % n
+        p = state.players[seat]
+        out += flags(p.tiles, at_ref, len(refs))
+        out += flags((r for r, h in p.tiles.items() if h), at_ref, len(refs))
+        workers = [0.0] * (len(refs) * len(_WORKERS))
+        for space, w in p.workers.items():
+            workers[at_ref[space] * len(_WORKERS) + wk[w]] = 1.0
+        out += workers
+        out += flags(p.supply, {f: i for i, f in enumerate(FARMHANDS)}, len(FARMHANDS))
+        for j in range(STORE_SIZE):
+            if j < len(p.store):
+                out += flags((p.store[j].tile,), at_ref, len(refs))
+                out += [float(b) for b in p.store[j].bid]
+            else:
+                out += [0.0] * (len(refs) + len(CROPS))
+        s = o.screens[seat]
+        out += [float(s.total), *map(float, s.known), float(s.unknown)]
+    out += map(float, state.stock)
+    out += flags(state.registry, at_ref, len(refs))
+    out += flags(state.fallow, at_ref, len(refs))
+    out += flags(state.in_hand, at_ref, len(refs))
+    out += flags(o.bag_tiles, at_ref, len(refs))
+    out.append(float(o.bag_count))
+    out += flags(o.bag_events, ev, len(ev))
+    out += flags(o.unseen_events, ev, len(ev))
+    out.append(float(o.removed_count))
+    out += map(float, o.unseen_crops)
+    track = [0.0] * (TRACK_SIZE * len(ev))
+    for i, e in enumerate(state.track):
+        track[i * len(ev) + ev[e]] = 1.0
+    out += track
+    out += flags(state.set_aside, ev, len(ev))
+    out += flags(state.spent, ev, len(ev))
+    out += flags(state.town, {t: i for i, t in enumerate(TOWNSFOLK)}, len(TOWNSFOLK))
+    seats = [0.0] * n
+    seats[(state.turn.player - mine) % n] = 1.0
+    out += seats
+    out += [1.0 if a in state.turn.used else 0.0 for a in _ACTIONS]
+    out.append(float(state.turn.number))
+    countdown = state.end_countdown
+    out += [0.0, 0.0] if countdown is None else [1.0, float(countdown)]
+    out += [1.0 if state.result == "finished" else 0.0,
+            1.0 if state.result == "unfinished" else 0.0]
+    pend = state.pending
+    out += [1.0 if pend.kind == kind else 0.0 for kind in _KINDS]
+    who = [0.0] * n
+    if pend.player is not None:
+        who[(o.players.index(pend.player) - mine) % n] = 1.0
+    out += who
+    out += flags(() if pend.worker is None else (pend.worker,), wk, len(_WORKERS))
+    out += flags(() if pend.event is None else (pend.event,), ev, len(ev))
+    return out
+
+
+# -- the command line's views -------------------------------------------------------------------
+def located_views(at: Located, player: str) -> list[Observation]:
+    """What ``player`` may know at a located point (``play.replay.Located``): for a
+    record, after the setup and each step up to the point when ``at.states`` holds them
+    (else at the point only), with perfect recall; for a position, of its table. Raises
+    ``KeyError`` for a player not seated."""
+    _colour(at.state.colours, player)
+    if at.record is None:
+        return [observe(at.state, player)]
+    record = replace(at.record, steps=at.record.steps[:at.step], text="")
+    views = observe_each(record, player)
+    return views if at.states is not None else views[-1:]
