@@ -82,6 +82,7 @@ class Unit:
     index: int = 0
     error: Diagnostic | None = None
     last: bool = True  # the last record of its file
+    runs_on: bool = False  # it ends mid-line, where the next record starts (cutter.Piece)
     access: BoardAccess | None = None  # which board files its records may name
     strict: bool = False  # check the invariants (RULES.md J) after every step, not at the end
 
@@ -363,7 +364,8 @@ def _record_units(source: str, stream: IO[bytes], head: bytes = b"",
             yield Unit(source, UnitKind.RECORD, line=at, index=piece.index,
                        error=_too_large(source, limit, what, at))
             return
-        yield Unit(source, UnitKind.RECORD, piece.data, piece.line, piece.index, last=piece.last)
+        yield Unit(source, UnitKind.RECORD, piece.data, piece.line, piece.index, last=piece.last,
+                   runs_on=piece.runs_on)
 
 
 # -- checking ------------------------------------------------------------------------------------
@@ -409,7 +411,8 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS,
     # read once, the steps without spans (nearly every record is valid: nothing to place);
     # the problems found keep their spans, and a rule error is placed (``_check_record``)
     records = iter_records(text, unit.source, line=unit.line, last=unit.last,
-                           max_errors=max_errors, access=access, spans=False)
+                           max_errors=max_errors, access=access, spans=False,
+                           runs_on=unit.runs_on)
     while True:
         index = unit.index + len(reports)
         try:
