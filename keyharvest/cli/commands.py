@@ -833,6 +833,43 @@ def board(
     return OK
 
 
+# -- rules ---------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def rules(
+    rule: Annotated[str | None, typer.Argument(
+        metavar="ID", show_default=False,
+        help="A section of the rules, as errors cite it: C.4, I.55, J; default: list "
+             "them all.")] = None,
+    output: FormatOpt = Format.text,
+) -> int:
+    """The rules specification that errors cite (RULES.md, shipped with the program):
+    `keyharvest rules C.4` prints that section, `keyharvest rules` lists every section's
+    id and title. With --format json, one object per section (type "rule"; with ID, its
+    text too), then the summary. An unknown ID is exit 1, with the nearest one."""
+    from ..formats.diagnostics import Diagnostic
+    from ..formats.rulebook import section, sections, unknown_message
+
+    if rule is None:
+        found = list(sections().values())
+        for s in found:
+            result("rule", {"id": s.id, "title": s.title})
+            if not is_json(output):
+                out(f"{'  ' * s.id.count('.')}{s.id:<6}{s.title}")
+        summary(True, sections=len(found))
+        return OK
+    try:
+        s = section(rule)
+    except KeyError:
+        raise Failure([Diagnostic(unknown_message(rule), "RULES.md", kind="name",
+                                  hint="`keyharvest rules` lists the sections")]) from None
+    result("rule", {"id": s.id, "title": s.title, "text": s.text})
+    if not is_json(output):
+        out(s.text)
+    summary(True, sections=1)
+    return OK
+
+
 def _app_for(args: Sequence[str]) -> typer.Typer:
     """The app to run for the arguments ``args``: when the first one names a command, a
     copy of ``app`` holding that command alone, so that Typer builds the Click command (its
