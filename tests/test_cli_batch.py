@@ -216,7 +216,10 @@ def test_selfplay_is_deterministic_and_writes_valid_records(tmp_path: Path) -> N
     assert kh(*args, "--jobs", 2).out == first.out  # byte-identical whatever --jobs is
     records = load_records(first.out)
     assert len(records) == 2 and records[0] != records[1]
-    assert records[0].metadata["meta"] == {"bot": "random", "seed": 11, "game": 0}
+    # game N says it is game N, in its round and its [meta] alike (counted from 1)
+    assert records[0].metadata["meta"] == {"bot": "random", "seed": 11, "game": 1}
+    assert [r.metadata["round"] for r in records] == [r.metadata["meta"]["game"]
+                                                       for r in records] == [1, 2]
     games = tmp_path / "games.kh"
     games.write_text(first.out)
     assert kh("validate", games).out == "2 records: 2 ok (2 finished), 0 bad; 1 file\n"
