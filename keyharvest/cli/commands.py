@@ -180,11 +180,18 @@ def validate(
         "--fail-fast", "-x", help="Stop at the first bad record.")] = False,
     rejects: Annotated[str | None, typer.Option(
         "--rejects", metavar="FILE", show_default=False, autocompletion=complete.paths,
-        help="Append the original text of every bad record to FILE.")] = None,
+        help="Append the original text of every bad record to FILE, each after a comment "
+             "line: '# from FILE (game N): its first error' (an empty input: the line "
+             "alone).")] = None,
+    require_finished: Annotated[bool, typer.Option(
+        "--require-finished", help="A record of a game that has not ended (in progress, "
+                                   "or stopped at its turn limit) is bad, with the "
+                                   "reason.")] = False,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
     verbose: Annotated[bool, typer.Option(
-        "--verbose", "-v", help="A line for every record, not only the bad ones.")] = False,
+        "--verbose", "-v", help="A line for every record (a bad one's with its first "
+                                "error: where, its kind and rule).")] = False,
     max_errors: MaxErrorsOpt = 20,
     strict: Annotated[bool, typer.Option(
         "--strict", help="Check the invariants of RULES.md J after every step of every "

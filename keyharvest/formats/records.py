@@ -162,8 +162,10 @@ def decode_source(data: bytes, source: str = "<stdin>", line: int = 1) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line, col = _line_col(data, exc.start, line)
-        raise NotationError(f"not a text file: byte 0x{data[exc.start]:02x} is not UTF-8",
-                            Span(line, col, line, col + 1, source)) from None
+        error = NotationError(f"not a text file: byte 0x{data[exc.start]:02x} is not UTF-8",
+                              Span(line, col, line, col + 1, source))
+        error.kind = "encoding"
+        raise error from None
     _check_binary(text, source, line)
     return text
 
@@ -177,8 +179,10 @@ def read_source(path: str | Path, limit: int = MAX_RECORD_BYTES) -> str:
         with p.open("rb") as stream:
             data = read_bounded(stream, limit, str(p))
     except OSError as exc:
-        raise NotationError(f"cannot read {p}: {exc.strerror or exc}",
-                            Span(1, 1, 1, 1, str(p))) from None
+        error = NotationError(f"cannot read {p}: {exc.strerror or exc}",
+                              Span(1, 1, 1, 1, str(p)))
+        error.kind = "io"
+        raise error from None
     return decode_source(data, str(p))
 
 
@@ -186,8 +190,10 @@ def _check_binary(text: str, source: str, line: int = 1) -> None:
     i = text.find("\x00")
     if i >= 0:
         line, col = _line_col(text, i, line)
-        raise NotationError("not a text file: it holds a NUL byte",
-                            Span(line, col, line, col + 1, source))
+        error = NotationError("not a text file: it holds a NUL byte",
+                              Span(line, col, line, col + 1, source))
+        error.kind = "encoding"
+        raise error
 
 
 def _line_col(data: str | bytes, i: int, line: int = 1) -> tuple[int, int]:
@@ -298,6 +304,11 @@ def _piece_parts(piece: Piece[str], source: str, more: bool) -> tuple[str, str]:
                                 Span(n, 1, n, len(s) + 1, source),
                                 hint="put a line '+++' before the setup and one after it")
     if piece.opening is None:
+        if not data.strip():
+            empty = NotationError("an empty input: no record here (a record starts with a "
+                                  "line '+++')", Span(piece.line, 1, piece.line, 1, source))
+            empty.kind = "io"
+            raise empty
         raise NotationError("no record here: a record starts with a line '+++'",
                             Span(piece.line, 1, piece.line, 1, source))
     if piece.close is None:
@@ -436,6 +447,7 @@ class _FrontMatter(ValueChecker):
         err = NotationError(f"{path}: {message}" if path and named else message, span,
                             hint=hint)
         err.rule = rule
+        err.kind = "rule" if rule else "schema"
         err.path = path  # type: ignore[attr-defined]
         return noted(err, quoting)
 
