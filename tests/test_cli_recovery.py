@@ -70,6 +70,8 @@ def test_a_lost_opening_delimiter_spoils_one_record_only(games: list[bytes]) -> 
     assert r.code == 1
     assert _verdicts(r.out) == ["ok", "bad", "ok", "ok", "ok", "ok"]
     assert "error: a record starts with its front matter between '+++' lines" in r.err
+    assert "note: this looks like front matter: a record seems to start here without its " \
+        "opening line '+++'" in r.err
 
 
 def test_the_text_reader_recovers_as_validate_does(games: list[bytes]) -> None:

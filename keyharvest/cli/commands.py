@@ -62,7 +62,8 @@ from .support import (
 
 app = typer.Typer(
     name="keyharvest",
-    help="Rules engine and tools for records of the board game Key Harvest.",
+    help="Rules engine and tools for records of the board game Key Harvest. The rules "
+         "that errors cite by id (error[C.4]) ship with it: keyharvest rules C.4.",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -166,7 +167,8 @@ def _root(
     """Rules engine and tools for records of the board game Key Harvest.
 
     Every command reads - as stdin, prints data on stdout and diagnostics on stderr, and
-    exits 0 (ok), 1 (invalid input), 2 (usage error) or 3 (internal error).
+    exits 0 (ok), 1 (invalid input), 2 (usage error) or 3 (internal error). The rules
+    that errors cite by id (error[C.4]) ship with the program: keyharvest rules C.4.
     """
 
 

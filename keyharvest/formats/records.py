@@ -57,6 +57,7 @@ How a record is read, end to end (``keyharvest validate`` does this for every re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -290,6 +291,10 @@ def _read_cut_piece(piece: Piece[str], source: str, board: Board | None, more: b
                         rec_text, board, max_errors, access, spans)
 
 
+#: A front-matter line (``key = ...``), as the cutter knows one.
+_FRONT_LINE = re.compile(r"[ \t]*[A-Za-z_][A-Za-z0-9_-]*[ \t]*=")
+
+
 def _piece_parts(piece: Piece[str], source: str, more: bool) -> tuple[str, str]:
     """The front matter and the movetext of ``piece``. Raises ``NotationError`` for text
     before its opening ``+++``, no ``+++``, or front matter not closed."""
@@ -300,9 +305,14 @@ def _piece_parts(piece: Piece[str], source: str, more: bool) -> tuple[str, str]:
     for i, s in enumerate(split_lines(head.removeprefix("\ufeff"))):
         if s.strip() and not s.strip().startswith("#"):
             n = piece.line + i
-            raise NotationError("a record starts with its front matter between '+++' lines",
-                                Span(n, 1, n, len(s) + 1, source),
-                                hint="put a line '+++' before the setup and one after it")
+            error = NotationError("a record starts with its front matter between '+++' "
+                                  "lines", Span(n, 1, n, len(s) + 1, source),
+                                  hint="put a line '+++' before the setup and one after it")
+            if piece.unopened or _FRONT_LINE.match(s):
+                error.notes = (("this looks like front matter: a record seems to start here "
+                                "without its opening line '+++' (the records after it are "
+                                "read as they are)"),)
+            raise error
     if piece.opening is None:
         if not data.strip():
             empty = NotationError("an empty input: no record here (a record starts with a "
