@@ -71,9 +71,11 @@ class KeyHarvestError(ValueError):
     position's schema) raises the first one it met, as it always has, and lists the other
     independent problems it found in ``also`` (in the order of the input); ``every_error``
     gives them all. ``notes`` are lines a diagnostic shows under the message
-    (``= note: ...``).
+    (``= note: ...``). ``kind`` is what sort of problem it is, where its raiser knows
+    better than its class (``formats.diagnostics.KINDS``: ``encoding``, ``name`` ...).
     """
 
+    kind: str | None = None
     rule: str | None = None
     span: Span | None = None
     also: tuple[KeyHarvestError, ...] = ()

@@ -77,29 +77,56 @@ def test_a_bom_and_lone_cr_line_ends() -> None:
 _LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 
+_KEY = re.compile(rb"[ \t]*[A-Za-z_][A-Za-z0-9_-]*[ \t]*=")
+
+
 def _line_cut(data: bytes) -> list[tuple[bytes, int, int]]:
     """How records are cut, line by line (the definition the block cutter keeps): a record
-    starts at the 1st, 3rd, 5th ... ``+++`` line; comment lines before the first are left
-    out; lines end at ``\n``, ``\r\n`` and a lone ``\r``; a byte order mark counts at the
-    start of the input only."""
+    starts at the 1st, 3rd, 5th ... ``+++`` line (a byte order mark before it counted as
+    none), at a ``+++`` that ends a longer line (not a comment), and at a front-matter line
+    (``key = ...``) where movetext is expected (the count starts again at each of these);
+    comment lines before the first are left out; lines end at ``\n``, ``\r\n`` and a lone
+    ``\r``."""
     out, chunk = [], b""
     start = line = 1
-    seen = 0
+    seen = index = 0
     head_clean = True
+
+    def opened(before: bytes, rest: bytes) -> None:
+        nonlocal chunk, start, index, head_clean
+        if index:
+            out.append((chunk + before, start, index))
+            chunk, start = rest, line
+        elif head_clean and not before.strip():
+            chunk, start = rest, line
+        else:
+            chunk += before + rest
+        index += 1
+
     for raw in _LINE.findall(data):
-        s = (raw.removeprefix(b"\xef\xbb\xbf") if line == 1 else raw).strip()
+        s = raw.removeprefix(b"\xef\xbb\xbf").strip()
         if s == b"+++":
             seen += 1
-            if seen % 2 and seen > 1:
-                out.append((chunk, start, (seen - 1) // 2))
-                chunk, start = b"", line
-            elif seen == 1 and head_clean:
-                chunk, start = b"", line
-        elif not seen and s[:1] not in (b"", b"#"):
-            head_clean = False
-        chunk += raw
+            if seen % 2:
+                seen = 1
+                opened(b"", raw)
+            else:
+                chunk += raw
+        elif s.decode("utf-8", "replace").strip().endswith("+++") and s[:1] != b"#":
+            at = raw.rfind(b"+++")
+            head_clean = head_clean and index > 0
+            seen = 1
+            opened(raw[:at], raw[at:])
+        elif seen and seen % 2 == 0 and _KEY.match(raw):
+            seen = 1
+            opened(b"", raw)
+        else:
+            if not index and (raw.removeprefix(b"\xef\xbb\xbf") if line == 1 else raw).strip(
+            )[:1] not in (b"", b"#"):
+                head_clean = False
+            chunk += raw
         line += 1
-    out.append((chunk, start, max((seen + 1) // 2, 1)))
+    out.append((chunk, start, max(index, 1)))
     return out
 
 

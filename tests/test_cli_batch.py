@@ -60,13 +60,16 @@ def test_validate_json_lines(batch: dict[str, Path]) -> None:
     assert [x["type"] for x in reports] == ["position", "record"] + ["record"] * 6
     assert summary == {"type": "summary", "ok": False, "files": 3,
                        "records": {"ok": 3, "bad": 4, "finished": 3, "unfinished": 0,
-                                   "in progress": 0},
+                                   "in_progress": 0, "empty": 0},
                        "positions": {"ok": 1, "bad": 0}, "unreadable": 0, "stopped": False,
                        "diagnostics": []}
     assert r.err == ""  # JSON mode: the diagnostics are in the JSON only
     bad = [x for x in reports if not x["ok"]]
     assert all(x["diagnostics"] and x["diagnostics"][0]["severity"] == "error" for x in bad)
     assert {x["diagnostics"][0]["rule"] for x in bad} == {"C.4", None}
+    # the kinds: a rule broken, a syntax error, a byte that is not UTF-8
+    assert [x["diagnostics"][0]["kind"] for x in bad] == ["rule", "syntax", "encoding",
+                                                          "rule"]
 
 
 def test_rejects_hold_the_exact_text_of_each_bad_record(batch: dict[str, Path],
@@ -76,10 +79,21 @@ def test_rejects_hold_the_exact_text_of_each_bad_record(batch: dict[str, Path],
     r = kh("validate", batch["several"], batch["good"], "--rejects", rejects)
     assert r.code == 1
     # appended, each record from its '+++' up to the next record, byte for byte (its CRLF
-    # line ends and its bad byte included)
-    assert rejects.read_bytes() == (b"# earlier rejects\n" + batch["illegal"] + b"\n"
-                                    + batch["syntax"] + b"\n" + batch["not_utf8"] + b"\n"
-                                    + batch["crlf"] + b"\n")
+    # line ends and its bad byte included), after a line that says where it came from
+    # and its first error
+    src = str(batch["several"]).encode()
+    first = batch["several"].read_bytes().split(b"\n").index(b"4. red: buy G7 from green") + 1
+    lines = rejects.read_bytes().split(b"\n")
+    froms = [line for line in lines if line.startswith(b"# from ")]
+    assert [f.split(b": ", 1)[0] for f in froms] == [
+        b"# from " + src + b" (game %d)" % n for n in (2, 3, 4, 5)]
+    assert froms[0] == (b"# from " + src + b" (game 2): rule error at %d:9 [C.4]: red cannot "
+                        b"buy G7 from green: no store holds it" % first)
+    assert froms[2].startswith(b"# from " + src + b" (game 4): encoding error at ")
+    # and without those lines, the exact text of each
+    assert b"\n".join(line for line in lines if not line.startswith(b"# from ")) == (
+        b"# earlier rejects\n" + batch["illegal"] + b"\n" + batch["syntax"] + b"\n"
+        + batch["not_utf8"] + b"\n" + batch["crlf"] + b"\n")
 
 
 def test_rejects_are_not_written_when_everything_is_good(tmp_path: Path) -> None:
@@ -164,7 +178,7 @@ def test_a_partial_record_is_valid_and_says_so(tmp_path: Path) -> None:
     first, second, summary = r.objects()
     assert first["ok"] and first["status"] == "in progress" and first["steps"] > 50
     assert second["status"] == "finished"
-    assert summary["records"]["in progress"] == 1
+    assert summary["records"]["in_progress"] == 1
     assert "(1 finished, 1 in progress)" in kh("validate", partial, TWO).out
 
 
@@ -216,7 +230,10 @@ def test_selfplay_is_deterministic_and_writes_valid_records(tmp_path: Path) -> N
     assert kh(*args, "--jobs", 2).out == first.out  # byte-identical whatever --jobs is
     records = load_records(first.out)
     assert len(records) == 2 and records[0] != records[1]
-    assert records[0].metadata["meta"] == {"bot": "random", "seed": 11, "game": 0}
+    # game N says it is game N, in its round and its [meta] alike (counted from 1)
+    assert records[0].metadata["meta"] == {"bot": "random", "seed": 11, "game": 1}
+    assert [r.metadata["round"] for r in records] == [r.metadata["meta"]["game"]
+                                                       for r in records] == [1, 2]
     games = tmp_path / "games.kh"
     games.write_text(first.out)
     assert kh("validate", games).out == "2 records: 2 ok (2 finished), 0 bad; 1 file\n"

@@ -253,6 +253,8 @@ def _every_command_in_json(tmp_path: Path) -> dict[str, list[str]]:
                            str(tmp_path / "games")],  # --force: the test writes it twice
         "render": ["render", str(TWO), "-o", str(tmp_path / "x.svg")],
         "board": ["board"],
+        "rules": ["rules"],
+        "rules ID": ["rules", "C.4"],
     }
 
 

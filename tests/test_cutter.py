@@ -12,7 +12,7 @@ from keyharvest.formats.diagnostics import diagnose
 from keyharvest.formats.records import load_records
 
 LINES = ["+++", " +++\t", "+++\xa0", "\ufeff+++", "++", "x+++", "# c", "", " ", "a = 1",
-         "1. red: end", "é+++"]
+         "1. red: end", "é+++", "x+++\xa0", "# x+++", "b = 2+++"]
 ENDS = ["\n", "\r\n", "\r", "\n\r"]
 
 
@@ -28,15 +28,17 @@ def test_text_and_bytes_in_blocks_are_cut_alike(lines: list[tuple[str, str]], bo
     text = ("\ufeff" if bom else "") + "".join(a + b for a, b in lines)
     whole = list(cut([text], line=7))
     blocks = list(cut(_blocks(text.encode(), size), line=7))
-    assert [(p.data.encode(), p.line, p.index, p.last, p.close_line) for p in whole] == [
-        (p.data, p.line, p.index, p.last, p.close_line) for p in blocks]
+    assert [(p.data.encode(), p.line, p.index, p.last, p.close_line, p.runs_on, p.unopened)
+            for p in whole] == [(p.data, p.line, p.index, p.last, p.close_line, p.runs_on,
+                                 p.unopened) for p in blocks]
     assert text.encode().endswith(b"".join(p.data for p in blocks))  # only comments left out
     for p in whole:  # the offsets fall on the lines they name
-        if p.opening is not None:
+        if p.opening is not None and not p.unopened:
             assert split_lines(p.data[p.opening:p.front])[0].removeprefix(
                 "\ufeff").strip() == "+++"
         if p.close is not None:
-            assert split_lines(p.data[p.close:p.body])[0].strip() == "+++"
+            assert split_lines(p.data[p.close:p.body])[0].removeprefix(
+                "\ufeff").strip() == "+++"
             assert p.close_line == p.line + len(split_lines(p.data[:p.close])) - 1
 
 

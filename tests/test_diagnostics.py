@@ -173,7 +173,9 @@ def test_an_implied_end_is_explained() -> None:
 
 def test_setup_errors_carry_rule_and_path() -> None:
     d = diagnostic_of(BASE.replace('red = ["B6", "G1"]', 'red = ["B6", "G2"]'))
-    assert (d.rule, d.path, d.kind, d.line, d.column) == ("B.5", "tiles.red", "setup", 8, 7)
+    # a setup against the rules of RULES.md B is of the kind "rule" (a key or value that
+    # does not fit, "schema")
+    assert (d.rule, d.path, d.kind, d.line, d.column) == ("B.5", "tiles.red", "rule", 8, 7)
     assert d.format().startswith("games/club.kh:8:7: error[B.5]: tiles.red: B6 G2 is not a "
                                  "starting pair of the board")
 

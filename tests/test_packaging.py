@@ -22,6 +22,7 @@ def test_wheel_contains_grammar_board_and_typing_marker(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "keyharvest/grammar/keyharvest.lark" in names
     assert "keyharvest/data/board.toml" in names
+    assert "keyharvest/data/RULES.md" in names  # the rules errors cite (keyharvest rules)
     assert "keyharvest/py.typed" in names
     grammar = zipfile.ZipFile(wheel).read("keyharvest/grammar/keyharvest.lark").decode()
     assert grammar == (ROOT / "grammar" / "keyharvest.lark").read_text()
@@ -44,6 +45,8 @@ def test_installed_wheel_loads_grammar_and_board(wheel: Path, tmp_path: Path) ->
         "assert grammar.grammar_text() == path.read_text()\n"
         "assert str(parse_step('red: harvest B6,B7')) == 'red: harvest B6 B7'\n"
         "assert grammar.lean_from_tables() is not None  # the lean tables ship in the wheel\n"
+        "from keyharvest.formats.rulebook import section\n"
+        "assert section('C.4').title.startswith('Action c'), section('C.4')\n"
         "b = keyharvest.standard_board()\n"
         "print(len(b.references))\n"
     )

@@ -270,7 +270,11 @@ def test_rejects_append_to_a_regular_file(tmp_path: Path) -> None:
     rejects = tmp_path / "rejects.kh"
     assert kh("validate", bad, "--rejects", rejects).code == 1
     assert kh("validate", bad, "--rejects", rejects).code == 1
-    assert rejects.read_text() == _bad_record() * 2
+    # appended: each time the line that says where it came from, then the record
+    text = rejects.read_text()
+    froms = [line for line in text.split("\n") if line.startswith("# from ")]
+    assert len(froms) == 2 and all(f.startswith(f"# from {bad} (game 1): ") for f in froms)
+    assert text == (froms[0] + "\n" + _bad_record()) * 2
 
 
 @pytest.mark.parametrize("kind", ["symlink", "fifo", "hardlink"])

@@ -118,7 +118,8 @@ def _ignore(n: int = 1) -> None:
 
 # -- validate ------------------------------------------------------------------------------
 def run_validate(
-    *, paths: Sequence[str], fail_fast: bool, rejects: str | None, jobs: int, verbose: bool,
+    *, paths: Sequence[str], fail_fast: bool, rejects: str | None, require_finished: bool,
+    jobs: int, verbose: bool,
     max_errors: int, strict: bool, board: str | None, trust_board_paths: bool,
     max_bytes: str | None, cluster: str | None, quiet: bool, output: Format,
 ) -> int:
@@ -137,7 +138,7 @@ def run_validate(
             total = input_size(list(expand(paths)))
             advance = stack.enter_context(progress("checking", total, counts=False))
             reports = check_inputs(paths, jobs=jobs, max_errors=max_errors, access=access,
-                                   limit=limit, strict=strict)
+                                   limit=limit, strict=strict, finished=require_finished)
         else:  # the bar counts the tasks done
             from ..play import cluster as on_cluster
 
@@ -145,7 +146,8 @@ def run_validate(
             tasks = stack.enter_context(progress("checking (tasks)"))
             reports = on_cluster.check_inputs(paths, client, done=tasks,
                                                max_errors=max_errors, access=access,
-                                               limit=limit, strict=strict)
+                                               limit=limit, strict=strict,
+                                               finished=require_finished)
             stack.callback(reports.close)  # type: ignore[attr-defined]  # a generator's
             advance = _ignore
         sink = stack.enter_context(Rejects(rejects))

@@ -64,7 +64,8 @@ from .support import (
 
 app = typer.Typer(
     name="keyharvest",
-    help="Rules engine and tools for records of the board game Key Harvest.",
+    help="Rules engine and tools for records of the board game Key Harvest. The rules "
+         "that errors cite by id (error[C.4]) ship with it: keyharvest rules C.4.",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -179,7 +180,8 @@ def _root(
     """Rules engine and tools for records of the board game Key Harvest.
 
     Every command reads - as stdin, prints data on stdout and diagnostics on stderr, and
-    exits 0 (ok), 1 (invalid input), 2 (usage error) or 3 (internal error).
+    exits 0 (ok), 1 (invalid input), 2 (usage error) or 3 (internal error). The rules
+    that errors cite by id (error[C.4]) ship with the program: keyharvest rules C.4.
     """
 
 
@@ -193,11 +195,18 @@ def validate(
         "--fail-fast", "-x", help="Stop at the first bad record.")] = False,
     rejects: Annotated[str | None, typer.Option(
         "--rejects", metavar="FILE", show_default=False, autocompletion=complete.paths,
-        help="Append the original text of every bad record to FILE.")] = None,
+        help="Append the original text of every bad record to FILE, each after a comment "
+             "line: '# from FILE (game N): its first error' (an empty input: the line "
+             "alone).")] = None,
+    require_finished: Annotated[bool, typer.Option(
+        "--require-finished", help="A record of a game that has not ended (in progress, "
+                                   "or stopped at its turn limit) is bad, with the "
+                                   "reason.")] = False,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
     verbose: Annotated[bool, typer.Option(
-        "--verbose", "-v", help="A line for every record, not only the bad ones.")] = False,
+        "--verbose", "-v", help="A line for every record (a bad one's with its first "
+                                "error: where, its kind and rule).")] = False,
     max_errors: MaxErrorsOpt = 20,
     strict: Annotated[bool, typer.Option(
         "--strict", help="Check the invariants of RULES.md J after every step of every "
@@ -896,6 +905,43 @@ def board(
     summary(True, name=b.name, spaces=len(b.references),
             starting_pairs=[list(p) for p in b.starting_pairs],
             crops={c: sum(1 for v in b.crops.values() if v == c) for c in CROPS})
+    return OK
+
+
+# -- rules ---------------------------------------------------------------------------------------
+@app.command()
+@contract()
+def rules(
+    rule: Annotated[str | None, typer.Argument(
+        metavar="ID", show_default=False,
+        help="A section of the rules, as errors cite it: C.4, I.55, J; default: list "
+             "them all.")] = None,
+    output: FormatOpt = Format.text,
+) -> int:
+    """The rules specification that errors cite (RULES.md, shipped with the program):
+    `keyharvest rules C.4` prints that section, `keyharvest rules` lists every section's
+    id and title. With --format json, one object per section (type "rule"; with ID, its
+    text too), then the summary. An unknown ID is exit 1, with the nearest one."""
+    from ..formats.diagnostics import Diagnostic
+    from ..formats.rulebook import section, sections, unknown_message
+
+    if rule is None:
+        found = list(sections().values())
+        for s in found:
+            result("rule", {"id": s.id, "title": s.title})
+            if not is_json(output):
+                out(f"{'  ' * s.id.count('.')}{s.id:<6}{s.title}")
+        summary(True, sections=len(found))
+        return OK
+    try:
+        s = section(rule)
+    except KeyError:
+        raise Failure([Diagnostic(unknown_message(rule), "RULES.md", kind="name",
+                                  hint="`keyharvest rules` lists the sections")]) from None
+    result("rule", {"id": s.id, "title": s.title, "text": s.text})
+    if not is_json(output):
+        out(s.text)
+    summary(True, sections=1)
     return OK
 
 

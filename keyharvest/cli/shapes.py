@@ -123,12 +123,14 @@ def report_place(r: Report) -> str:
 
 
 def report_line(r: Report) -> str:
-    """One line per report, for ``validate --verbose``."""
+    """One line per report, for ``validate --verbose``; a bad record's with its first
+    error (``Diagnostic.brief``: where, its kind and rule)."""
     verdict = "ok" if r.ok else "bad"
     if r.kind == "record":
         if r.ok:
             return f"{r.source}:{r.line}: game {r.index}: ok ({r.status}, {r.steps} steps)"
-        return f"{r.source}:{r.line}: game {r.index}: bad"
+        first = f" ({r.diagnostics[0].brief()})" if r.diagnostics else ""
+        return f"{r.source}:{r.line}: game {r.index}: bad{first}"
     if r.kind == "position":
         return f"{r.source}: position ({r.status or 'unreadable'}): {verdict}"
     return f"{r.source}: unreadable"

@@ -5,9 +5,15 @@ a big input, read in blocks).
 The rules, the same for text and for bytes:
 
 - a line ends at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (line numbers count those breaks);
-- a delimiter is a line that is ``+++`` once stripped of white space; a byte order mark
-  counts only at the very start of the input;
+- a delimiter is a line that is ``+++`` once stripped of white space and of a byte order
+  mark (files joined by ``cat`` keep theirs);
 - the 1st, 3rd, 5th ... delimiter opens a record, the others close its front matter;
+- two marks of a record boundary in the wrong place start a new record, so that one broken
+  record does not pair every later delimiter wrongly: a ``+++`` that ends a longer line
+  opens a record there (``Piece.runs_on``: the file before it ends without a line break,
+  as ``cat`` of a file cut short gives), and so does a front-matter line (``key = ...``)
+  where movetext is expected (``Piece.unopened``: its opening ``+++`` is missing); the
+  reader reports both;
 - blank and comment (``#``) lines before the first record are left out of it; anything
   else there stays with it (a ``Piece`` from the start of the input), for the reader to
   reject.
@@ -21,6 +27,7 @@ cutting a big input is little work. Only the record being gathered and one block
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -38,10 +45,15 @@ class _Marks(Generic[S]):
     plus: S
     bom: S
     empty: S
+    eq: S
+    key: re.Pattern[S]  # a front-matter line: ``key = ...``
 
 
-_TEXT = _Marks("\n", "\r", "\r\n", DELIMITER, "\ufeff", "")
-_BYTES = _Marks(b"\n", b"\r", b"\r\n", DELIMITER.encode(), b"\xef\xbb\xbf", b"")
+#: The start of a front-matter line (a TOML key and its ``=``); movetext has no ``=``.
+_KEY = r"[ \t]*[A-Za-z_][A-Za-z0-9_-]*[ \t]*="
+_TEXT = _Marks("\n", "\r", "\r\n", DELIMITER, "\ufeff", "", "=", re.compile(_KEY))
+_BYTES = _Marks(b"\n", b"\r", b"\r\n", DELIMITER.encode(), b"\xef\xbb\xbf", b"", b"=",
+                re.compile(_KEY.encode()))
 
 
 def _marks(data: str | bytes) -> _Marks[Any]:
@@ -58,7 +70,13 @@ class Piece(Generic[S]):
     the record (from 1). Offsets into ``data``: ``opening`` is where the opening line
     starts (None: no delimiter at all), ``front`` where the front matter starts (after the
     opening line), ``close`` where the closing line starts (None: not closed) and ``body``
-    where the movetext starts."""
+    where the movetext starts.
+
+    ``runs_on``: ``data`` ends in the middle of a line, at a ``+++`` that ends it and opens
+    the next record (its file ended without a line break, the next one was joined to it).
+    ``unopened``: the record starts with a front-matter line where the movetext of the one
+    before it was expected, without an opening ``+++`` (``opening`` is 0, and so is
+    ``front``)."""
 
     data: S
     line: int
@@ -68,9 +86,13 @@ class Piece(Generic[S]):
     opening_end: int = 0  # where the opening line's text ends (its break starts)
     close: int | None = None
     close_end: int = 0
+    runs_on: bool = False
+    unopened: bool = False
 
     @property
     def front(self) -> int:
+        if self.unopened:
+            return 0
         return _next_line(self.data, self.opening_end, _marks(self.data))
 
     @property
@@ -159,26 +181,51 @@ def _next_line(data: S, last: int, m: _Marks[Any]) -> int:
     return min(last + 1, len(data))
 
 
-def _delimiters(data: S, start: int, end: int, bom: bool) -> list[tuple[int, int]]:
-    """(start, end) of the delimiter lines among the whole lines of ``data[start:end]``
-    (``start`` is a line start; with ``bom``, ``data`` starts the input): a search for
-    ``+++``, then a look at the line around each one found."""
+def _line_start(data: S, start: int, at: int, m: _Marks[Any]) -> int:
+    first = max(data.rfind(m.nl, start, at) + 1, start)
+    r = data.rfind(m.cr, first, at)
+    return first if r < 0 else r + 1
+
+
+def _delimiters(data: S, start: int, end: int) -> list[tuple[int, int, bool | None]]:
+    """(start, end, mid-line) of the delimiters among the whole lines of
+    ``data[start:end]`` (``start`` is a line start), then ``(end, end, None)``: a search
+    for ``+++``, then a look at the line around each one found. A delimiter line is given
+    from its start; a ``+++`` that ends a longer line from the ``+++`` (mid-line: True)."""
     m = _marks(data)
-    found = []
+    found: list[tuple[int, int, bool | None]] = []
     at = _plus(data, start, end, m)
     while at >= 0:
-        first = max(data.rfind(m.nl, start, at) + 1, start)
-        r = data.rfind(m.cr, first, at)
-        if r >= 0:
-            first = r + 1
+        first = _line_start(data, start, at, m)
         last = _line_end(data, at, end, m)
-        line = data[first:last]
-        if bom and first == 0:
-            line = line.removeprefix(m.bom)
+        line = data[first:last].removeprefix(m.bom)
         if is_delimiter(line):
-            found.append((first, last))
+            found.append((first, last, False))
+        elif _runs_into(line):
+            found.append((data.rfind(m.plus, first, last), last, True))
         at = _plus(data, last, end, m)
+    found.append((end, end, None))
     return found
+
+
+def _runs_into(line: str | bytes) -> bool:
+    """Whether ``line`` (not a delimiter) ends with a ``+++`` that starts a record: not in
+    a comment."""
+    s = _stripped(line)
+    return s.endswith(DELIMITER) and not s.startswith("#")
+
+
+def _front_line(data: S, start: int, end: int, m: _Marks[Any]) -> int:
+    """Where the first front-matter line (``key = ...``) among the whole lines of
+    ``data[start:end]`` starts (-1: none): a search for ``=``, which movetext does not
+    hold, then a look at the line."""
+    at = data.find(m.eq, start, end)
+    while at >= 0:
+        first = _line_start(data, start, at, m)
+        if m.key.match(data, first, at + 1):
+            return first
+        at = data.find(m.eq, _line_end(data, at, end, m), end)
+    return -1
 
 
 def _plus(data: S, start: int, end: int, m: _Marks[Any]) -> int:
@@ -216,6 +263,7 @@ def cut(blocks: Iterable[S], *, line: int = 1) -> Iterator[Piece[S]]:
     counted, counted_line = 0, line  # buf[counted] is a line start, on line counted_line
     marks: list[tuple[int, int]] = []  # its delimiters: the opening (if any) and closing
     delimiters = 0
+    unopened = False  # the piece being gathered has no opening '+++' (Piece.unopened)
     index = 0  # the number of the piece being gathered (0: none yet)
     done = False
     fresh = True  # buf holds a block not yet scanned
@@ -225,22 +273,37 @@ def cut(blocks: Iterable[S], *, line: int = 1) -> Iterator[Piece[S]]:
         if done:
             end = len(buf)
         if end > scanned:
-            found = _delimiters(buf, scanned, end, base == 0)
-            scanned = end
-            for at, stop in found:
+            pos = scanned  # buf[pos:] is not yet searched for front-matter lines
+            for at, stop, mid in _delimiters(buf, scanned, end):
+                if delimiters and delimiters % 2 == 0:  # in a movetext
+                    key = _front_line(buf, pos, at, m)
+                    if key >= 0:  # a record without its opening '+++' starts here
+                        counted_line += breaks_in(buf, counted, key)
+                        counted = key
+                        yield _piece(buf, start, key, first_line, index, False, marks, unopened)
+                        start, first_line = key, counted_line
+                        marks, unopened = [(key, key)], True
+                        index += 1
+                        delimiters = 1
+                if mid is None:
+                    break
+                pos = stop
                 delimiters += 1
-                if delimiters % 2 == 0:  # it closes the front matter
+                if delimiters % 2 == 0 and not mid:  # it closes the front matter
                     marks.append((at, stop))
                     continue
+                delimiters = 1
                 counted_line += breaks_in(buf, counted, at)
                 counted = at
                 if index:
-                    yield _piece(buf, start, at, first_line, index, False, marks)
+                    yield _piece(buf, start, at, first_line, index, False, marks, unopened,
+                                 runs_on=bool(mid))
                     start, first_line = at, counted_line
                 elif base == 0 and _head_is_clean(buf, at):
                     start, first_line = at, counted_line
-                marks = [(at, stop)]
+                marks, unopened = [(at, stop)], False
                 index += 1
+            scanned = end
         if done:
             break
         block = next(it, m.empty)
@@ -256,20 +319,20 @@ def cut(blocks: Iterable[S], *, line: int = 1) -> Iterator[Piece[S]]:
             start = 0
         buf += block
         fresh = True
-    yield _piece(buf, start, len(buf), first_line, max(index, 1), True, marks)
+    yield _piece(buf, start, len(buf), first_line, max(index, 1), True, marks, unopened)
 
 
 def _piece(buf: S, start: int, end: int, line: int, index: int, last: bool,
-           marks: list[tuple[int, int]]) -> Piece[S]:
+           marks: list[tuple[int, int]], unopened: bool = False,
+           runs_on: bool = False) -> Piece[S]:
     data = buf[start:end]
     if not marks:
-        return Piece(data, line, index, last)
+        return Piece(data, line, index, last, runs_on=runs_on)
     (open_at, open_end), *rest = marks
-    if not rest:
-        return Piece(data, line, index, last, open_at - start, open_end - start)
-    (close_at, close_end), *_ = rest
-    return Piece(data, line, index, last, open_at - start, open_end - start, close_at - start,
-                 close_end - start)
+    close_at, close_end = rest[0] if rest else (None, 0)
+    return Piece(data, line, index, last, open_at - start, open_end - start,
+                 None if close_at is None else close_at - start,
+                 close_end - start if rest else 0, runs_on, unopened)
 
 
 __all__ = ["DELIMITER", "Piece", "breaks_in", "cut", "is_blank_or_comment", "is_delimiter",

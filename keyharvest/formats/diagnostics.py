@@ -10,6 +10,20 @@ hint ("did you mean ..."). ``Diagnostic.format()`` prints it as compilers do::
           |         ^^^^^^^^^^^^^^^^^
 
 and ``to_dict()`` gives the same as JSON-ready data.
+
+Every diagnostic has a ``kind`` (``KINDS``), the same word in JSON (``"kind"``) and in
+text (``validate -v``'s lines and ``--rejects``' comments: ``rule error at 14:9``):
+
+- ``encoding``: not UTF-8 text (a bad byte, a NUL);
+- ``syntax``: text that does not parse (a step, a turn line, the ``+++`` lines, TOML);
+- ``name``: a name that is not known here (a player, a space, a crop, a worker, an event);
+- ``sequence``: the turns out of order (a turn number, a header, a step before any turn);
+- ``rule``: a step the rules forbid (an ``IllegalStep``, its RULES.md id), a setup against
+  RULES.md B, a broken invariant (J), a game not finished where one must be;
+- ``schema``: a front matter, position or board file whose keys or values do not fit;
+- ``io``: an input that cannot be read, is too large, or is empty;
+
+and ``internal`` (a bug) and ``note`` (not an error) besides.
 """
 
 from __future__ import annotations
@@ -17,11 +31,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import IllegalStep, KeyHarvestError, NotationError, PositionError, Span, every_error
+from ..errors import (
+    BoardError,
+    IllegalStep,
+    KeyHarvestError,
+    NotationError,
+    PositionError,
+    Span,
+    every_error,
+)
 from ..rules.invariants import Violation
 from .cutter import split_lines
 
 GUTTER = 5  # width of the line numbers in the excerpt
+#: The kinds of problem (see the module docstring), as JSON and text name them.
+KINDS = ("encoding", "syntax", "name", "sequence", "rule", "schema", "io")
 #: The longest source line shown whole; a longer one is cut around the caret (``…``).
 MAX_EXCERPT = 120
 #: The longest message shown whole (messages quote input, cut where they do; this bounds
@@ -41,7 +65,7 @@ class Diagnostic:
     end_column: int | None = None
     severity: str = "error"
     rule: str | None = None
-    kind: str = "error"  # "syntax", "rule", "position", "setup", "io"
+    kind: str = "syntax"  # one of KINDS, or "internal", "note"
     hint: str | None = None
     expected: tuple[str, ...] = ()
     path: str | None = None  # a key path in a TOML document
@@ -62,6 +86,15 @@ class Diagnostic:
         if self.column is None:
             return f"{self.source}:{self.line}"
         return f"{self.source}:{self.line}:{self.column}"
+
+    def brief(self) -> str:
+        """The diagnostic in one line without its file, in the words of its kind:
+        ``rule error at 14:9 [C.4]: red cannot buy B7 ...``."""
+        where = "" if self.line is None else f" at {self.line}" + (
+            "" if self.column is None else f":{self.column}")
+        rule = f" [{self.rule}]" if self.rule else ""
+        message = " ".join(self.message.split())
+        return f"{self.kind} {self.severity}{where}{rule}: {message}"
 
     def headline(self) -> str:
         tag = f"{self.severity}[{self.rule}]" if self.rule else self.severity
@@ -177,14 +210,15 @@ def _diagnose(exc: BaseException, text: str | None, source: str | None,
             shown = excerpt(span.line)
             if shown is not None and not shown[span.column - 1:].lower().startswith("end"):
                 notes = (f"the turn header here ends the turn before it ({step})",)
-        return Diagnostic(exc.message, src, rule=exc.rule, kind="rule", step=step,
+        return Diagnostic(exc.message, src, rule=exc.rule, kind=exc.kind or "rule", step=step,
                           excerpt=excerpt(span.line if span else None), hint=hint,
                           notes=notes, alternatives=tuple(getattr(exc, "alternatives", ())),
                           **_where(span))
     if isinstance(exc, NotationError):
         rule = getattr(exc, "rule", None)
         path = getattr(exc, "path", None)
-        return Diagnostic(exc.message, src, rule=rule, kind="setup" if path else "syntax",
+        kind = exc.kind or ("rule" if rule else "schema" if path else "syntax")
+        return Diagnostic(exc.message, src, rule=rule, kind=kind,
                           hint=exc.hint, expected=tuple(exc.expected), path=path,
                           notes=tuple(exc.notes),
                           excerpt=excerpt(span.line if span else None), **_where(span))
@@ -193,11 +227,14 @@ def _diagnose(exc: BaseException, text: str | None, source: str | None,
         # said twice)
         message = f"{exc.path}: {exc.message}" if exc.path and exc.path != src \
             else exc.message
-        return Diagnostic(message, src, rule=exc.rule, kind="position", hint=hint,
+        # (a setup against its rules, RULES.md B, cites one; a board file's form is H)
+        kind = exc.kind or ("rule" if exc.rule and not isinstance(exc, BoardError)
+                            else "schema")
+        return Diagnostic(message, src, rule=exc.rule, kind=kind, hint=hint,
                           path=exc.path or None, notes=tuple(exc.notes),
                           excerpt=excerpt(span.line if span else None), **_where(span))
     if isinstance(exc, KeyHarvestError):
-        return Diagnostic(str(exc), src, rule=exc.rule, hint=hint,
+        return Diagnostic(str(exc), src, rule=exc.rule, kind=exc.kind or "syntax", hint=hint,
                           excerpt=excerpt(span.line if span else None), **_where(span))
     if isinstance(exc, OSError):
         return Diagnostic(f"cannot read: {exc.strerror or exc}", src, kind="io")
@@ -223,7 +260,7 @@ def count_line(n: int, where: str, limit: int | None = None) -> str:
 
 def diagnose_violations(problems: list[Violation], source: str = "<stdin>") -> list[Diagnostic]:
     """One diagnostic per broken invariant of a position (RULES.md J)."""
-    return [Diagnostic(v.message, source, rule=v.rule, kind="position") for v in problems]
+    return [Diagnostic(v.message, source, rule=v.rule, kind="rule") for v in problems]
 
 
-__all__ = ["Diagnostic", "count_line", "diagnose", "diagnose_all", "diagnose_violations"]
+__all__ = ["KINDS", "Diagnostic", "count_line", "diagnose", "diagnose_all", "diagnose_violations"]

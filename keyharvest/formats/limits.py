@@ -50,9 +50,11 @@ def parse_size(text: str) -> int:
 
 def too_large(source: str, limit: int, what: str = "the input", line: int = 1) -> InputTooLarge:
     """The error for ``what`` (starting at ``line`` of ``source``) beyond ``limit`` bytes."""
-    return InputTooLarge(f"{what} is larger than {describe_size(limit)}: not read (a real "
-                         "game is a few kilobytes; --max-bytes SIZE raises the limit)",
-                         Span(line, 1, line, 1, source))
+    error = InputTooLarge(f"{what} is larger than {describe_size(limit)}: not read (a real "
+                          "game is a few kilobytes; --max-bytes SIZE raises the limit)",
+                          Span(line, 1, line, 1, source))
+    error.kind = "io"
+    return error
 
 
 def read_bounded(stream: IO[bytes], limit: int = MAX_RECORD_BYTES,

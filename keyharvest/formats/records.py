@@ -57,6 +57,7 @@ How a record is read, end to end (``keyharvest validate`` does this for every re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -162,8 +163,10 @@ def decode_source(data: bytes, source: str = "<stdin>", line: int = 1) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line, col = _line_col(data, exc.start, line)
-        raise NotationError(f"not a text file: byte 0x{data[exc.start]:02x} is not UTF-8",
-                            Span(line, col, line, col + 1, source)) from None
+        error = NotationError(f"not a text file: byte 0x{data[exc.start]:02x} is not UTF-8",
+                              Span(line, col, line, col + 1, source))
+        error.kind = "encoding"
+        raise error from None
     _check_binary(text, source, line)
     return text
 
@@ -177,8 +180,10 @@ def read_source(path: str | Path, limit: int = MAX_RECORD_BYTES) -> str:
         with p.open("rb") as stream:
             data = read_bounded(stream, limit, str(p))
     except OSError as exc:
-        raise NotationError(f"cannot read {p}: {exc.strerror or exc}",
-                            Span(1, 1, 1, 1, str(p))) from None
+        error = NotationError(f"cannot read {p}: {exc.strerror or exc}",
+                              Span(1, 1, 1, 1, str(p)))
+        error.kind = "io"
+        raise error from None
     return decode_source(data, str(p))
 
 
@@ -186,8 +191,10 @@ def _check_binary(text: str, source: str, line: int = 1) -> None:
     i = text.find("\x00")
     if i >= 0:
         line, col = _line_col(text, i, line)
-        raise NotationError("not a text file: it holds a NUL byte",
-                            Span(line, col, line, col + 1, source))
+        error = NotationError("not a text file: it holds a NUL byte",
+                              Span(line, col, line, col + 1, source))
+        error.kind = "encoding"
+        raise error
 
 
 def _line_col(data: str | bytes, i: int, line: int = 1) -> tuple[int, int]:
@@ -222,7 +229,7 @@ def load_record(text: str, source: str = "<stdin>", *, board: Board | None = Non
 def iter_records(text: str, source: str = "<stdin>", *, board: Board | None = None,
                  line: int = 1, last: bool = True,
                  max_errors: int = MAX_ERRORS, access: BoardAccess = NAMED_ONLY,
-                 spans: bool = True) -> Iterator[Record]:
+                 spans: bool = True, runs_on: bool = False) -> Iterator[Record]:
     """The records of ``text`` one at a time (memory stays flat for a long file).
 
     ``board`` overrides the board named in the front matter; else ``access`` says which
@@ -235,35 +242,83 @@ def iter_records(text: str, source: str = "<stdin>", *, board: Board | None = No
     first). ``spans=False`` reads the steps of a record without their spans (for a
     verdict alone, ``keyharvest validate``: ``notation.movetext.read_movetext``'s option;
     ``placed`` gives them back to a record that must be reported); the problems raised
-    keep theirs.
+    keep theirs. ``runs_on``: the end of ``text`` runs into the next record in the middle
+    of a line (``cutter.Piece.runs_on``; a part of a file that ``validate`` cut): the last
+    record is reported with a note that says so.
+
+    A record that runs on into the next one in the middle of a line (a ``+++`` that ends a
+    line), or one that starts with its front matter where movetext was expected, is cut
+    there (``formats.cutter``) and reported bad, with a note on its first problem; the
+    records after it are read as they are.
     """
     _check_binary(text, source, line)
     for piece in cut([text], line=line):
+        if runs_on and piece.last:
+            piece.runs_on = True
         yield _read_piece(piece, source, board, not (piece.last and last), max_errors, access,
                           spans)
+
+
+#: The note on the first problem of a record that runs on into the next one mid-line.
+RUNS_ON = ("a record seems to start mid-line at {}: does the previous file end without a "
+           "newline?")
 
 
 def _read_piece(piece: Piece[str], source: str, board: Board | None, more: bool,
                 max_errors: int, access: BoardAccess = NAMED_ONLY, spans: bool = True) -> Record:
     """The record of ``piece``; ``more``: another record follows it in the file."""
+    if not piece.runs_on:
+        return _read_cut_piece(piece, source, board, more, max_errors, access, spans)
+    lines = split_lines(piece.data)
+    at = Span(piece.line + len(lines) - 1, len(lines[-1]) + 1, piece.line + len(lines) - 1,
+              len(lines[-1]) + 4, source)
+    note = RUNS_ON.format(f"{at.line}:{at.column}")
+    try:
+        _read_cut_piece(piece, source, board, more, max_errors, access, spans)
+    except KeyHarvestError as exc:
+        exc.notes = (*exc.notes, note)
+        raise
+    raise NotationError(note.replace(f" at {at.line}:{at.column}", " here"), at,
+                        hint="end the line before '+++'")
+
+
+def _read_cut_piece(piece: Piece[str], source: str, board: Board | None, more: bool,
+                    max_errors: int, access: BoardAccess = NAMED_ONLY,
+                    spans: bool = True) -> Record:
     front, movetext = _piece_parts(piece, source, more)
     rec_text = joined(piece.data[piece.opening:], more)
     return _read_record(front, movetext, source, piece.opening_line, piece.close_line,
                         rec_text, board, max_errors, access, spans)
 
 
+#: A front-matter line (``key = ...``), as the cutter knows one.
+_FRONT_LINE = re.compile(r"[ \t]*[A-Za-z_][A-Za-z0-9_-]*[ \t]*=")
+
+
 def _piece_parts(piece: Piece[str], source: str, more: bool) -> tuple[str, str]:
     """The front matter and the movetext of ``piece``. Raises ``NotationError`` for text
     before its opening ``+++``, no ``+++``, or front matter not closed."""
     data = piece.data
-    head = data[:piece.opening] if piece.opening is not None else data
+    # (a piece that starts with its front matter, without its '+++', is reported as the
+    # same text at the start of a file is)
+    head = data[:piece.opening] if piece.opening is not None and not piece.unopened else data
     for i, s in enumerate(split_lines(head.removeprefix("\ufeff"))):
         if s.strip() and not s.strip().startswith("#"):
             n = piece.line + i
-            raise NotationError("a record starts with its front matter between '+++' lines",
-                                Span(n, 1, n, len(s) + 1, source),
-                                hint="put a line '+++' before the setup and one after it")
+            error = NotationError("a record starts with its front matter between '+++' "
+                                  "lines", Span(n, 1, n, len(s) + 1, source),
+                                  hint="put a line '+++' before the setup and one after it")
+            if piece.unopened or _FRONT_LINE.match(s):
+                error.notes = (("this looks like front matter: a record seems to start here "
+                                "without its opening line '+++' (the records after it are "
+                                "read as they are)"),)
+            raise error
     if piece.opening is None:
+        if not data.strip():
+            empty = NotationError("an empty input: no record here (a record starts with a "
+                                  "line '+++')", Span(piece.line, 1, piece.line, 1, source))
+            empty.kind = "io"
+            raise empty
         raise NotationError("no record here: a record starts with a line '+++'",
                             Span(piece.line, 1, piece.line, 1, source))
     if piece.close is None:
@@ -402,6 +457,7 @@ class _FrontMatter(ValueChecker):
         err = NotationError(f"{path}: {message}" if path and named else message, span,
                             hint=hint)
         err.rule = rule
+        err.kind = "rule" if rule else "schema"
         err.path = path  # type: ignore[attr-defined]
         return noted(err, quoting)
 

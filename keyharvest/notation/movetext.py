@@ -138,8 +138,11 @@ def _read_full(text: str, names: Names, *, max_errors: int = 1) -> Movetext:
             if col >= 0:
                 comments.append((row, col + 1, line[col + 1:].strip()))
     reader = TurnReader(names, collect=max_errors > 1)
-    movetext = reader.read(lines, comments)
-    errors += reader.errors or []
+    try:
+        movetext = reader.read(lines, comments)
+    except NotationError as exc:
+        raise _sequence(exc) from None
+    errors += map(_sequence, reader.errors or [])
     if first is None and not errors:
         return movetext
     errors.sort(key=lambda e: e.span.line if e.span else 0)  # stable: a line in reading order
@@ -151,6 +154,13 @@ def _read_full(text: str, names: Names, *, max_errors: int = 1) -> Movetext:
         s for s in movetext.steps if s.span is not None and s.span.line < top)
     raise_first(errors[:max_errors])  # type: ignore[arg-type]
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _sequence(error: NotationError) -> NotationError:
+    """``error``, met by the turn reader, of the kind ``sequence`` (the turns: headers,
+    numbers, order), unless it knows its own (a ``name``)."""
+    error.kind = error.kind or "sequence"
+    return error
 
 
 # -- going on after a syntax error -------------------------------------------------------------

@@ -123,7 +123,9 @@ class Names:
 
     def fail(self, message: str, token: Token, hint: str | None = None) -> NotationError:
         """An error at ``token``, with a note when it holds look-alike characters."""
-        return noted(NotationError(message, self.where.span(token), hint=hint), token.value)
+        error = NotationError(message, self.where.span(token), hint=hint)
+        error.kind = "name"
+        return noted(error, token.value)
 
     # -- single names ---------------------------------------------------------------------
     def player(self, token: Token) -> str:

@@ -18,7 +18,10 @@ This is what ``keyharvest validate`` and ``keyharvest selfplay`` run. Inputs are
 
 A record that replays without an illegal step is valid even if the game is not over (a
 record of a game in progress): its report says ``finished``, ``unfinished`` (stopped at
-its turn limit, I.10) or ``in progress``.
+its turn limit, I.10) or ``in progress``; with ``require_finished`` (``validate
+--require-finished``) only a finished one is valid, and the others are bad with the
+reason. An empty input (nothing but white space) is a bad record of its own, counted
+(``Tally.empty``).
 """
 
 from __future__ import annotations
@@ -82,8 +85,10 @@ class Unit:
     index: int = 0
     error: Diagnostic | None = None
     last: bool = True  # the last record of its file
+    runs_on: bool = False  # it ends mid-line, where the next record starts (cutter.Piece)
     access: BoardAccess | None = None  # which board files its records may name
     strict: bool = False  # check the invariants (RULES.md J) after every step, not at the end
+    finished: bool = False  # a record must be of a finished game (validate --require-finished)
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,7 @@ class Tally:
     status: dict[str, int] = dataclasses.field(default_factory=dict)
     sources: set[str] = dataclasses.field(default_factory=set)
     stopped: bool = False  # stopped at the first bad one
+    empty: int = 0  # empty inputs (each a bad record)
 
     def add(self, report: Report) -> None:
         self.sources.add(report.source)
@@ -138,6 +144,7 @@ class Tally:
                 self.status[key] = self.status.get(key, 0) + 1
             else:
                 self.records_bad += 1
+                self.empty += is_empty(report)
         elif report.kind == UnitKind.POSITION:
             if report.ok:
                 self.positions_ok += 1
@@ -153,7 +160,8 @@ class Tally:
     def to_dict(self) -> dict[str, Any]:
         return {"type": "summary", "ok": self.ok, "files": len(self.sources),
                 "records": {"ok": self.records_ok, "bad": self.records_bad,
-                            **{k: self.status.get(k, 0) for k in RESULTS}},
+                            **{k.replace(" ", "_"): self.status.get(k, 0) for k in RESULTS},
+                            "empty": self.empty},
                 "positions": {"ok": self.positions_ok, "bad": self.positions_bad},
                 "unreadable": self.unreadable, "stopped": self.stopped}
 
@@ -164,8 +172,10 @@ class Tally:
         parts = []
         if n or not (self.positions_ok + self.positions_bad):
             detail = ", ".join(f"{self.status[k]} {k}" for k in RESULTS if self.status.get(k))
+            empty = f" ({self.empty} empty)" if self.empty else ""
             parts.append(f"{_count(n, 'record')}: {self.records_ok} ok"
-                         + (f" ({detail})" if detail else "") + f", {self.records_bad} bad")
+                         + (f" ({detail})" if detail else "") + f", {self.records_bad} bad"
+                         + empty)
         if self.positions_ok + self.positions_bad:
             parts.append(f"{_count(self.positions_ok + self.positions_bad, 'position')}: "
                          f"{self.positions_ok} ok, {self.positions_bad} bad")
@@ -182,25 +192,37 @@ class Tally:
 RESULTS = ("finished", "unfinished", "in progress")
 
 
+def is_empty(report: Report) -> bool:
+    """Whether ``report`` is on an empty input (nothing but white space)."""
+    return (report.kind == UnitKind.RECORD and not report.ok and report.data is not None
+            and not report.data.strip())
+
+
 class Rejects:
     """A file that collects the original text of bad records, appended one after another
-    (each ends with a line end) by ``formats.safewrite.Appender``: opened at the first one
-    (a batch without bad records leaves it alone), never through a symbolic link, only a
-    regular file with one name. Use as a context manager."""
+    (each ends with a line end) by ``formats.safewrite.Appender``, each after a comment
+    line that says where it came from and why it is bad (``# from FILE (game N): rule
+    error at 14:9 [C.4]: ...``; an empty input is that line alone): opened at the first
+    one (a batch without bad records leaves it alone), never through a symbolic link, only
+    a regular file with one name. The file reads back as the same records (a comment
+    line before a record, or after a movetext, is no part of any step). Use as a context
+    manager."""
 
     def __init__(self, path: str | None) -> None:
         self.path = path
         self.file: Appender | None = None
 
     def add(self, report: Report) -> None:
-        if self.path is None or report.ok or not report.data:
+        if self.path is None or report.ok or report.data is None:
             return
         if self.file is None:
             from ..formats.safewrite import Appender
 
             self.file = Appender(self.path)
         data = report.data
-        self.file.add(data if data.endswith((b"\n", b"\r")) else data + b"\n")
+        if data and not data.endswith((b"\n", b"\r")):
+            data += b"\n"
+        self.file.add(from_line(report).encode("utf-8") + b"\n" + data)
 
     def __enter__(self) -> Self:
         return self
@@ -208,6 +230,12 @@ class Rejects:
     def __exit__(self, *exc: object) -> None:
         if self.file is not None:
             self.file.close()
+
+
+def from_line(report: Report) -> str:
+    """The comment line before a rejected record: where it came from, its first error."""
+    first = report.diagnostics[0].brief() if report.diagnostics else "bad"
+    return f"# from {report.source} (game {report.index}): {first}"
 
 
 def _count(n: int, what: str) -> str:
@@ -363,7 +391,8 @@ def _record_units(source: str, stream: IO[bytes], head: bytes = b"",
             yield Unit(source, UnitKind.RECORD, line=at, index=piece.index,
                        error=_too_large(source, limit, what, at))
             return
-        yield Unit(source, UnitKind.RECORD, piece.data, piece.line, piece.index, last=piece.last)
+        yield Unit(source, UnitKind.RECORD, piece.data, piece.line, piece.index, last=piece.last,
+                   runs_on=piece.runs_on)
 
 
 # -- checking ------------------------------------------------------------------------------------
@@ -409,7 +438,8 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS,
     # read once, the steps without spans (nearly every record is valid: nothing to place);
     # the problems found keep their spans, and a rule error is placed (``_check_record``)
     records = iter_records(text, unit.source, line=unit.line, last=unit.last,
-                           max_errors=max_errors, access=access, spans=False)
+                           max_errors=max_errors, access=access, spans=False,
+                           runs_on=unit.runs_on)
     while True:
         index = unit.index + len(reports)
         try:
@@ -448,8 +478,32 @@ def _check_record(record: Any, text: str, unit: Unit, index: int) -> Report:
         return Report(UnitKind.RECORD, unit.source, False, index, record.line, None, done.applied,
                       (diagnose(done.error, text, unit.source, line=unit.line),),
                       data=record.text.encode("utf-8"))
-    return Report(UnitKind.RECORD, unit.source, True, index, record.line,
-                  done.state.result or "in progress", done.applied)
+    status = done.state.result or "in progress"
+    if unit.finished and status != "finished":
+        return Report(UnitKind.RECORD, unit.source, False, index, record.line, status,
+                      done.applied, (_not_finished(record, done.state, status, unit),),
+                      data=record.text.encode("utf-8"))
+    return Report(UnitKind.RECORD, unit.source, True, index, record.line, status, done.applied)
+
+
+def _not_finished(record: Any, state: Any, status: str, unit: Unit) -> Diagnostic:
+    """Why a record that must be of a finished game (``--require-finished``) is not: at
+    its last line."""
+    from ..formats.cutter import split_lines
+    from ..formats.diagnostics import Diagnostic
+
+    lines = split_lines(record.text.rstrip("\r\n"))
+    last = record.line + len(lines) - 1
+    if status == "unfinished":
+        rule = "I.10"
+        why = f"it stopped at its turn limit (max_turns = {record.setup.max_turns}) before its end"
+    else:
+        rule = "F.4"
+        why = f"the record stops in turn {state.turn.number}, before the end of the game"
+    return Diagnostic(f"the game is not finished: {why} (--require-finished)",
+                      unit.source, last, 1, kind="rule", rule=rule, excerpt=lines[-1],
+                      hint="a record of a game in progress is valid without "
+                           "--require-finished")
 
 
 def _check_position(unit: Unit, max_errors: int = MAX_ERRORS,
@@ -537,18 +591,20 @@ def _batches(items: Iterable[Unit], total: int | None = None,
 def check_inputs(paths: Iterable[str], *, jobs: int = 1, stdin: IO[bytes] | None = None,
                  max_errors: int = MAX_ERRORS,
                  access: BoardAccess | None = None, limit: int | None = None,
-                 strict: bool = False) -> Iterator[Report]:
+                 strict: bool = False, finished: bool = False) -> Iterator[Report]:
     """Reports on every record and position of ``paths`` (see ``expand``), in input order,
     checked in ``jobs`` processes (0: one per core), each with up to ``max_errors``
     diagnostics. ``access`` says which board files they may name (see ``check_unit``),
     ``limit`` how large a record may be (see ``units``). Every record's final table is
     checked against the invariants of RULES.md J, and with ``strict`` the table after
-    every step (``records.replay``). Stop iterating at any time (for a
+    every step (``records.replay``). With ``finished``, a record of a game that has not
+    ended is bad (``validate --require-finished``). Stop iterating at any time (for a
     first failure): the work in flight is cancelled."""
     inputs = list(expand(paths))
     all_units = (u for path in inputs for u in units(path, stdin, limit))
-    if access is not None or strict:  # (the workers read them from the units)
-        all_units = (dataclasses.replace(u, access=access, strict=strict) for u in all_units)
+    if access is not None or strict or finished:  # (the workers read them from the units)
+        all_units = (dataclasses.replace(u, access=access, strict=strict, finished=finished)
+                     for u in all_units)
     if jobs == 1:
         for unit in all_units:
             yield from check_unit(unit, max_errors, access)

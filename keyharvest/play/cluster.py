@@ -157,6 +157,7 @@ class Task:
     limit: int | None = None  # for a whole file: as ``batch.units``
     access: Any = None  # for a whole file: as ``batch.check_unit``
     strict: bool = False
+    finished: bool = False
 
 
 def _is_whole(path: str) -> bool:
@@ -167,24 +168,27 @@ def _is_whole(path: str) -> bool:
 
 
 def plan(paths: Iterable[str], stdin: IO[bytes] | None = None, *, limit: int | None = None,
-         access: Any = None, strict: bool = False) -> Iterator[Task]:
+         access: Any = None, strict: bool = False,
+         finished: bool = False) -> Iterator[Task]:
     """The tasks of validating ``paths`` (see ``batch.expand``), in input order; ``limit``,
-    ``access`` and ``strict`` as ``batch.check_inputs`` takes them."""
-    whole = partial(Task, whole=True, limit=limit, access=access, strict=strict)
+    ``access``, ``strict`` and ``finished`` as ``batch.check_inputs`` takes them."""
+    whole = partial(Task, whole=True, limit=limit, access=access, strict=strict,
+                    finished=finished)
     for path in expand(paths):
         if _is_whole(path):
             yield whole(path)
             continue
-        yield from _file_tasks(path, stdin, whole, _units_of(limit, access, strict))
+        yield from _file_tasks(path, stdin, whole, _units_of(limit, access, strict, finished))
 
 
-def _units_of(limit: int | None, access: Any, strict: bool
+def _units_of(limit: int | None, access: Any, strict: bool, finished: bool = False
               ) -> Callable[[str, IO[bytes] | None], Iterator[Unit]]:
     def of(path: str, stdin: IO[bytes] | None) -> Iterator[Unit]:
         found = units(path, stdin, limit)
-        if access is None and not strict:
+        if access is None and not strict and not finished:
             return found
-        return (dataclasses.replace(u, access=access, strict=strict) for u in found)
+        return (dataclasses.replace(u, access=access, strict=strict, finished=finished)
+                for u in found)
     return of
 
 
@@ -232,7 +236,8 @@ def _runs(found: Iterable[Unit]) -> Iterator[list[Unit]]:
 def run_task(task: Task, max_errors: int = MAX_ERRORS) -> list[Report]:
     """A worker's work on one task: its reports, in order."""
     if task.whole:
-        todo: Iterable[Unit] = _units_of(task.limit, task.access, task.strict)(task.path, None)
+        todo: Iterable[Unit] = _units_of(task.limit, task.access, task.strict,
+                                         task.finished)(task.path, None)
     elif not task.spans:
         todo = task.units
     else:
@@ -247,12 +252,12 @@ def run_task(task: Task, max_errors: int = MAX_ERRORS) -> list[Report]:
 def check_inputs(paths: Iterable[str], client: Any, *, stdin: IO[bytes] | None = None,
                  done: Callable[[int], None] | None = None, max_errors: int = MAX_ERRORS,
                  access: Any = None, limit: int | None = None,
-                 strict: bool = False) -> Iterator[Report]:
+                 strict: bool = False, finished: bool = False) -> Iterator[Report]:
     """Reports on every record and position of ``paths``, in input order, checked by the
     cluster of ``client``: the same reports as ``batch.check_inputs``. ``done(1)`` is
     called as each task finishes."""
     fn = run_task if max_errors == MAX_ERRORS else partial(run_task, max_errors=max_errors)
-    tasks = plan(paths, stdin, limit=limit, access=access, strict=strict)
+    tasks = plan(paths, stdin, limit=limit, access=access, strict=strict, finished=finished)
     for reports in ordered_tasks(client, fn, tasks, done=done):
         yield from reports
 

@@ -132,6 +132,8 @@ def selfplay_game(n_players: int, seed: int, index: int, bot: str = "random",
     rng = random.Random(f"keyharvest-selfplay:{seed}:{index}")
     setup = deal(PLAYER_COLOURS[:n_players], rng, board, max_turns=max_turns)
     bots = [BOTS[bot](random.Random(rng.getrandbits(64))) for _ in range(n_players)]
+    # game N of the run, counted from 1 as its round, its file (selfplay-SEED-000N.kh) and
+    # the command's JSON count it
     meta = {"event": "self-play", "round": index + 1,
-            "meta": {"bot": bot, "seed": seed, "game": index}}
+            "meta": {"bot": bot, "seed": seed, "game": index + 1}}
     return play_game(setup, board, bots, rng, meta, checked=checked)

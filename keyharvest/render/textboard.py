@@ -4,7 +4,9 @@ the registry, the event track and the stock.
 Hex rows are drawn offset, as on the board: a space is two characters, an unharvested
 field tile the capital of its crop's colour (``Y`` wheat, ``R`` wine, ``G`` vegetables,
 ``O`` apples, ``B`` hops), a harvested one in lower case, a worker its letter after
-``@``, an empty space ``..``. Positions come from the board file, so any board draws.
+``@``, an empty space ``..``. Rows are labelled with their letters, columns with their
+numbers above and below the board (``board_lines``). Positions come from the board file,
+so any board draws.
 """
 
 from __future__ import annotations
@@ -32,12 +34,18 @@ def crops_text(counts: list[int]) -> str:
 
 
 def board_lines(state: State, p: PlayerState) -> list[str]:
+    """``p``'s board, a line per row, each row labelled with its letter, between two lines
+    of column numbers: above, those of the rows drawn like the first (A, C, E, G on the
+    standard board), below, those of the rows offset from it (B, D, F), each numbering
+    the spaces straight above or below it, so that a reference (B7) is found without
+    counting."""
     board = state.board
     xs = [x for x, _ in board.positions.values()]
     ys = [y for _, y in board.positions.values()]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     at = {pos: ref for ref, pos in board.positions.items()}
     lines = []
+    column: dict[int, int] = {}  # x -> where its spaces start in a row's cells
     for y in range(y0, y1 + 1):
         refs = [at[(x, y)] for x in range(x0, x1 + 1) if (x, y) in at]
         row_label = refs[0][0] if refs else " "
@@ -47,6 +55,7 @@ def board_lines(state: State, p: PlayerState) -> list[str]:
             if ref is None:
                 cells.append("  " if (x + y) % 2 == 0 else " ")
                 continue
+            column.setdefault(x, sum(map(len, cells)))
             if ref in p.tiles:
                 ch = _INITIAL[board.crops[ref]]
                 cells.append((ch.lower() if p.tiles[ref] else ch) + " ")
@@ -55,7 +64,30 @@ def board_lines(state: State, p: PlayerState) -> list[str]:
             else:
                 cells.append("..")
         lines.append(f"  {row_label} " + "".join(cells).rstrip())
-    return lines
+    first = {x for x, y in at if y == y0}
+    rows = sorted({y for _, y in at})
+    above = [y for y in rows if {x for x, yy in at if yy == y} <= first]
+    below = [y for y in rows if y not in above]
+    return [_numbers(board, column, above), *lines,
+            *([_numbers(board, column, below)] if below else [])]
+
+
+def _numbers(board: Board, column: dict[int, int], rows: list[int]) -> str:
+    """The line of column numbers of the spaces of ``rows``, each at its column (a column
+    whose spaces do not share a number is left blank), then the rows it numbers."""
+    numbers: dict[int, set[str]] = {}
+    letters = []
+    for ref, (x, y) in board.positions.items():
+        if y in rows:
+            numbers.setdefault(x, set()).add(ref[1:])
+    for y in rows:
+        refs = sorted(ref for ref, (_, yy) in board.positions.items() if yy == y)
+        letters.append(refs[0][0] if refs else "?")
+    line = ""
+    for x in sorted(numbers):
+        if len(numbers[x]) == 1:
+            line = line.ljust(column[x]) + next(iter(numbers[x]))
+    return f"    {line}   ({' '.join(letters)})"
 
 
 def render(state: State, *, show_screens: bool = True, unknown: Collection[str] = (),
