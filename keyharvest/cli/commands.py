@@ -909,7 +909,7 @@ def board(
 
 
 # -- rules ---------------------------------------------------------------------------------------
-@app.command()
+@command("The rules the errors cite: one section, or the list of them.")
 @contract()
 def rules(
     rule: Annotated[str | None, typer.Argument(
