@@ -263,9 +263,9 @@ def units(path: str, stdin: IO[bytes] | None = None,
     try:
         if path == STDIN:
             if stdin is None:
-                import sys
+                from ..formats.limits import stdin_bytes
 
-                stdin = sys.stdin.buffer
+                stdin = stdin_bytes()
             stream: IO[bytes] = stdin
         else:
             stream = open(path, "rb")  # noqa: SIM115 - closed below
@@ -342,6 +342,8 @@ def _record_units(source: str, stream: IO[bytes], head: bytes = b"",
     being gathered and one block are held. A record larger than ``limit`` bytes (or what
     comes before the first one) is a unit with a positioned error, and ends the input:
     reading stops as soon as the record being gathered passes the bound."""
+    from ..formats.limits import note_read
+
     read = getattr(stream, "read1", stream.read)  # what is there: a pipe is not waited on
     count = {"read": len(head), "given": 0}
 
@@ -352,6 +354,7 @@ def _record_units(source: str, stream: IO[bytes], head: bytes = b"",
             if not block:
                 return
             count["read"] += len(block)
+            note_read(source, count["read"])
             yield block
 
     for piece in cut(blocks()):
