@@ -24,6 +24,7 @@ import typer
 
 from . import complete
 from .bodies import (
+    MAX_JOBS,
     Format,
     _access,
     _limit,
@@ -111,6 +112,13 @@ ClusterOpt = Annotated[str | None, typer.Option(
     help="Run on a dask.distributed cluster: its scheduler's address (tcp://host:8786), or "
          "local:N for N processes on this machine. Needs keyharvest[cluster]; files must "
          "be at the same path on every worker.")]
+ClusterTimeoutOpt = Annotated[int, typer.Option(
+    "--cluster-timeout", metavar="SECONDS", min=1, max=3600,
+    help="With --cluster: how long to wait for the scheduler to answer (then exit 1), and "
+         "for a worker when the cluster has lost them all (then exit 3).")]
+JobsOpt = Annotated[int, typer.Option(
+    "--jobs", "-j", min=0, max=MAX_JOBS,
+    help=f"Processes to use (0: one per core; at most {MAX_JOBS}).")]
 GameOpt = Annotated[int | None, typer.Option(
     "--game", "-g", min=1, show_default=False,
     help="Which record of a file holding several (1 is the first).")]
@@ -181,8 +189,7 @@ def validate(
     rejects: Annotated[str | None, typer.Option(
         "--rejects", metavar="FILE", show_default=False, autocompletion=complete.paths,
         help="Append the original text of every bad record to FILE.")] = None,
-    jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
+    jobs: JobsOpt = 1,
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="A line for every record, not only the bad ones.")] = False,
     max_errors: MaxErrorsOpt = 20,
@@ -193,6 +200,7 @@ def validate(
     trust_board_paths: TrustOpt = False,
     max_bytes: MaxOpt = None,
     cluster: ClusterOpt = None,
+    cluster_timeout: ClusterTimeoutOpt = 10,
     quiet: QuietOpt = False,
     output: FormatOpt = Format.text,
 ) -> None:
@@ -568,7 +576,7 @@ PlayersOpt = Annotated[str | None, typer.Option(
     help="The colours in seating order, like red,green,yellow (or a number: the first "
          "N colours).")]
 SeedOpt = Annotated[int | None, typer.Option(
-    "--seed", "-s", show_default=False,
+    "--seed", "-s", min=0, show_default=False,
     help="Deal with this seed (default: a random one, written in the record).")]
 StartOpt = Annotated[str | None, typer.Option(
     "--start", show_default=False, autocompletion=complete.colour,
@@ -642,15 +650,14 @@ def selfplay(
     players: Annotated[int, typer.Option(
         "--players", "-p", min=2, max=4, help="Players per game.")] = 4,
     seed: Annotated[int | None, typer.Option(
-        "--seed", "-s", show_default=False,
+        "--seed", "-s", min=0, show_default=False,
         help="The run's seed (default: a random one, printed on stderr and written in every "
              "record).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=0, help="How many games.")] = 1,
     dest: Annotated[str, typer.Option(
         "--out", "-o", metavar="DIR|-", autocompletion=complete.folder,
         help="A folder for one file per game, or - for all on stdout.")] = "-",
-    jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
+    jobs: JobsOpt = 1,
     bot: Annotated[str, typer.Option(
         "--bot", "-b", autocompletion=complete.bot,
         help="The bot for every seat (see keyharvest.play.bots.BOTS).")] = "random",
@@ -658,6 +665,7 @@ def selfplay(
         "--force", help="Replace records of the same names in --out DIR (by default an "
                         "existing one is an error and nothing is written).")] = False,
     cluster: ClusterOpt = None,
+    cluster_timeout: ClusterTimeoutOpt = 10,
     quiet: QuietOpt = False,
     output: FormatOpt = Format.text,
 ) -> None:
