@@ -475,7 +475,7 @@ def _check_position(unit: Unit, max_errors: int = MAX_ERRORS,
                       diagnostics=tuple(diagnose_all(exc, text, unit.source, max_errors)),
                       size=size)
     status = "complete" if pos.complete else "partial"
-    diags = tuple(diagnose_violations(pos.problems, unit.source)[:max_errors])
+    diags = tuple(diagnose_violations(pos.problems, unit.source, text)[:max_errors])
     return Report(UnitKind.POSITION, unit.source, not diags, status=status, diagnostics=diags,
                   size=size)
 

@@ -173,9 +173,14 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT,
                 address, set_as_default=False, timeout=timeout))
         else:
             level = logging.ERROR if logs else logging.CRITICAL + 1
-            local = stack.enter_context(distributed.LocalCluster(
-                n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
-                silence_logs=level))
+            try:
+                local = stack.enter_context(distributed.LocalCluster(
+                    n_workers=n, threads_per_worker=1, processes=True,
+                    dashboard_address=":0", silence_logs=level))
+            except Exception as exc:  # noqa: BLE001 - Dask's own (a worker killed at start)
+                cause = " ".join(str(exc).split()) or type(exc).__name__
+                raise ClusterLost(f"the local cluster of {n} processes did not start: "
+                                  f"{cause}") from None
             client = stack.enter_context(distributed.Client(
                 local, set_as_default=False, timeout=timeout))
         yield client
@@ -206,8 +211,9 @@ def ordered_tasks(client: Any, fn: Callable[[Any], Any], tasks: Iterable[Any], *
         alone_since = None  # when the cluster was first seen without a worker
         while True:
             try:
-                got = distributed.wait(list(running), timeout=POLL_SECONDS,
-                                       return_when="FIRST_COMPLETED").done
+                with client.as_current():  # ``wait`` asks for the current client
+                    got = distributed.wait(list(running), timeout=POLL_SECONDS,
+                                           return_when="FIRST_COMPLETED").done
             except TimeoutError:
                 got = set()
             if got:
