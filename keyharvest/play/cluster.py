@@ -238,9 +238,10 @@ def ordered_tasks(client: Any, fn: Callable[[Any], Any], tasks: Iterable[Any], *
 
     def first() -> Any:
         """The result of the first task in flight, counting those that finish meanwhile."""
-        head = flight.popleft()
+        head = flight[0]  # in flight until taken: cancelled if the run stops short
         while head not in finished:
             wait_some()
+        flight.popleft()
         finished.discard(head)
         try:
             return head.result()
