@@ -154,3 +154,25 @@ def test_without_dask_distributed_the_message_says_how_to_install_it(
     with pytest.raises(on_cluster.ClusterUnavailable, match=r"keyharvest\[cluster\]"), \
             on_cluster.connect("local:1"):
         pass
+
+
+def test_no_progress_ends_the_run(client) -> None:
+    """A task that does not finish within ``stall`` seconds: ``ClusterLost``, not a hang."""
+    started = time.monotonic()
+    with pytest.raises(on_cluster.ClusterLost, match="no progress: no task finished in 1 s"):
+        list(on_cluster.ordered_tasks(client, time.sleep, [4], stall=1))
+    assert time.monotonic() - started < 15
+
+
+def test_a_cluster_without_workers_ends_the_run() -> None:
+    """A cluster that has no worker for ``lost_after`` seconds: ``ClusterLost`` naming it."""
+    import logging
+
+    distributed = _distributed()
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0",
+                                  silence_logs=logging.CRITICAL) as local, \
+            distributed.Client(local, set_as_default=False) as c:
+        started = time.monotonic()
+        with pytest.raises(on_cluster.ClusterLost, match="lost every worker .none for 1 s"):
+            list(on_cluster.ordered_tasks(c, abs, [1, 2], lost_after=1))
+        assert time.monotonic() - started < 15

@@ -335,6 +335,24 @@ def test_keyharvest_version_names_the_build(compiled: Path, pure: Path, tmp_path
     assert "pure Python" in said["pure"] and "compiled" not in said["pure"]
 
 
+def test_a_closed_stream_is_one_line_and_exit_2_in_both_builds(compiled: Path, pure: Path,
+                                                              tmp_path: Path) -> None:
+    """``>&-`` and ``<&-`` (issue 34, item 3): the same line, exit 2, in either build."""
+    import os
+
+    said = {}
+    for side, python in (("compiled", compiled), ("pure", pure)):
+        for fd, args in ((1, ["--version"]), (1, ["validate", "-"]), (0, ["validate", "-"]),
+                         (0, ["score", "-"])):
+            done = subprocess.run([str(python), "-m", "keyharvest", *args], cwd=tmp_path,
+                                  env=_env(), stderr=subprocess.PIPE, text=True, check=False,
+                                  preexec_fn=lambda fd=fd: os.close(fd))
+            said[side, fd, args[0]] = (done.returncode, done.stderr)
+    for key, (code, err) in said.items():
+        stream = "write to standard output" if key[1] == 1 else "read from standard input"
+        assert (code, err) == (2, f"keyharvest: cannot {stream}: Bad file descriptor\n"), key
+
+
 #: The engine's own tests (of the rules, the bots, self-play, positions, the movetext
 #: writer and the record reader) that run again against the compiled modules: some 50 s.
 #: Tests marked ``pure_only`` (they monkeypatch or introspect a compiled module) are left

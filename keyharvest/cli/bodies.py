@@ -8,12 +8,13 @@ imports what it needs when it runs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from contextlib import ExitStack
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .support import (
+    INTERNAL,
     INVALID,
     OK,
     Failure,
@@ -38,6 +39,11 @@ if TYPE_CHECKING:  # names for the annotations only
 class Format(StrEnum):
     text = "text"
     json = "json"
+
+
+#: The most processes ``--jobs`` starts: a typo of a large number is not a fork bomb (each
+#: worker holds some 12 MB; 64 is more than a machine this program runs on needs).
+MAX_JOBS = 64
 
 
 # -- shared by the commands ------------------------------------------------------------------
@@ -65,6 +71,9 @@ def _access(board: str | None, trust: bool) -> BoardAccess:
     given with --board is read now, so that a bad one is reported once, in full."""
     from ..formats.boardfile import STANDARD, BoardAccess, parse_board, read_board_text
 
+    if board == "":
+        raise _bad_parameter("expected a board file's path, or 'standard', not an empty "
+                             "one", "'--board'")
     if board is not None and board != STANDARD:
         from ..errors import BoardError
 
@@ -95,17 +104,46 @@ def _cluster_usage(address: str | None, jobs: int) -> None:
         raise _bad_parameter(str(exc), "'--cluster'") from None
 
 
-def _connect(address: str, stack: ExitStack) -> Any:
-    """A client of the cluster at ``address``, closed with ``stack``."""
+def _connect(address: str, stack: ExitStack, timeout: int, logs: bool = False) -> Any:
+    """A client of the cluster at ``address``, closed with ``stack``: one that does not
+    answer within ``timeout`` seconds is exit 1, with the cause; a cluster that cannot
+    finish the run (``cluster.ClusterLost``, raised in the block of ``stack``) exit 3.
+    ``logs``: let Dask's error lines reach stderr (``validate -v``, in text)."""
+    from ..formats.diagnostics import Diagnostic
     from ..play.cluster import connect
 
+    stack.enter_context(_lost(address))
     try:
-        return stack.enter_context(connect(address))
+        return stack.enter_context(connect(address, timeout=timeout, logs=logs))
     except (OSError, TimeoutError) as exc:
+        cause = " ".join(str(exc).split()) or type(exc).__name__
+        raise Failure([Diagnostic(f"cannot reach the cluster at {address}: {cause}", address,
+                                  kind="io")]) from None
+
+
+@contextmanager
+def _lost(address: str) -> Iterator[None]:
+    """``cluster.ClusterLost`` as a diagnostic and exit 3 (the input is not to blame)."""
+    from ..play.cluster import ClusterLost
+
+    try:
+        yield
+    except ClusterLost as exc:
         from ..formats.diagnostics import Diagnostic
 
-        raise Failure([Diagnostic(f"cannot reach the cluster at {address}: {exc}", address,
-                                  kind="io")]) from None
+        raise Failure([Diagnostic(str(exc), address, kind="cluster")], INTERNAL) from None
+
+
+def _folder_usage(dest: str) -> None:
+    """Usage errors of ``selfplay --out``: an empty path, or one that is not a folder."""
+    import os
+
+    if dest == "":
+        raise _bad_parameter("expected a folder, or - for standard output, not an empty "
+                             "path", "'--out'")
+    if dest != "-" and os.path.lexists(dest) and not os.path.isdir(dest):
+        raise _bad_parameter(f"{dest!r} is a file, not a folder: --out takes a folder for "
+                             "one file per game, or - for standard output", "'--out'")
 
 
 def _selfplay_file(folder: Path, seed: int, i: int) -> Path:
@@ -121,7 +159,8 @@ def run_validate(
     *, paths: Sequence[str], fail_fast: bool, rejects: str | None, require_finished: bool,
     jobs: int, verbose: bool,
     max_errors: int, strict: bool, board: str | None, trust_board_paths: bool,
-    max_bytes: str | None, cluster: str | None, quiet: bool, output: Format,
+    max_bytes: str | None, cluster: str | None, cluster_timeout: int, quiet: bool,
+    output: Format,
 ) -> int:
     """The body of ``keyharvest validate`` (``commands.validate`` says what it does)."""
     _cluster_usage(cluster, jobs)
@@ -142,12 +181,13 @@ def run_validate(
         else:  # the bar counts the tasks done
             from ..play import cluster as on_cluster
 
-            client = _connect(cluster, stack)
+            client = _connect(cluster, stack, cluster_timeout, verbose and not json_mode)
             tasks = stack.enter_context(progress("checking (tasks)"))
             reports = on_cluster.check_inputs(paths, client, done=tasks,
                                                max_errors=max_errors, access=access,
                                                limit=limit, strict=strict,
-                                               finished=require_finished)
+                                               finished=require_finished,
+                                               lost_after=cluster_timeout)
             stack.callback(reports.close)  # type: ignore[attr-defined]  # a generator's
             advance = _ignore
         sink = stack.enter_context(Rejects(rejects))
@@ -173,7 +213,7 @@ def run_validate(
 # -- selfplay ------------------------------------------------------------------------------
 def run_selfplay(
     *, players: int, seed: int | None, games: int, dest: str, jobs: int, bot: str,
-    force: bool, cluster: str | None, quiet: bool, output: Format,
+    force: bool, cluster: str | None, cluster_timeout: int, quiet: bool, output: Format,
 ) -> int:
     """The body of ``keyharvest selfplay`` (``commands.selfplay`` says what it does)."""
     from ..play.bots import BOTS
@@ -182,6 +222,7 @@ def run_selfplay(
         raise _bad_parameter(f"unknown bot {bot!r} (the bots are {', '.join(sorted(BOTS))})",
                              "'--bot'")
     _cluster_usage(cluster, jobs)
+    _folder_usage(dest)
     json_mode = is_json(output)
     if seed is None:
         import secrets
@@ -208,11 +249,11 @@ def run_selfplay(
         else:  # the bar counts the tasks done
             from ..play import cluster as on_cluster
 
-            client = _connect(cluster, stack)
+            client = _connect(cluster, stack, cluster_timeout)
             tasks = -(-games // on_cluster.TASK_GAMES)
             done = stack.enter_context(progress("playing (tasks)", tasks))
             texts = on_cluster.selfplay_texts(players, seed, games, client, bot=bot,
-                                              done=done)
+                                              done=done, lost_after=cluster_timeout)
             stack.callback(texts.close)  # type: ignore[attr-defined]  # a generator's
             advance = _ignore
         for i, text in enumerate(texts):

@@ -24,6 +24,7 @@ import typer
 
 from . import complete
 from .bodies import (
+    MAX_JOBS,
     Format,
     _access,
     _limit,
@@ -115,6 +116,13 @@ ClusterOpt = Annotated[str | None, typer.Option(
     help="Run on a dask.distributed cluster: its scheduler's address (tcp://host:8786), or "
          "local:N for N processes on this machine. Needs keyharvest[cluster]; files must "
          "be at the same path on every worker.")]
+ClusterTimeoutOpt = Annotated[int, typer.Option(
+    "--cluster-timeout", metavar="SECONDS", min=1, max=3600,
+    help="With --cluster: how long to wait for the scheduler to answer (then exit 1), and "
+         "for a worker when the cluster has lost them all (then exit 3).")]
+JobsOpt = Annotated[int, typer.Option(
+    "--jobs", "-j", min=0, max=MAX_JOBS,
+    help=f"Processes to use (0: one per core; at most {MAX_JOBS}).")]
 GameOpt = Annotated[int | None, typer.Option(
     "--game", "-g", min=1, show_default=False,
     help="Which record of a file holding several (1 is the first).")]
@@ -202,8 +210,7 @@ def validate(
         "--require-finished", help="A record of a game that has not ended (in progress, "
                                    "or stopped at its turn limit) is bad, with the "
                                    "reason.")] = False,
-    jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
+    jobs: JobsOpt = 1,
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="A line for every record (a bad one's with its first "
                                 "error: where, its kind and rule).")] = False,
@@ -215,6 +222,7 @@ def validate(
     trust_board_paths: TrustOpt = False,
     max_bytes: MaxOpt = None,
     cluster: ClusterOpt = None,
+    cluster_timeout: ClusterTimeoutOpt = 10,
     quiet: QuietOpt = False,
     output: FormatOpt = Format.text,
 ) -> None:
@@ -637,7 +645,7 @@ PlayersOpt = Annotated[str | None, typer.Option(
     help="The colours in seating order, like red,green,yellow (or a number: the first "
          "N colours).")]
 SeedOpt = Annotated[int | None, typer.Option(
-    "--seed", "-s", show_default=False,
+    "--seed", "-s", min=0, show_default=False,
     help="Deal with this seed (default: a random one, written in the record).")]
 StartOpt = Annotated[str | None, typer.Option(
     "--start", show_default=False, autocompletion=complete.colour,
@@ -711,15 +719,14 @@ def selfplay(
     players: Annotated[int, typer.Option(
         "--players", "-p", min=2, max=4, help="Players per game.")] = 4,
     seed: Annotated[int | None, typer.Option(
-        "--seed", "-s", show_default=False,
+        "--seed", "-s", min=0, show_default=False,
         help="The run's seed (default: a random one, printed on stderr and written in every "
              "record).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=0, help="How many games.")] = 1,
     dest: Annotated[str, typer.Option(
         "--out", "-o", metavar="DIR|-", autocompletion=complete.folder,
         help="A folder for one file per game, or - for all on stdout.")] = "-",
-    jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", min=0, help="Processes to use (0: one per core).")] = 1,
+    jobs: JobsOpt = 1,
     bot: Annotated[str, typer.Option(
         "--bot", "-b", autocompletion=complete.bot,
         help="The bot for every seat (see keyharvest.play.bots.BOTS).")] = "random",
@@ -727,6 +734,7 @@ def selfplay(
         "--force", help="Replace records of the same names in --out DIR (by default an "
                         "existing one is an error and nothing is written).")] = False,
     cluster: ClusterOpt = None,
+    cluster_timeout: ClusterTimeoutOpt = 10,
     quiet: QuietOpt = False,
     output: FormatOpt = Format.text,
 ) -> None:

@@ -13,12 +13,19 @@ def main() -> None:
     Typer reads every other and reports usage errors (exit 2); ``contract`` handles the commands'
     own failures; this last guard keeps anything else from printing a traceback. The
     process ends without teardown (``support.hard_exit``) when nothing is left to do at
-    exit."""
+    exit. A closed stdout (``>&-``, which Python makes ``sys.stdout = None``) is a usage
+    error (exit 2) before anything runs, said in one line; so is a closed stdin read
+    (``limits.StreamClosed``, raised where it is read)."""
     from .support import tune_gc
 
     tune_gc()
-    from .support import err, stdout_broken, stdout_gone
+    from .support import USAGE, err, stdout_broken, stdout_gone
 
+    if sys.stdout is None:
+        from ..formats.limits import StreamClosed
+
+        err(f"keyharvest: {StreamClosed('write to standard output').line}")
+        sys.exit(USAGE)
     code: int | str | None = 0
     try:
         from .plain import run
@@ -39,6 +46,10 @@ def main() -> None:
     except KeyboardInterrupt:
         err("keyharvest: interrupted")
         code = 130
+    except MemoryError:
+        from .support import out_of_memory
+
+        code = out_of_memory()
     except BaseException as exc:  # noqa: BLE001 - the contract: no traceback, ever
         from .support import internal_error_line
 

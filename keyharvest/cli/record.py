@@ -51,7 +51,11 @@ def missing_prompt_toolkit() -> str | None:
 
 
 def not_a_terminal() -> str | None:
-    """The message when standard input or output is not a terminal, else None."""
+    """The message when standard input or output is not a terminal, else None. Raises
+    ``limits.StreamClosed`` when standard input is closed."""
+    from ..formats.limits import stdin_bytes
+
+    stdin_bytes()
     if sys.stdin.isatty() and sys.stdout.isatty():
         return None
     return ("keyharvest record types a game at a terminal, and standard input or output is "

@@ -46,7 +46,9 @@ def out(text: str = "", end: str = "\n") -> None:
 
 
 def err(text: str) -> None:
-    """Write a line for people to stderr."""
+    """Write a line for people to stderr (nowhere when stderr is closed)."""
+    if sys.stderr is None:
+        return
     sys.stderr.write(text + "\n")
     sys.stderr.flush()
 
@@ -270,16 +272,34 @@ def run_command(command: Callable[..., int | None], args: Sequence[Any],
         code = stdout_gone()
     except Failure as exc:
         code = _fail(exc.diagnostics, exc.code if exc.code != INVALID else trouble)
+    except MemoryError:
+        code = out_of_memory()
     except KeyboardInterrupt:
         err(f"{PROGRAM}: interrupted")
         code = 130
     except Exception as exc:
         if passes_through(exc):
             raise
-        code = _unexpected(exc, trouble)
+        from ..formats.limits import StreamClosed
+
+        if isinstance(exc, StreamClosed):
+            err(f"{PROGRAM}: {exc.line}")
+            code = USAGE
+        else:
+            code = _unexpected(exc, trouble)
     finally:
         _session = Session()
     return code
+
+
+def out_of_memory() -> int:
+    """A ``MemoryError``: the input read is too big to hold (``--max-bytes`` raised past the
+    memory limit), exit 1; said on stderr, in JSON mode too (there may be no memory left
+    for more)."""
+    from ..formats.limits import out_of_memory_line
+
+    err(f"{PROGRAM}: {out_of_memory_line()}")
+    return INVALID
 
 
 #: The exit status when the reader of stdout has gone (``| head``): what a shell reports
@@ -366,10 +386,13 @@ def read_input(path: str, limit: int | None = None) -> tuple[str, str]:
     limit = limit or MAX_RECORD_BYTES
     try:
         if path == STDIN:
+            from ..formats.limits import StreamClosed
+
+            if sys.stdin is None:
+                raise StreamClosed("read from standard input")
             stream = getattr(sys.stdin, "buffer", None)
             if stream is None:  # a text stream (tests): read as much as the bound allows
-                text = sys.stdin.read(limit + 1) if sys.stdin else ""
-                stream = io.BytesIO(text.encode("utf-8"))
+                stream = io.BytesIO(sys.stdin.read(limit + 1).encode("utf-8"))
             data = read_bounded(stream, limit, STDIN_NAME)
             return decode_source(data, STDIN_NAME), STDIN_NAME
         return read_source(path, limit), path

@@ -258,9 +258,29 @@ def count_line(n: int, where: str, limit: int | None = None) -> str:
     return line
 
 
-def diagnose_violations(problems: list[Violation], source: str = "<stdin>") -> list[Diagnostic]:
-    """One diagnostic per broken invariant of a position (RULES.md J)."""
-    return [Diagnostic(v.message, source, rule=v.rule, kind="rule") for v in problems]
+def diagnose_violations(problems: list[Violation], source: str = "<stdin>",
+                        text: str | None = None) -> list[Diagnostic]:
+    """One diagnostic per broken invariant of a position (RULES.md J); with the position's
+    ``text``, at the first of the violation's keys (``Violation.keys``) written there (or
+    its nearest written ancestor), with that line shown."""
+    out = []
+    for v in problems:
+        where: dict[str, Any] = {}
+        path = None
+        excerpt = None
+        if text is not None:
+            from .tomltext import locate_span
+
+            for key in v.keys:
+                at = locate_span(text, key, True)
+                if at is not None:
+                    path = key
+                    where = _where(Span(at[0], at[1], at[0], at[2], source))
+                    excerpt = _excerpt(text, at[0], 1)
+                    break
+        out.append(_bounded(Diagnostic(v.message, source, rule=v.rule, kind="rule",
+                                       path=path, excerpt=excerpt, **where)))
+    return out
 
 
 __all__ = ["KINDS", "Diagnostic", "count_line", "diagnose", "diagnose_all", "diagnose_violations"]

@@ -8,11 +8,18 @@
   or a device (``/dev/zero`` ends at the bound like a file that is too large) and raises a
   positioned ``InputTooLarge`` beyond it.
 - ``parse_size("8M")``: a size as the command line writes it.
+- ``note_read(source, size)``: the readers say which input they are reading and how much
+  of it is in; an out-of-memory error (``out_of_memory_line``) names it: the input is too
+  big to hold (a raised ``--max-bytes``, a tight memory limit), not a bug.
+- ``stdin_bytes()``: standard input as bytes; ``StreamClosed`` when it is closed (``<&-``).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import sys
+from errno import EBADF
 from typing import IO
 
 from ..errors import NotationError, Span, whole
@@ -57,6 +64,42 @@ def too_large(source: str, limit: int, what: str = "the input", line: int = 1) -
     return error
 
 
+class StreamClosed(Exception):
+    """Standard input or output is closed (``<&-``, ``>&-``): a usage error (exit 2), said
+    in one line (``line``)."""
+
+    def __init__(self, doing: str) -> None:
+        self.line = f"cannot {doing}: {os.strerror(EBADF)}"
+        super().__init__(self.line)
+
+
+def stdin_bytes() -> IO[bytes]:
+    """Standard input, as bytes; raises ``StreamClosed`` when it is closed (Python then
+    makes ``sys.stdin`` None)."""
+    if sys.stdin is None:
+        raise StreamClosed("read from standard input")
+    return sys.stdin.buffer
+
+
+#: The input read last: its name and how many of its bytes are in (``note_read``).
+_reading: list[tuple[str, int]] = [("", 0)]
+
+
+def note_read(source: str, size: int) -> None:
+    """Say that ``size`` bytes of ``source`` have been read: an out-of-memory error from
+    here on names it."""
+    _reading[0] = (source, size)
+
+
+def out_of_memory_line() -> str:
+    """What to say of a ``MemoryError``: which input was being read, how much of it."""
+    source, size = _reading[0]
+    if not source:
+        return "out of memory: raise the memory limit"
+    return (f"out of memory reading {source} ({size / 1e6:.0f} MB read): lower --max-bytes "
+            "or raise the memory limit")
+
+
 def read_bounded(stream: IO[bytes], limit: int = MAX_RECORD_BYTES,
                  source: str = "<stdin>") -> bytes:
     """Everything ``stream`` holds, if it is at most ``limit`` bytes; raises
@@ -70,10 +113,11 @@ def read_bounded(stream: IO[bytes], limit: int = MAX_RECORD_BYTES,
         if not block:
             return b"".join(parts)
         size += len(block)
+        note_read(source, size)
         if size > limit:
             raise too_large(source, limit)
         parts.append(block)
 
 
-__all__ = ["MAX_RECORD_BYTES", "InputTooLarge", "describe_size", "parse_size",
-           "read_bounded", "too_large"]
+__all__ = ["MAX_RECORD_BYTES", "InputTooLarge", "StreamClosed", "describe_size", "note_read",
+           "out_of_memory_line", "parse_size", "read_bounded", "stdin_bytes", "too_large"]

@@ -291,9 +291,9 @@ def units(path: str, stdin: IO[bytes] | None = None,
     try:
         if path == STDIN:
             if stdin is None:
-                import sys
+                from ..formats.limits import stdin_bytes
 
-                stdin = sys.stdin.buffer
+                stdin = stdin_bytes()
             stream: IO[bytes] = stdin
         else:
             stream = open(path, "rb")  # noqa: SIM115 - closed below
@@ -370,6 +370,8 @@ def _record_units(source: str, stream: IO[bytes], head: bytes = b"",
     being gathered and one block are held. A record larger than ``limit`` bytes (or what
     comes before the first one) is a unit with a positioned error, and ends the input:
     reading stops as soon as the record being gathered passes the bound."""
+    from ..formats.limits import note_read
+
     read = getattr(stream, "read1", stream.read)  # what is there: a pipe is not waited on
     count = {"read": len(head), "given": 0}
 
@@ -380,6 +382,7 @@ def _record_units(source: str, stream: IO[bytes], head: bytes = b"",
             if not block:
                 return
             count["read"] += len(block)
+            note_read(source, count["read"])
             yield block
 
     for piece in cut(blocks()):
@@ -526,7 +529,7 @@ def _check_position(unit: Unit, max_errors: int = MAX_ERRORS,
                       diagnostics=tuple(diagnose_all(exc, text, unit.source, max_errors)),
                       size=size)
     status = "complete" if pos.complete else "partial"
-    diags = tuple(diagnose_violations(pos.problems, unit.source)[:max_errors])
+    diags = tuple(diagnose_violations(pos.problems, unit.source, text)[:max_errors])
     return Report(UnitKind.POSITION, unit.source, not diags, status=status, diagnostics=diags,
                   size=size)
 

@@ -2,9 +2,11 @@
 
 ``connect(address)`` opens a client of the scheduler at ``address`` (``tcp://host:8786``
 ...), or starts a ``LocalCluster`` of N worker processes on this machine for
-``local:N``. ``dask.distributed`` is an optional extra (``pip install
-'keyharvest[cluster]'``); without it ``connect`` raises ``ClusterUnavailable`` with
-that advice.
+``local:N``; ``check_address`` says, before any work and without importing Dask, whether
+an address is one of these forms (``ADDRESS_FORMS``). Dask's logging is kept off stderr
+while connected, unless the caller asks for it (``logs=True``). ``dask.distributed`` is
+an optional extra (``pip install 'keyharvest[cluster]'``); without it ``connect`` raises
+``ClusterUnavailable`` with that advice.
 
 The work is cut into *tasks* that the workers do on their own:
 
@@ -29,7 +31,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import logging
 import os
+import re
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -44,12 +49,30 @@ TASK_UNITS = 256
 TASK_GAMES = 8
 
 INSTALL = "pip install 'keyharvest[cluster]'"
-#: Seconds to wait for a scheduler to answer.
+#: Seconds to wait for a scheduler to answer (``--cluster-timeout``), and for a worker when
+#: the cluster has none left.
 CONNECT_TIMEOUT = 10
+#: Seconds without a task finishing (workers there, but no progress) before a run gives up.
+#: A task is some 256 records or 8 games: a second or so of work.
+STALL_SECONDS = 300
+#: How often (seconds) a run waiting for a task looks at the cluster's workers.
+POLL_SECONDS = 1.0
+#: The schemes of a scheduler's address (Dask's own, but ``inproc``, which is one process's,
+#: and ``ucx``, which needs a library of its own).
+SCHEMES = ("tcp", "tls", "ws", "wss")
+ADDRESS_FORMS = ("local:N (N >= 1 processes on this machine) or SCHEME://HOST:PORT with "
+                 f"SCHEME one of {', '.join(SCHEMES)} (like tcp://10.0.0.5:8786)")
+_ADDRESS = re.compile(r"(?P<scheme>[a-z]+)://(?P<host>\[[0-9a-fA-F:.]+\]|[^\s:/\[\]]+)"
+                      r":(?P<port>[0-9]{1,5})")
 
 
 class ClusterUnavailable(RuntimeError):
     """``dask.distributed`` is not installed, or the address is not one."""
+
+
+class ClusterLost(RuntimeError):
+    """The cluster cannot finish the run: no worker left, a task whose workers kept dying,
+    or no progress for ``STALL_SECONDS``."""
 
 
 def _distributed() -> Any:
@@ -73,65 +96,167 @@ def available() -> None:
 
 def local_size(address: str) -> int | None:
     """N for ``local:N`` (a ``LocalCluster`` of N processes), None for a scheduler's
-    address. Raises ``ClusterUnavailable`` for ``local:`` without a positive number."""
+    address. Raises ``ClusterUnavailable`` for an address of neither form
+    (``check_address``)."""
+    check_address(address)
     if not address.startswith("local:"):
         return None
-    n = address.removeprefix("local:")
-    if not n.isdigit() or int(n) < 1:
+    return int(address.removeprefix("local:"))
+
+
+def check_address(address: str) -> None:
+    """Raise ``ClusterUnavailable`` unless ``address`` is ``local:N`` (N >= 1) or
+    ``SCHEME://HOST:PORT`` with a scheme of ``SCHEMES`` and a port 1 .. 65535: what is not
+    is said at once, with the forms accepted, not after Dask has tried it."""
+    if address.startswith("local:"):
+        n = address.removeprefix("local:")
+        if n.isdigit() and int(n) >= 1:
+            return
         raise ClusterUnavailable(f"{address!r}: local:N needs a number of processes N >= 1")
-    return int(n)
+    m = _ADDRESS.fullmatch(address)
+    if m is None or m["scheme"] not in SCHEMES or not 1 <= int(m["port"]) <= 65535:
+        raise ClusterUnavailable(f"{address!r} is not a cluster's address: write "
+                                 f"{ADDRESS_FORMS}")
+
+
+#: The loggers Dask gives a handler on stderr (``distributed.config``).
+_DASK_LOGGERS = ("distributed", "tornado", "bokeh")
 
 
 @contextlib.contextmanager
-def connect(address: str) -> Iterator[Any]:
+def _quiet_logs() -> Iterator[None]:
+    """Dask's log records (``Couldn't gather keys``, a worker's restart) kept off stderr
+    in this process: a filter on the handlers Dask gave its loggers, removed at the end."""
+    def drop(record: logging.LogRecord) -> bool:
+        return False
+
+    handlers = [h for name in _DASK_LOGGERS for h in logging.getLogger(name).handlers]
+    for h in handlers:
+        h.addFilter(drop)
+    try:
+        yield
+    finally:
+        for h in handlers:
+            h.removeFilter(drop)
+
+
+def _check_security(distributed: Any, address: str) -> None:
+    """Raise ``ConnectionError`` for an encrypted address (``tls://``, ``wss://``) when
+    Dask's configuration holds no TLS certificates to speak it with (Dask's client would
+    fail on its way and hang at exit)."""
+    if address.split("://", 1)[0] not in ("tls", "wss"):
+        return
+    args = distributed.Security().get_connection_args("client")
+    if args.get("ssl_context") is None:
+        raise ConnectionError("an encrypted address needs Dask's TLS configuration "
+                              "(distributed.comm.tls.ca-file and .client.cert), and none is "
+                              "set")
+
+
+@contextlib.contextmanager
+def connect(address: str, *, timeout: float = CONNECT_TIMEOUT,
+            logs: bool = False) -> Iterator[Any]:
     """A ``distributed.Client`` of the scheduler at ``address``, or of a ``LocalCluster``
     of N processes (one thread each) for ``local:N``; closed (the local cluster stopped)
-    at the end of the block."""
+    at the end of the block. ``timeout``: seconds to wait for the scheduler (raises
+    ``OSError`` or ``TimeoutError`` past it); ``logs``: let Dask's log records (errors
+    only, from the workers of a local cluster) reach stderr. Raises
+    ``ClusterUnavailable`` for an address that is not one (``check_address``)."""
     n = local_size(address)
     distributed = _distributed()
-    import logging
-
-    if n is None:
-        with distributed.Client(address, set_as_default=False,
-                                timeout=CONNECT_TIMEOUT) as client:
-            yield client
-        return
-    with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0", silence_logs=logging.ERROR) as local, \
-            distributed.Client(local, set_as_default=False) as client:
+    with contextlib.ExitStack() as stack:
+        if not logs:
+            stack.enter_context(_quiet_logs())
+        if n is None:
+            _check_security(distributed, address)
+            client = stack.enter_context(distributed.Client(
+                address, set_as_default=False, timeout=timeout))
+        else:
+            level = logging.ERROR if logs else logging.CRITICAL + 1
+            try:
+                local = stack.enter_context(distributed.LocalCluster(
+                    n_workers=n, threads_per_worker=1, processes=True,
+                    dashboard_address=":0", silence_logs=level))
+            except Exception as exc:  # noqa: BLE001 - Dask's own (a worker killed at start)
+                cause = " ".join(str(exc).split()) or type(exc).__name__
+                raise ClusterLost(f"the local cluster of {n} processes did not start: "
+                                  f"{cause}") from None
+            client = stack.enter_context(distributed.Client(
+                local, set_as_default=False, timeout=timeout))
         yield client
 
 
 # -- in order, a bounded number in flight --------------------------------------------------------
 def ordered_tasks(client: Any, fn: Callable[[Any], Any], tasks: Iterable[Any], *,
                   done: Callable[[int], None] | None = None,
-                  window: int | None = None) -> Iterator[Any]:
+                  window: int | None = None, lost_after: float = CONNECT_TIMEOUT,
+                  stall: float = STALL_SECONDS) -> Iterator[Any]:
     """``map(fn, tasks)`` on the cluster's workers, results in the order of ``tasks``,
     at most ``window`` tasks in flight (twice the cluster's threads by default).
-    ``done(1)`` is called as each task finishes, in whatever order they finish."""
+    ``done(1)`` is called as each task finishes, in whatever order they finish. Raises
+    ``ClusterLost`` when the cluster has had no worker for ``lost_after`` seconds, when a
+    task's workers died too often (Dask's ``KilledWorker``), or when no task has finished
+    for ``stall`` seconds."""
     distributed = _distributed()
     if window is None:
         window = max(4, 2 * sum(client.nthreads().values()))
     flight: deque[Any] = deque()  # in the order of ``tasks``
-    finishing = distributed.as_completed(loop=client.loop)  # in the order they finish
-    counted: set[Any] = set()  # finished and given to ``done``, not yet taken
+    running: set[Any] = set()  # submitted, not finished
+    finished: set[Any] = set()  # finished and given to ``done``, not yet taken
+    since = [time.monotonic()]  # when a task last finished
+
+    def wait_some() -> None:
+        """Until at least one running task finishes (into ``finished``), watching the
+        cluster's workers meanwhile."""
+        alone_since = None  # when the cluster was first seen without a worker
+        while True:
+            try:
+                with client.as_current():  # ``wait`` asks for the current client
+                    got = distributed.wait(list(running), timeout=POLL_SECONDS,
+                                           return_when="FIRST_COMPLETED").done
+            except TimeoutError:
+                got = set()
+            if got:
+                since[0] = time.monotonic()
+                running.difference_update(got)
+                finished.update(got)
+                if done is not None:
+                    for _ in got:
+                        done(1)
+                return
+            now = time.monotonic()
+            if client.nthreads():
+                alone_since = None
+            elif alone_since is None:
+                alone_since = now
+            elif now - alone_since >= lost_after:
+                raise ClusterLost(f"the cluster lost every worker (none for {lost_after:g} s)"
+                                  ", so the run stopped short")
+            if now - since[0] >= stall:
+                raise ClusterLost(f"the cluster made no progress: no task finished in "
+                                  f"{stall:g} s, so the run stopped short")
 
     def first() -> Any:
         """The result of the first task in flight, counting those that finish meanwhile."""
-        head = flight.popleft()
-        while head not in counted:
-            future = next(finishing)
-            counted.add(future)
-            if done is not None:
-                done(1)
-        counted.discard(head)
-        return head.result()
+        head = flight[0]  # in flight until taken: cancelled if the run stops short
+        while head not in finished:
+            wait_some()
+        flight.popleft()
+        finished.discard(head)
+        try:
+            return head.result()
+        except distributed.KilledWorker as exc:
+            raise ClusterLost(f"the cluster lost the workers of a task too often ({exc}), "
+                              "so the run stopped short") from None
+        except distributed.CancelledError:
+            raise ClusterLost("the cluster cancelled a task (its scheduler gone?), so the run "
+                              "stopped short") from None
 
     try:
         for task in tasks:
             future = client.submit(fn, task, pure=False)
             flight.append(future)
-            finishing.add(future)
+            running.add(future)
             if len(flight) >= window:
                 yield first()
         while flight:
@@ -252,22 +377,24 @@ def run_task(task: Task, max_errors: int = MAX_ERRORS) -> list[Report]:
 def check_inputs(paths: Iterable[str], client: Any, *, stdin: IO[bytes] | None = None,
                  done: Callable[[int], None] | None = None, max_errors: int = MAX_ERRORS,
                  access: Any = None, limit: int | None = None,
-                 strict: bool = False, finished: bool = False) -> Iterator[Report]:
+                 strict: bool = False, finished: bool = False,
+                 lost_after: float = CONNECT_TIMEOUT) -> Iterator[Report]:
     """Reports on every record and position of ``paths``, in input order, checked by the
     cluster of ``client``: the same reports as ``batch.check_inputs``. ``done(1)`` is
-    called as each task finishes."""
+    called as each task finishes; ``lost_after`` as ``ordered_tasks`` takes it."""
     fn = run_task if max_errors == MAX_ERRORS else partial(run_task, max_errors=max_errors)
     tasks = plan(paths, stdin, limit=limit, access=access, strict=strict, finished=finished)
-    for reports in ordered_tasks(client, fn, tasks, done=done):
+    for reports in ordered_tasks(client, fn, tasks, done=done, lost_after=lost_after):
         yield from reports
 
 
 # -- self-play -----------------------------------------------------------------------------------
 def selfplay_texts(players: int, seed: int, games: int, client: Any, *, bot: str = "random",
-                   per_task: int = TASK_GAMES,
-                   done: Callable[[int], None] | None = None) -> Iterator[str]:
+                   per_task: int = TASK_GAMES, done: Callable[[int], None] | None = None,
+                   lost_after: float = CONNECT_TIMEOUT) -> Iterator[str]:
     """The records of games ``0 .. games-1`` of a self-play run, in order, played by the
-    cluster of ``client``: the same texts as ``batch.selfplay_texts``."""
+    cluster of ``client``: the same texts as ``batch.selfplay_texts`` (``lost_after`` as
+    ``ordered_tasks`` takes it)."""
     from .batch import _selfplay_texts
     from .bots import BOTS
 
@@ -275,9 +402,10 @@ def selfplay_texts(players: int, seed: int, games: int, client: Any, *, bot: str
         raise KeyError(bot)
     chunks = ([*range(i, min(i + per_task, games))] for i in range(0, games, per_task))
     for texts in ordered_tasks(client, partial(_selfplay_texts, players, seed, bot), chunks,
-                               done=done):
+                               done=done, lost_after=lost_after):
         yield from texts
 
 
-__all__ = ["ClusterUnavailable", "Task", "check_inputs", "connect", "local_size",
+__all__ = ["ADDRESS_FORMS", "ClusterLost", "ClusterUnavailable", "Task", "check_address",
+           "check_inputs", "connect", "local_size",
            "ordered_tasks", "plan", "run_task", "selfplay_texts"]

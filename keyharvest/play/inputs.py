@@ -65,7 +65,7 @@ def score_games(text: str, source: str, point: Point | None = None, *,
             yield Scored(POSITION, diagnostics=diagnose_all(exc, text, source, max_errors))
             return
         assert at.position is not None
-        problems = diagnose_violations(at.position.problems, source)
+        problems = diagnose_violations(at.position.problems, source, text)
         if problems:
             yield Scored(POSITION, diagnostics=problems)
         else:

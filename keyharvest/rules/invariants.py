@@ -1,11 +1,16 @@
 """The invariants of RULES.md J, collected rather than raised (like python-chess's
 ``Board.status()``): ``check(state)`` lists every one that is broken, so that tests,
-``validate`` and the position reader can report them all at once."""
+``validate`` and the position reader can report them all at once.
+
+Each violation names the keys of a position (TOML, ``formats.positions``) that best explain
+it, best first (``Violation.keys``: the store's key for a store that holds too many, the
+stock's for crop conservation, the bag's for tile conservation...), so that the position
+reader can point at the line; a state owes nothing to a file, and the keys are only names."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain
 
 from ..model.board import Board
@@ -43,6 +48,9 @@ def _spaces(board: Board) -> frozenset[str]:
 class Violation:
     rule: str
     message: str
+    #: The keys of a position that best explain it, best first (``"yellow.store"``,
+    #: ``"stock"``); not part of its equality.
+    keys: tuple[str, ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.message}"
@@ -83,26 +91,27 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
     most of the check's cost).
     """
     out: list[Violation] = []
-
-    def add(rule: str, message: str) -> None:
-        out.append(Violation(rule, message))
-
     board = state.board
     players = state.players
+    colours = [p.colour for p in players]
+
+    def add(rule: str, message: str, *keys: str) -> None:
+        out.append(Violation(rule, message, (*keys, *colours, "players")))
 
     lists = [state.stock, *[p.screen for p in players],
              *[it.bid for p in players for it in p.store]]
     crops = sum(map(sum, lists))
     if crops != TOTAL_COUNTERS:
         add("J", f"crop conservation: stock, screens and bids hold {crops} counters, "
-            f"not {TOTAL_COUNTERS}")
+            f"not {TOTAL_COUNTERS}", "stock", *[f"{c}.crops" for c in colours])
     # the distinct counts (a few), then their least: fewer comparisons than a min over all
     if min(set(chain.from_iterable(lists)), default=0) < 0:  # which ones, in order
-        for name, counts in [("stock", state.stock)] + [
-                (f"{p.colour}'s screen", p.screen) for p in players] + [
-                (f"{p.colour}'s bid on {it.tile}", it.bid) for p in players for it in p.store]:
+        for name, key, counts in [("stock", "stock", state.stock)] + [
+                (f"{p.colour}'s screen", f"{p.colour}.crops", p.screen) for p in players] + [
+                (f"{p.colour}'s bid on {it.tile}", f"{p.colour}.store", it.bid)
+                for p in players for it in p.store]:
             if any(k < 0 for k in counts):
-                add("J", f"{name} holds a negative number of counters")
+                add("J", f"{name} holds a negative number of counters", key)
 
     # field tiles: each in one place, on the board, all of them (complete)
     placed = [*state.registry, *state.fallow, *state.in_hand]
@@ -120,12 +129,13 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
         places.update([t for t in bag if not t.isalpha()])
         for ref, k in places.items():
             if ref not in board.crops:
-                add("A.3", f"{ref} is not a tile of the board")
-            elif k > 1:
-                add("J", f"field tile {ref} is in {k} places at once")
+                add("A.3", f"{ref} is not a tile of the board", *_tile_keys(state, ref))
+            elif k > 1:  # the place after its first explains it best
+                add("J", f"field tile {ref} is in {k} places at once",
+                    *_tile_keys(state, ref)[1:], *_tile_keys(state, ref)[:1])
         if complete and sum(places.values()) != len(board.references):
             add("J", f"field-tile conservation: {sum(places.values())} tiles accounted for, "
-                f"not {len(board.references)}")
+                f"not {len(board.references)}", "bag", "registry")
 
     # events: each in one place, all of them (complete)
     seen = [*state.track, *state.removed, *state.set_aside, *state.spent]
@@ -137,12 +147,13 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
         counted.update([e for e in bag if e.isalpha()])
         for e, k in counted.items():
             if e not in EVENT_LETTERS:
-                add("A.6", f"{e} is not an event")
+                add("A.6", f"{e} is not an event", *_event_keys(state, e))
             elif k > 1:
-                add("J", f"event {e} is in {k} places at once")
+                add("J", f"event {e} is in {k} places at once", *_event_keys(state, e)[1:],
+                    *_event_keys(state, e)[:1])
         if complete and sum(counted.values()) != len(EVENT_LETTERS):
             add("J", f"event conservation: {sum(counted.values())} events accounted for, "
-                f"not {len(EVENT_LETTERS)}")
+                f"not {len(EVENT_LETTERS)}", "bag", "track", "removed")
 
     # workers: each farmhand of each player and each of the townsfolk in one place
     limbo = limbo_workers(state)
@@ -158,10 +169,13 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
             mine.update(supply)
             for w in FARMHANDS:
                 if mine[w] != 1:
-                    add("J", f"{p.colour}'s farmhand {w} is in {mine[w]} places, not 1")
+                    add("J", f"{p.colour}'s farmhand {w} is in {mine[w]} places, not 1",
+                        *([f"{p.colour}.workers"] if w in own else []), f"{p.colour}.supply",
+                        f"{p.colour}.workers")
             for w in supply:
                 if w not in _FARMHANDS:
-                    add("J", f"{p.colour}'s supply holds {w}, which is not a farmhand")
+                    add("J", f"{p.colour}'s supply holds {w}, which is not a farmhand",
+                        f"{p.colour}.supply")
         townsfolk += [w for w in p.workers.values() if w in _TOWNSFOLK]
     town = state.town
     if not (len(townsfolk) + len(town) == len(TOWNSFOLK)
@@ -170,39 +184,71 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
         on_boards.update(town)
         for w in TOWNSFOLK:
             if on_boards[w] != 1:
-                add("J", f"townsfolk {w} is in {on_boards[w]} places, not 1")
+                add("J", f"townsfolk {w} is in {on_boards[w]} places, not 1", "town",
+                    *[f"{c}.workers" for c in colours])
 
     neighbour_sets = board.neighbour_sets
     spaces = board.crops  # ``in board``, without Board.__contains__'s call
     for p in players:
+        store = f"{p.colour}.store"
         if len(p.store) > STORE_SIZE:
-            add("C.5", f"{p.colour}'s store holds {len(p.store)} tiles, more than {STORE_SIZE}")
+            add("C.5", f"{p.colour}'s store holds {len(p.store)} tiles, more than {STORE_SIZE}",
+                store)
         for it in p.store:
             if sum(it.bid) < 1:
-                add("C.5", f"{p.colour}'s bid on {it.tile} holds no crop")
+                add("C.5", f"{p.colour}'s bid on {it.tile} holds no crop", store)
+        at_workers = f"{p.colour}.workers"
         workers = p.workers
         for space, w in workers.items():
             if space not in spaces:
-                add("D.1", f"{p.colour}'s worker {w} is on {space}, not a space of the board")
+                add("D.1", f"{p.colour}'s worker {w} is on {space}, not a space of the board",
+                    at_workers)
                 continue
             if w not in WORKERS:
-                add("A.4", f"{w} is not a worker")
+                add("A.4", f"{w} is not a worker", at_workers)
             if space in p.tiles:
-                add("J", f"{p.colour}'s {space} holds both worker {w} and a field tile")
+                add("J", f"{p.colour}'s {space} holds both worker {w} and a field tile",
+                    at_workers, f"{p.colour}.tiles")
             if not neighbour_sets[space].isdisjoint(workers):  # which ones, in board order
                 for n in board.neighbours[space]:
                     if n in workers and n > space:
                         add("D.1", f"{p.colour}'s workers {w} at {space} and {workers[n]} at "
-                            f"{n} are adjacent")
+                            f"{n} are adjacent", at_workers)
     if len(state.registry) > REGISTRY_SIZE:
-        add("J", f"the registry holds {len(state.registry)} tiles, more than {REGISTRY_SIZE}")
+        add("J", f"the registry holds {len(state.registry)} tiles, more than {REGISTRY_SIZE}",
+            "registry")
     if complete and len(state.registry) < REGISTRY_SIZE and len(state.stack) <= 1 \
             and state.bag_has_field_tile():
         add("F.1", f"the registry holds {len(state.registry)} tiles while the bag still holds "
-            "field tiles")
+            "field tiles", "registry", "bag")
     if len(state.track) > TRACK_SIZE:
-        add("J", f"the event track holds {len(state.track)} events, more than {TRACK_SIZE}")
+        add("J", f"the event track holds {len(state.track)} events, more than {TRACK_SIZE}",
+            "track")
     used = state.turn.used
     if len(used) > 2 or len(set(used)) != len(used) or "dc" in used:
-        add("C.1", f"the turn's actions {used!r} break C.1")
+        add("C.1", f"the turn's actions {used!r} break C.1", "turn.used", "turn")
+    return out
+
+
+def _tile_keys(state: State, ref: str) -> list[str]:
+    """The keys of a position that hold field tile ``ref``."""
+    out = [k for k, held in (("registry", state.registry), ("fallow", state.fallow),
+                             ("in_hand", state.in_hand)) if ref in held]
+    for p in state.players:
+        if ref in p.tiles:
+            out.append(f"{p.colour}.tiles")
+        if any(it.tile == ref for it in p.store):
+            out.append(f"{p.colour}.store")
+    if ref in state.bag:
+        out.append("bag")
+    return out
+
+
+def _event_keys(state: State, e: str) -> list[str]:
+    """The keys of a position that hold event ``e``."""
+    out = [k for k, held in (("track", state.track), ("removed", state.removed),
+                             ("set_aside", state.set_aside), ("spent", state.spent))
+           if e in held]
+    if e in state.bag:
+        out.append("bag")
     return out
