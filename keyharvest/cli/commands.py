@@ -705,13 +705,16 @@ def render(
     text, source = read_input(path, limit)
     from ..play.replay import locate
     from ..render import render_file
+    from ..render.html import game_title
 
     with diagnosing(text, source):
         at = locate(text, source, point, game=game, each=suffix == "html", access=access)
         what: State | list[Frame] = at.state if suffix == "svg" else at.frames()
+        title = None if at.record is None else game_title(at.record.players,
+                                                          at.record.metadata)
         try:
             written = render_file(dest, what, player=player.lower() if player else None,
-                                  unknown=at.unknown, force=force)
+                                  title=title, unknown=at.unknown, force=force)
         except OSError as exc:
             from ..formats.diagnostics import Diagnostic
 
