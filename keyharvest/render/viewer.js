@@ -85,7 +85,7 @@
     for (const s of cells) {
       if (now[s] === before[s]) continue;
       const slot = slots[s];
-      const ring = document.createElementNS("http://www.w3.org/2000/svg", "g");
+      const ring = document.createElementNS(slot.namespaceURI, "g");
       ring.setAttribute("class", "kh-mark");
       ring.setAttribute("transform", slot.getAttribute("transform"));
       ring.innerHTML = `<polygon class="halo" points="${data.mark}"/><polygon points="${data.mark}"/>`;
