@@ -341,9 +341,12 @@ def test_a_phone_shows_the_boards_stacked_and_folds_the_steps(
     page.set_viewport_size({"width": 1400, "height": 900})
     page.wait_for_function("document.querySelector('#stage svg').dataset.stacked === '0'")
     v.check(42)
+    check_marks(v, 42)  # the outlines follow to the other picture
     page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
     page.wait_for_function("document.querySelector('#stage svg').dataset.stacked === '1'")
     v.check(42)
+    check_marks(v, 42)
+    v.close()
 
 # -- standings and unknowns (issue 14) ----------------------------------------------------------
 READ_STANDING = """() => {
