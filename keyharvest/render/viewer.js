@@ -1,8 +1,9 @@
 // The keyharvest replay viewer: swaps the SVG parts of the slots that change between
-// frames. Data: {"parts": [svg, ...], "frames": [[slot, part, ...], ...], "slots": n}.
+// frames. Data: {"parts": [svg, ...], "frames": [[slot, part, ...], ...], "slots": n,
+// "mark": the points of the outline's hexagon}.
 // Two skeletons hold the same slots: the boards two by two, and stacked (in the template
 // #kh-stacked) for a narrow screen; the one that fits the window is in the page.
-// The board spaces the step just applied changed are outlined ("mark": the outline's hex).
+// The board spaces the step just applied changed are outlined.
 // A swipe over the boards steps (to the left: the next step).
 "use strict";
 (function () {
