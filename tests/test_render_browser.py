@@ -3,7 +3,14 @@
 A random game is written as HTML, opened from a file, and stepped through with the buttons,
 the slider (set and clicked), the arrow keys, Home/End, the list of steps and the address's
 ``#N``; after each move the position shown (read from the page's data attributes) must be
-the engine's state after that many steps. Screenshots go to pytest's tmp dir.
+the engine's state after that many steps. On a phone (390x844, touch) and a laptop
+(1280x800) the bar of controls stays in the window when the page scrolls, a swipe over the
+boards steps, the spaces outlined are those the step just applied changed, and the title
+names the game by its record's front matter (issue 33).
+
+**Screenshots** are written under the folder named by ``KEYHARVEST_ARTEFACTS`` when it is set
+(CI keeps it as artefacts: ``viewer-phone.png``, ``viewer-laptop.png`` and the others),
+else into pytest's ``tmp_path``.
 
 Needs ``chromium`` (Debian package) and ``playwright`` (PyPI) in the venv; without them the
 tests are skipped with the reason, unless ``KEYHARVEST_REQUIRE_BROWSER=1`` (set it in CI), which
@@ -23,10 +30,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cli_util import TWO, edited, kh
 from test_render_html import Frames, game_frames
 from test_render_svg import expected_summary
 
 from keyharvest.model.catalogue import CROPS
+from keyharvest.model.state import State
 from keyharvest.render import render_file
 
 try:
@@ -95,6 +104,17 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
+@pytest.fixture
+def artefacts(tmp_path: Path) -> Path:
+    """Where screenshots go: ``$KEYHARVEST_ARTEFACTS`` (made if missing), else ``tmp_path``."""
+    named = os.environ.get("KEYHARVEST_ARTEFACTS")
+    if not named:
+        return tmp_path
+    out = Path(named)
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
 @pytest.fixture(scope="module")
 def game() -> Frames:
     return game_frames(4, 21)
@@ -110,10 +130,13 @@ class Viewer:
     """A page showing a replay, with the checks every test makes."""
 
     def __init__(self, browser: Browser, path: Path, frames: Frames, hash_: str = "",
-                 viewport: tuple[int, int] = (1400, 900)) -> None:
+                 viewport: tuple[int, int] = (1400, 900), touch: bool = False,
+                 mobile: bool = False) -> None:
         self.frames = frames
         self.page: Page = browser.new_page(viewport={"width": viewport[0],
-                                                     "height": viewport[1]})
+                                                     "height": viewport[1]},
+                                           has_touch=touch, is_mobile=mobile,
+                                           device_scale_factor=2 if mobile else 1)
         self.errors: list[str] = []
         self.requests: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -157,7 +180,7 @@ class Viewer:
 
 
 def test_replay_with_buttons_slider_keys_and_list(browser: Browser, game: Frames, replay: Path,
-                                                  tmp_path: Path) -> None:
+                                                  artefacts: Path) -> None:
     last = len(game) - 1
     assert last > 100
     v = Viewer(browser, replay, game)
@@ -199,11 +222,11 @@ def test_replay_with_buttons_slider_keys_and_list(browser: Browser, game: Frames
         v.check(n)
     v.page.click("#next")
     v.check(2)
-    shot = tmp_path / "replay-step-2.png"
+    shot = artefacts / "replay-step-2.png"
     v.page.screenshot(path=str(shot))
     v.page.click(f'#steps li[data-step="{last // 2}"]')
     v.check(last // 2)
-    shot_mid = tmp_path / "replay-mid.png"
+    shot_mid = artefacts / "replay-mid.png"
     v.page.screenshot(path=str(shot_mid), full_page=True)
     for path in (shot, shot_mid):
         data = path.read_bytes()
@@ -277,7 +300,7 @@ def test_the_viewer_follows_the_address_and_back_and_forward(
 
 
 def test_a_phone_shows_the_boards_stacked_and_folds_the_steps(
-        browser: Browser, game: Frames, replay: Path, tmp_path: Path) -> None:
+        browser: Browser, game: Frames, replay: Path, artefacts: Path) -> None:
     v = Viewer(browser, replay, game, hash_="#40", viewport=PHONE)
     v.check(40)
     page = v.page
@@ -311,16 +334,19 @@ def test_a_phone_shows_the_boards_stacked_and_folds_the_steps(
     page.click('#steps li[data-step="41"]')
     v.check(41)
     v.click("next", 42)
-    page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+    page.screenshot(path=str(artefacts / "phone.png"), full_page=True)
     page.click("#steps-toggle")
     assert not page.is_visible('#steps li[data-step="42"]')
     # turned to a wide window, the boards go two by two again, still at the same step
     page.set_viewport_size({"width": 1400, "height": 900})
     page.wait_for_function("document.querySelector('#stage svg').dataset.stacked === '0'")
     v.check(42)
+    check_marks(v, 42)  # the outlines follow to the other picture
     page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
     page.wait_for_function("document.querySelector('#stage svg').dataset.stacked === '1'")
     v.check(42)
+    check_marks(v, 42)
+    v.close()
 
 # -- standings and unknowns (issue 14) ----------------------------------------------------------
 READ_STANDING = """() => {
@@ -364,8 +390,8 @@ def test_the_viewer_shows_who_leads_at_each_step(browser: Browser, game: Frames,
     v.close()
 
 
-def test_a_partial_position_in_the_viewer_shows_its_unknowns(browser: Browser,
-                                                            tmp_path: Path) -> None:
+def test_a_partial_position_in_the_viewer_shows_its_unknowns(browser: Browser, tmp_path: Path,
+                                                            artefacts: Path) -> None:
     from test_render_svg import partial_table
 
     pos = partial_table()
@@ -378,5 +404,185 @@ def test_a_partial_position_in_the_viewer_shows_its_unknowns(browser: Browser,
     assert shown["leading"] == ["red"] and shown["winners"] == []
     assert "Game over" not in shown["stage"] and "winner" not in shown["stage"]
     assert "0 tiles" not in shown["stage"]
-    v.page.screenshot(path=str(tmp_path / "partial.png"))
+    v.page.screenshot(path=str(artefacts / "partial.png"))
     v.close()
+
+
+# -- a phone and a laptop: the sticky bar, swipes, the step marked, the title (issue 33) --------
+SIZES = {"phone": (PHONE, True), "laptop": ((1280, 800), False)}  # viewport, is_mobile
+
+READ_MARKS = """() => Array.from(document.querySelectorAll("#stage g.kh-mark")).map((m) => {
+  const r = m.getBoundingClientRect();
+  const ring = m.querySelector("polygon:not(.halo)");
+  return {board: m.parentElement.dataset.player, at: m.getAttribute("transform"),
+          width: r.width, stroke: getComputedStyle(ring).stroke,
+          strokeWidth: getComputedStyle(ring).strokeWidth};
+})"""
+
+READ_CHANGED = """() => Array.from(document.querySelectorAll('#stage [data-changed="1"]')).map(
+  (s) => [s.dataset.slot, s.getAttribute("transform")])"""
+
+# Where the bar of controls is, and whether its "next" button is the element under its own
+# centre (nothing covers it).
+READ_BAR = """() => {
+  const r = document.querySelector("header").getBoundingClientRect();
+  const b = document.getElementById("next").getBoundingClientRect();
+  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return {top: r.top, bottom: r.bottom, height: innerHeight, scrolled: scrollY,
+          stage: document.getElementById("stage").scrollTop,
+          reachable: hit !== null && hit.closest("#next") !== null};
+}"""
+
+
+def changed_spaces(before: State, after: State) -> set[str]:
+    """The board spaces (``cell:COLOUR:REF``) whose tile, harvest or worker differ."""
+    out = set()
+    for old, new in zip(before.players, after.players, strict=True):
+        for ref in {*old.tiles, *new.tiles, *old.workers, *new.workers}:
+            if (old.tiles.get(ref), old.workers.get(ref)) != (new.tiles.get(ref),
+                                                              new.workers.get(ref)):
+                out.add(f"cell:{new.colour}:{ref}")
+    return out
+
+
+class Touch:
+    """Swipes as a touch screen sends them (Chromium's input events, through CDP)."""
+
+    def __init__(self, v: Viewer) -> None:
+        self.v = v
+        self.cdp = v.page.context.new_cdp_session(v.page)
+
+    def swipe(self, dx: float, dy: float = 0) -> None:
+        box = self.v.page.evaluate("""() => {
+          const h = document.querySelector("header").getBoundingClientRect().bottom;
+          const s = document.getElementById("stage").getBoundingClientRect();
+          return [s.left + s.width / 2, (Math.max(h, s.top) + Math.min(innerHeight, s.bottom)) / 2];
+        }""")
+        x, y = box[0] - dx / 2, box[1] - dy / 2
+        send = self.cdp.send
+        send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for k in range(1, 6):
+            send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x + dx * k / 5, "y": y + dy * k / 5}]})
+        send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def step(self, dx: float, expect: int) -> None:
+        """Swipe by ``dx`` and check the frame shown then (the page may take the touch's end
+        a moment after the browser was given it)."""
+        self.swipe(dx)
+        self.v.page.wait_for_function(
+            f"document.getElementById('viewer').dataset.step === '{expect}'", timeout=5_000)
+        self.v.check(expect)
+
+
+def check_marks(v: Viewer, n: int) -> set[str]:
+    """The spaces outlined at frame ``n`` are those step ``n`` changed; each outline is drawn
+    where its space is, visibly. Returns them."""
+    want = changed_spaces(v.frames[n - 1][1], v.frames[n][1]) if n else set()
+    changed = v.page.evaluate(READ_CHANGED)
+    assert {slot for slot, _ in changed} == want, f"step {n} ({v.frames[n][0]})"
+    marks = v.page.evaluate(READ_MARKS)
+    assert sorted((m["board"], m["at"]) for m in marks) == sorted(
+        (slot.split(":")[1], at) for slot, at in changed)
+    for m in marks:
+        assert m["stroke"] == "rgb(31, 95, 214)" and float(m["strokeWidth"][:-2]) >= 3
+        assert m["width"] > 20  # CSS pixels: a space's outline, not a dot
+    return want
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_bar_stays_in_reach_a_swipe_steps_and_the_step_is_marked(
+        browser: Browser, game: Frames, replay: Path, artefacts: Path, size: str) -> None:
+    viewport, mobile = SIZES[size]
+    v = Viewer(browser, replay, game, hash_="#30", viewport=viewport, touch=True, mobile=mobile)
+    v.check(30)
+    check_marks(v, 30)
+    touch = Touch(v)
+    seen: set[str] = set()
+    for n in range(31, 51):  # a swipe to the left: the next step
+        touch.step(-160, n)
+        seen |= check_marks(v, n)
+    for n in range(49, 44, -1):  # to the right: the step before
+        touch.step(160, n)
+        check_marks(v, n)
+    assert len(seen) >= 8  # the steps walked placed tiles and workers
+    # too short, and mostly up or down (a scroll): no step. The page takes touches in order,
+    # so once the swipe after them has stepped once, they have been taken, and did not step.
+    touch.swipe(-25)
+    touch.swipe(-60, 120)
+    touch.step(-160, 46)
+    if mobile:  # pinched to twice the size: a swipe pans the page and does not step, even
+        # where it cannot pan further (at the left edge, to the right)
+        touch.cdp.send("Emulation.setPageScaleFactor", {"pageScaleFactor": 2})
+        v.page.wait_for_function("visualViewport.scale === 2 && visualViewport.offsetLeft === 0")
+        touch.swipe(-160)
+        touch.swipe(160)
+        touch.swipe(160)
+        touch.cdp.send("Emulation.setPageScaleFactor", {"pageScaleFactor": 1})
+        v.page.wait_for_function("visualViewport.scale === 1")
+        touch.step(-160, 47)
+    # a jump marks the step that leads there; the start marks nothing
+    v.key("Home", 0)
+    assert check_marks(v, 0) == set()
+    touch.swipe(160)  # before the start: stays there
+    touch.step(-160, 1)
+    v.key("End", len(game) - 1)
+    check_marks(v, len(game) - 1)
+    # the bar: in the window and not covered, wherever the page (or the boards) scrolled;
+    # shown at a step that changed the lowest board (the last one drawn)
+    lowest = v.page.evaluate("Array.from(document.querySelectorAll('#stage g.board')).pop()"
+                             ".dataset.player")
+    target = next(k for k in range(51, len(game)) if any(
+        c.split(":")[1] == lowest for c in changed_spaces(game[k - 1][1], game[k][1])))
+    v.page.evaluate(f"location.hash = '#{target}'")
+    v.wait(target)
+    check_marks(v, target)
+    v.page.evaluate("""() => {  // as far down as the page and the boards go
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const stage = document.getElementById("stage");
+      stage.scrollTop = stage.scrollHeight;
+    }""")
+    bar = v.page.evaluate(READ_BAR)
+    if mobile:  # a phone scrolls the page, a laptop (if at all) the boards under the bar
+        assert bar["scrolled"] > 300, bar
+    assert bar["top"] == 0 and bar["bottom"] <= bar["height"] / 4 and bar["reachable"], bar
+    v.page.evaluate("""() => {
+      const marks = document.querySelectorAll("#stage g.kh-mark");
+      marks[marks.length - 1].scrollIntoView({block: "center"});
+    }""")
+    bar = v.page.evaluate(READ_BAR)
+    assert bar["top"] == 0 and bar["bottom"] <= bar["height"] / 4 and bar["reachable"], bar
+    shot = artefacts / f"viewer-{size}.png"
+    v.page.screenshot(path=str(shot))
+    mark = v.page.evaluate("""() => Array.from(document.querySelectorAll("#stage g.kh-mark"))
+                                    .pop().getBoundingClientRect().top""")
+    assert bar["bottom"] < mark < viewport[1]  # the outlined space is in sight, under the bar
+    v.click("next", target + 1)  # the bar works where it is
+    assert v.page.evaluate(READ_BAR)["top"] == 0
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    v.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_title_names_the_game(browser: Browser, tmp_path: Path, size: str) -> None:
+    text = edited(TWO, 'event = "keyharvest examples"\nround = 2000\n',
+                  'event = "Club night 7"\ndate = 2024-05-01\n')
+    head, rest = text.split("\n+++\n", 1)
+    record = tmp_path / "club.kh"
+    record.write_text(f'{head}\n[names]\nred = "Ann"\ngreen = "Bob"\n+++\n{rest}', "utf-8")
+    out = tmp_path / "club.html"
+    run = kh("render", record, "--out", out, "--to", "10")
+    assert run.code == 0, run
+    viewport, mobile = SIZES[size]
+    v = Viewer(browser, out, [], viewport=viewport, touch=True, mobile=mobile)  # no check()
+    name = "Ann (red), Bob (green) · Club night 7 · 2024-05-01"
+    assert v.page.title() == name
+    heading = v.page.locator("h1")
+    assert heading.text_content() == name and heading.get_attribute("title") == name
+    box = heading.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport[0]
+    v.close()
+    # a record without a date or names: its colours, its event and round
+    plain = tmp_path / "two.html"
+    assert kh("render", TWO, "--out", plain).code == 0
+    assert "<title>red, green · keyharvest examples, round 2000</title>" in plain.read_text("utf-8")

@@ -215,6 +215,20 @@ def test_render_file_chooses_by_suffix(game: Frames, tmp_path: Path) -> None:
         "board.svg", "game.HTML", "one.svg", "single.html"]  # no temporary files left
 
 
+def test_the_title_names_the_game_by_its_front_matter() -> None:
+    import datetime
+
+    from keyharvest.render.html import game_title
+
+    meta = {"event": "Club night 7", "round": 2, "date": datetime.date(2024, 5, 1),
+            "names": {"red": "Ann", "yellow": "Cy"}, "site": "Pécs"}
+    assert game_title(("red", "green", "yellow"), meta) == (
+        "Ann (red), green, Cy (yellow) · Club night 7, round 2 · 2024-05-01")
+    assert game_title(("red", "green"), {"date": datetime.date(2024, 5, 1)}) == (
+        "red, green · 2024-05-01")
+    assert game_title(("brown", "orange"), {}) == "brown, orange"
+
+
 @pytest.mark.parametrize("name", ["board.png", "board", "board.svg.txt", "game.htm"])
 def test_render_file_refuses_other_suffixes(name: str, tmp_path: Path) -> None:
     with pytest.raises(RenderError, match=r"must end in \.svg .* or \.html") as info:

@@ -783,6 +783,7 @@ def render(
     text, source = read_input(path, limit)
     from ..play.replay import locate
     from ..render import render_file
+    from ..render.html import game_title
 
     with diagnosing(text, source):
         at = locate(text, source, point, game=game, each=suffix == "html", access=access)
@@ -792,9 +793,11 @@ def render(
             from ..play.view import located_views
 
             views = located_views(at, _viewer(at, view))
+        title = None if at.record is None else game_title(at.record.players,
+                                                          at.record.metadata)
         try:
             written = render_file(dest, what, player=player.lower() if player else None,
-                                  unknown=at.unknown, force=force, views=views)
+                                  title=title, unknown=at.unknown, force=force, views=views)
         except OSError as exc:
             from ..formats.diagnostics import Diagnostic
 

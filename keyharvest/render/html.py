@@ -7,9 +7,20 @@ one to go there), first/previous/next/last buttons and a slider, and answers the
 the address: a new ``#N`` typed in, and the browser's back and forward (a jump, by the list,
 first/last or Home/End, is a new entry of the history; a step by step move is not).
 
+**The step just applied** is marked on the boards: every board space whose tile or worker
+it changed (a tile placed, bought or harvested, a worker placed, moved or sent back) gets a
+blue outline, and its slot ``data-changed="1"``. A jump (the list, the slider, ``#N``)
+marks the changes of the step that leads to the frame shown; the start marks nothing.
+
 **Narrow screens.** Below 700 CSS pixels (a phone is some 390) the boards are stacked one
 above the other (a second skeleton, in a ``<template>``, swapped in by the script), the
-controls wrap, and the list of steps folds under its "steps" button.
+controls wrap, and the list of steps folds under its "steps" button. The bar of controls
+is sticky: it stays at the top of the window while the boards scroll under it. On a touch
+screen a swipe over the boards steps: to the left is the next step, to the right the one
+before (a page turned); a swipe on a zoomed-in page pans it, as the browser does.
+
+**The title** (``<title>`` and the heading) is the caller's; ``keyharvest render`` names the
+game by its front matter (``game_title``: who played, the event, the date).
 
 **Size.** A picture is a fixed layout of slots (``keyharvest.render.layout``). The file holds
 each distinct part (the SVG fragment of a slot) once, and for each frame only the slots that
@@ -27,7 +38,7 @@ computed from what is drawn on it, and the slots carry the attributes documented
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
 from html import escape
 from importlib import resources
@@ -36,8 +47,8 @@ from typing import TYPE_CHECKING
 from ..model.state import State
 from ..model.steps import Step
 from ..rules import push
-from .ink import PLAYER_FILL
-from .layout import RenderError, layout_of
+from .ink import PLAYER_FILL, hex_points
+from .layout import R, RenderError, layout_of
 from .svg import document, parts_of
 
 if TYPE_CHECKING:
@@ -47,6 +58,23 @@ Frame = tuple[str, State]
 
 #: Slots the viewer draws elsewhere (the step number is in the controls).
 _LEFT_OUT = frozenset({"stepno"})
+
+
+def game_title(players: Sequence[str], metadata: Mapping[str, object]) -> str:
+    """A game named by its record's front matter: who played, the event, the date, joined
+    by " · ", e.g. ``"Ann (red), Bob (green) · Club night 7, round 2 · 2024-05-01"``.
+
+    Each player is their name with the colour when ``names`` gives one, else the colour;
+    ``round`` follows the event; what the record does not say is left out.
+    """
+    names = metadata.get("names")
+    named = names if isinstance(names, Mapping) else {}
+    who = ", ".join(f"{named[c]} ({c})" if named.get(c) else c for c in players)
+    event = ", ".join(x for x in (str(metadata.get("event") or ""),
+                                  f"round {metadata['round']}" if "round" in metadata else "")
+                      if x)
+    date = str(metadata.get("date") or "")
+    return " · ".join(x for x in (who, event, date) if x) or "Key Harvest"
 
 
 def replay_frames(state: State, steps: Iterable[Step]) -> list[Frame]:
@@ -162,7 +190,7 @@ def render_html(frames: Sequence[Frame], title: str, player: str | None = None,
     if views is not None and len(views) != len(frames):
         raise RenderError(f"{len(views)} views for {len(frames)} frames")
     skeleton, stacked, slots, parts, diffs = _encode(frames, player, unknown, views)
-    data = {"parts": parts, "frames": diffs, "slots": slots}
+    data = {"parts": parts, "frames": diffs, "slots": slots, "mark": hex_points(R - 1.2)}
     last = len(frames) - 1
     t = escape(title)
     return f"""<!DOCTYPE html>

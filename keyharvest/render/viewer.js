@@ -1,7 +1,10 @@
 // The keyharvest replay viewer: swaps the SVG parts of the slots that change between
-// frames. Data: {"parts": [svg, ...], "frames": [[slot, part, ...], ...], "slots": n}.
+// frames. Data: {"parts": [svg, ...], "frames": [[slot, part, ...], ...], "slots": n,
+// "mark": the points of the outline's hexagon}.
 // Two skeletons hold the same slots: the boards two by two, and stacked (in the template
 // #kh-stacked) for a narrow screen; the one that fits the window is in the page.
+// The board spaces the step just applied changed are outlined.
+// A swipe over the boards steps (to the left: the next step).
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("kh-data").textContent);
@@ -33,6 +36,8 @@
   }
   let slots = [];
   let boards = [];
+  let cells = []; // the slots of board spaces (cell:PLAYER:REF)
+  let marks = []; // [slot, outline] of the spaces marked now
   const drawn = new Int32Array(data.slots);
   let current = -1;
 
@@ -47,6 +52,8 @@
     slots = [];
     for (let i = 0; i < data.slots; i++) slots.push(document.getElementById("kh-s" + i));
     boards = Array.from(svg.querySelectorAll("g.board"));
+    cells = [];
+    slots.forEach((slot, i) => { if (slot.dataset.slot.startsWith("cell:")) cells.push(i); });
     drawn.fill(-1);
   }
 
@@ -63,6 +70,30 @@
     workers.sort();
     board.setAttribute("data-tiles", tiles.join(" "));
     board.setAttribute("data-workers", workers.join(" "));
+  }
+
+  // Outline the spaces whose content step n changed (frame n - 1 to n); none at the start.
+  // The outline is drawn over the board's spaces and lets the pointer through to the tile.
+  function mark(n) {
+    for (const [slot, ring] of marks) {
+      slot.removeAttribute("data-changed");
+      ring.remove();
+    }
+    marks = [];
+    if (n === 0) return;
+    const now = table[n];
+    const before = table[n - 1];
+    for (const s of cells) {
+      if (now[s] === before[s]) continue;
+      const slot = slots[s];
+      const ring = document.createElementNS(slot.namespaceURI, "g");
+      ring.setAttribute("class", "kh-mark");
+      ring.setAttribute("transform", slot.getAttribute("transform"));
+      ring.innerHTML = `<polygon class="halo" points="${data.mark}"/><polygon points="${data.mark}"/>`;
+      slot.parentNode.appendChild(ring);
+      slot.setAttribute("data-changed", "1");
+      marks.push([slot, ring]);
+    }
   }
 
   // Scroll the list (never the page) so that the item is in sight.
@@ -95,6 +126,7 @@
       }
     }
     boards.forEach(summarize);
+    mark(n);
     if (current >= 0 && items[current]) {
       items[current].classList.remove("current");
       items[current].removeAttribute("aria-current");
@@ -148,6 +180,28 @@
     ev.preventDefault();
     show(to, ev.key === "Home" || ev.key === "End" ? "push" : "replace");
   });
+  // A swipe: one finger, mostly sideways, at least 40 px. Left is forward, as a page turns.
+  // On a page zoomed in (pinch) the same gesture pans it, so it does not step.
+  let touch = null;
+  stage.addEventListener("touchstart", (ev) => {
+    const t = ev.touches[0];
+    touch = ev.touches.length === 1 ? {x: t.clientX, y: t.clientY} : null;
+  }, {passive: true});
+  stage.addEventListener("touchmove", (ev) => {
+    if (ev.touches.length > 1) touch = null;
+  }, {passive: true});
+  stage.addEventListener("touchcancel", () => { touch = null; });
+  stage.addEventListener("touchend", (ev) => {
+    const t = ev.changedTouches[0];
+    const from = touch;
+    touch = null;
+    if (!from || !t || ev.touches.length > 0) return;
+    const dx = t.clientX - from.x;
+    const dy = t.clientY - from.y;
+    if (Math.abs(dx) < 40 || Math.abs(dx) < 2 * Math.abs(dy)) return;
+    if (window.visualViewport && window.visualViewport.scale > 1.05) return;
+    show(dx < 0 ? current + 1 : current - 1);
+  }, {passive: true});
   window.addEventListener("hashchange", follow); // an address typed in
   window.addEventListener("popstate", follow); // back and forward
   narrow.addEventListener("change", () => {
