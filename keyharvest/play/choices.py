@@ -64,12 +64,34 @@ def legal_steps(state: State, complete: bool = False) -> list[Step]:
     if not complete:
         return listed
     out: dict[Step, None] = {}
+    widened: set[Step] = set()  # the representatives' skeletons widened already
+    tried: set[Step] = set()  # the variants found illegal
     for step in listed:
         out[step] = None
+        skeleton = _skeleton(step)
+        if skeleton is None or skeleton in widened:
+            continue
+        widened.add(skeleton)
         for other in _variants(state, step):
-            if other not in out and engine.is_legal(state, other):
-                out[other] = None
+            if other not in out and other not in tried:
+                tried.add(other)
+                if engine.is_legal(state, other):
+                    out[other] = None
     return list(out)
+
+
+def _skeleton(step: Step) -> Step | None:
+    """``step`` with its combinatorial fields emptied: the variants of two steps of one
+    skeleton are the same. None for a step with no such field."""
+    kind = type(step)
+    if kind is Harvest:
+        return replace(step, instead=())  # type: ignore[arg-type]
+    if kind is Flip or kind is Grant:
+        return step
+    for name in ("bid", "pay", "crops"):
+        if getattr(step, name, None) is not None:
+            return replace(step, **{name: ()})  # type: ignore[arg-type]
+    return None
 
 
 def multisets(bound: Sequence[int], sizes: range) -> list[tuple[str, ...]]:
@@ -210,12 +232,16 @@ def step_tokens(step: Step) -> tuple[int, ...]:
 # -- the factored decision ------------------------------------------------------------------
 class Picking:
     """The picks made so far of one step (``state.picking``): ``made``, the action numbers,
-    and ``candidates``, the legal steps (with their tokens) that they begin. Immutable."""
+    and ``candidates``, the legal steps (with their tokens) that they begin; ``at``, the
+    ``state.steps`` they were made at (picks left from before another step are void).
+    Immutable. ``legal_actions`` keeps one with no picks made, as a cache of the complete
+    listing."""
 
-    __slots__ = ("candidates", "made")
+    __slots__ = ("at", "candidates", "made")
 
-    def __init__(self, made: tuple[int, ...],
+    def __init__(self, at: int, made: tuple[int, ...],
                  candidates: tuple[tuple[Step, tuple[int, ...]], ...]) -> None:
+        self.at = at
         self.made = made
         self.candidates = candidates
 
@@ -226,10 +252,12 @@ class Picking:
 
 def _picking(state: State) -> Picking:
     got = state.picking
-    if isinstance(got, Picking):
+    if isinstance(got, Picking) and got.at == state.steps:
         return got
     steps = legal_steps(state, complete=True)
-    return Picking((), tuple((s, step_tokens(s)) for s in steps))
+    made = Picking(state.steps, (), tuple((s, step_tokens(s)) for s in steps))
+    state.picking = made
+    return made
 
 
 def legal_actions(state: State) -> list[int]:
@@ -248,7 +276,7 @@ def apply_action(state: State, action: int) -> None:
     undo (``rules.game.push``: ``game.pop`` undoes it, and drops picks of a step not complete).
     Raises ``IllegalStep`` (the rule of what the game waits for) and leaves ``state`` as it
     was when ``action`` is not one of ``legal_actions(state)``."""
-    picking = _picking(state) if state.result is None else Picking((), ())
+    picking = _picking(state) if state.result is None else Picking(state.steps, (), ())
     at = len(picking.made)
     left = tuple((s, t) for s, t in picking.candidates if t[at] == action)
     if not left:
@@ -262,7 +290,7 @@ def apply_action(state: State, action: int) -> None:
     if len(left) == 1 and len(tokens) == at + 1:
         game.push(state, step)  # clears the picks
         return
-    state.picking = Picking(picking.made + (action,), left)
+    state.picking = Picking(state.steps, picking.made + (action,), left)
 
 
 def action_to_string(state: State, action: int) -> str:
@@ -294,5 +322,7 @@ def string_to_action(state: State, text: str) -> int:
 def pending_pick(state: State) -> str:
     """The picks made so far of the step being chosen, as their tokens ('' when none)."""
     got = state.picking
-    return " ".join(TOKENS[a] for a in got.made) if isinstance(got, Picking) else ""
+    if isinstance(got, Picking) and got.at == state.steps:
+        return " ".join(TOKENS[a] for a in got.made)
+    return ""
 
