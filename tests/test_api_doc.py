@@ -26,7 +26,7 @@ def test_example_runs(code: str, capsys: pytest.CaptureFixture[str]) -> None:
     exec(compile(code, str(DOC), "exec"), {"__name__": "api_doc"})
     printed = capsys.readouterr().out.splitlines()
     assert printed
-    # a print commented ``# => TEXT`` printed TEXT (in a block that says so, each print prints one line)
+    # a print commented ``# => TEXT`` printed TEXT (where a block says so, one line a print)
     shown = [line for line in code.splitlines() if line.lstrip().startswith("print(")]
     if any("# => " in line for line in shown):
         assert len(shown) == len(printed)

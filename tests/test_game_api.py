@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from fractions import Fraction
 from dataclasses import replace
+from fractions import Fraction
 from itertools import combinations, product
 from pathlib import Path
 
@@ -237,7 +237,7 @@ def test_events_removed_unseen_are_never_drawn_and_weigh_on_the_events() -> None
                  and s.bag_events() and s.bag_tiles()).copy()
     state.hidden_removed = 2
     events, real = len(state.bag_events()), len(state.bag) - 2
-    got = dict((d.item, p) for d, p in kh.chance_outcomes(state))
+    got = {d.item: p for d, p in kh.chance_outcomes(state)}
     assert sum(got.values()) == 1
     assert {got[t] for t in state.bag_tiles()} == {Fraction(1, real)}
     assert {got[e] for e in state.bag_events()} == {Fraction(events - 2, events * real)}

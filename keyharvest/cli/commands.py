@@ -418,8 +418,8 @@ def moves(
     limit = _limit(max_bytes)
     text, source = read_input(path, limit)
     from ..notation import format_step
-    from ..play.replay import locate
     from ..play.choices import legal_steps
+    from ..play.replay import locate
     from .shapes import located_dict, pending_dict
 
     with diagnosing(text, source):

@@ -85,12 +85,12 @@ def _skeleton(step: Step) -> Step | None:
     skeleton are the same. None for a step with no such field."""
     kind = type(step)
     if kind is Harvest:
-        return replace(step, instead=())  # type: ignore[arg-type]
+        return Harvest(step.player, step.tiles)  # type: ignore[arg-type, attr-defined]
     if kind is Flip or kind is Grant:
         return step
     for name in ("bid", "pay", "crops"):
         if getattr(step, name, None) is not None:
-            return replace(step, **{name: ()})  # type: ignore[arg-type]
+            return replace(step, **{name: ()})
     return None
 
 
