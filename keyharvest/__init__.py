@@ -38,7 +38,8 @@ _EXPORTS = {
     "random_game": "play.selfplay",
     "apply": "rules", "is_legal": "rules",
     "push": "rules.game", "pop": "rules.game", "returns": "rules.game",
-    "chance_outcomes": "rules.game", "CHANCE": "rules.game", "TERMINAL": "rules.game",
+    "chance_outcomes": "rules.game", "step_stack": "rules.game",
+    "CHANCE": "rules.game", "TERMINAL": "rules.game",
     "legal_steps": "play.choices", "NUM_ACTIONS": "play.choices",
     "legal_actions": "play.choices", "apply_action": "play.choices",
     "action_to_string": "play.choices", "string_to_action": "play.choices",
@@ -117,5 +118,6 @@ __all__ = [
     "returns",
     "score",
     "standard_board",
+    "step_stack",
     "string_to_action",
 ]

@@ -205,7 +205,7 @@ def test_games_played_by_actions_are_records_validate_accepts(seed: int,
     state = new_game(setup, board)
     while not state.is_over:
         kh.apply_action(state, rng.choice(kh.legal_actions(state)))
-    steps = [step for _, step in state.undo]
+    steps = kh.step_stack(state)
     assert len(steps) == state.steps
     path = tmp_path / "actions.kh"
     path.write_text(kh.format_record(kh.Record(setup, steps)))
@@ -281,6 +281,7 @@ def test_push_then_pop_back_to_the_start_equals_a_fresh_state_at_every_step(seed
         step = bot.choose(state)
         pushed.append(step)
         kh.push(state, step)
+    assert kh.step_stack(state) == pushed
     while pushed:
         assert kh.pop(state) == pushed.pop()
         assert dump_position(state) == positions.pop()
