@@ -4,9 +4,17 @@ The public API, loaded lazily so that ``import keyharvest`` stays cheap::
 
     import random, keyharvest as kh
     state = kh.random_game(3, seed=7)        # a dealt 3-player game (RULES.md B)
-    kh.legal_steps(state)                    # what may come next
-    state = kh.apply(state, step)            # checked; raises kh.IllegalStep
+    kh.legal_steps(state)                    # what may come next (representative choices)
+    kh.legal_steps(state, complete=True)     # every legal step
+    kh.push(state, step)                     # checked, in place; raises kh.IllegalStep
+    kh.pop(state)                            # and undone
+    state = kh.apply(state, step)            # checked, on a copy
     kh.score(state)                          # itemised score (G)
+
+For programs that search or learn (docs/api.md): ``state.current_player()`` (a seat,
+``kh.CHANCE`` or ``kh.TERMINAL``), ``kh.chance_outcomes``, ``kh.returns``, and integer
+actions: ``kh.NUM_ACTIONS``, ``kh.legal_actions``, ``kh.apply_action``,
+``kh.action_to_string``.
 """
 
 from __future__ import annotations
