@@ -72,6 +72,14 @@ def legal_steps(state: State, complete: bool = False) -> list[Step]:
         if skeleton is None or skeleton in widened:
             continue
         widened.add(skeleton)
+        if type(step) is Offer:
+            # a bid's crops bear on its legality only as C.5.2 says: one or more, behind
+            # the screen (``actions.take_to_store``); the rest (the tile, the store's room,
+            # the action) is the listed offer's. So every such bid of a listed offer's
+            # tile is legal, unchecked: tests/test_game_api.py holds them to ``is_legal``
+            for other in _variants(state, step):
+                out[other] = None
+            continue
         for other in _variants(state, step):
             if other not in out and other not in tried:
                 tried.add(other)
@@ -157,12 +165,13 @@ def _variants(state: State, step: Step) -> Iterator[Step]:
             continue
         player = state.find(step.player or "")
         screen = player.screen if player is not None else [0] * len(CROPS)
-        if kind is Offer:
-            options = multisets(screen, range(1, sum(screen) + 1))
-        else:
-            bound = [max(a, b) for a, b in zip(screen, state.stock)]
-            options = multisets(bound, range(len(value), len(value) + 1))
-        for crops in options:
+        if kind is Offer:  # the commonest by far: made by its class, not ``replace``
+            tile = step.tile  # type: ignore[attr-defined]
+            for bid in multisets(screen, range(1, sum(screen) + 1)):
+                yield Offer(step.player, tile, bid)  # type: ignore[arg-type]
+            return
+        bound = [max(a, b) for a, b in zip(screen, state.stock)]
+        for crops in multisets(bound, range(len(value), len(value) + 1)):
             yield replace(step, **{name: crops})
         return
 
