@@ -37,6 +37,12 @@ It writes a corpus of four-player self-play games (random bots) into a temporary
   two processes over the same library path, and it says so);
 - start-up: ``keyharvest --help``, median of N runs;
 - memory: peak memory validating 100 and 1000 records (streamed), to show it is flat;
+- the game for programs (issue 30, docs/api.md), in-process through the public API: random
+  four-player playouts (``RandomBot.choose`` + ``kh.push``, which keeps the undo log, and
+  + the engine's ``rules.push``), ``kh.push`` + ``kh.pop`` over whole games, random games
+  by integer actions (``kh.legal_actions`` + ``kh.apply_action``), and, where the package
+  has them, ``kh.observe`` and ``kh.sample_state``; beside python-chess's random playouts
+  (``legal_moves`` + ``push``) and ``push`` + ``pop`` (``--api-only`` runs only these);
 - side by side with python-chess (issue 18), in the same run: the whole ``keyharvest
   validate`` process over 600 four-player records (steps/s, start-up included) against
   ``chess.pgn.read_game`` over random games (plies/s); the engine's checked replay against
@@ -512,6 +518,129 @@ def stream_check(path: str) -> int:
     return n
 
 
+# -- the game for programs (issue 30) -------------------------------------------------------------
+def api_figures(games: int, action_games: int) -> dict:
+    """The public API's figures, in-process (CPU time): random four-player playouts by
+    ``RandomBot.choose`` and ``kh.push`` (with the undo log) or the engine's ``rules.push``
+    (steps/s, games/s); ``kh.push`` of every step of those games then ``kh.pop`` back to the
+    start (plies/s: a push and a pop a ply); random games by integer actions (a uniformly
+    random one of ``kh.legal_actions``, then ``kh.apply_action``: actions/s and steps/s);
+    ``kh.observe`` and ``kh.sample_state`` (calls/s) where the package has them."""
+    import random
+
+    import keyharvest as kh
+    from keyharvest.play.bots import RandomBot
+    from keyharvest.rules import push as engine_push
+
+    out: dict = {}
+    played: list[list] = []
+    # the same games both ways; the API's first, while no games are kept (a heap of kept
+    # steps slows the collector, which kh.push's copies call on more often)
+    for name, pusher in (("playout_api", kh.push), ("playout_engine", engine_push)):
+        steps = 0
+        gc.collect()
+        t = time.process_time()
+        for i in range(games):
+            state = kh.random_game(4, seed=i, max_turns=600)
+            bot = RandomBot(random.Random(i))
+            line = []
+            while not state.is_over:
+                step = bot.choose(state)
+                pusher(state, step)
+                line.append(step)
+            steps += len(line)
+            if name == "playout_engine":
+                played.append(line)
+        dt = time.process_time() - t
+        out[name] = {"games_per_s": games / dt, "steps_per_s": steps / dt}
+    plies = 0
+    gc.collect()
+    t = time.process_time()
+    for i, line in enumerate(played):
+        state = kh.random_game(4, seed=i, max_turns=600)
+        for step in line:
+            kh.push(state, step)
+        while state.undo:
+            kh.pop(state)
+        plies += len(line)
+    out["pushpop_plies_per_s"] = plies / (time.process_time() - t)
+    actions = steps = 0
+    t = time.process_time()
+    for i in range(action_games):
+        state = kh.random_game(4, seed=i, max_turns=600)
+        rng = random.Random(i)
+        while not state.is_over:
+            kh.apply_action(state, rng.choice(kh.legal_actions(state)))
+            actions += 1
+        steps += state.steps
+    dt = time.process_time() - t
+    out["actions"] = {"actions_per_s": actions / dt, "steps_per_s": steps / dt,
+                      "games_per_s": action_games / dt}
+    observe, sample = getattr(kh, "observe", None), getattr(kh, "sample_state", None)
+    if observe is not None and sample is not None:  # the player's view (issue 30, item 4)
+        states = []
+        for i in range(20):
+            state = kh.random_game(4, seed=i, max_turns=600)
+            bot = RandomBot(random.Random(i))
+            for _ in range(100):
+                if state.is_over:
+                    break
+                engine_push(state, bot.choose(state))
+            states.append(state)
+        t = time.process_time()
+        views = [observe(s, p) for s in states for p in range(4)]
+        out["observe_per_s"] = len(views) / (time.process_time() - t)
+        rng = random.Random(1)
+        t = time.process_time()
+        for view in views:
+            sample(view, rng)
+        out["sample_state_per_s"] = len(views) / (time.process_time() - t)
+    return out
+
+
+def api_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict) -> None:
+    """The rows of issue 30: the public API, each beside python-chess where it has a
+    counterpart (random playouts: ``legal_moves`` + ``push``; ``push`` + ``pop``)."""
+    api = api_figures(args.api_games, args.api_action_games)
+    figures["api"] = api
+    chess = figures.get("chess")
+    if chess is None or "pushpop_plies_per_s" not in chess:
+        python, how = chess_python(tmp, not args.no_chess)
+        if python is not None:
+            chess = chess_figures(python, args.chess_games, args.playouts, tmp / "api.pgn")
+            figures["chess_api"] = chess
+        else:
+            print(f"python-chess's API rows left out: {how}")
+            chess = None
+
+    def beside(figure: float, key: str) -> str:
+        if chess is None:
+            return ""
+        return f" ({figure / chess[key]:.2f}x python-chess's {chess[key]:,.0f} plies/s)"
+
+    for name, what in (("playout_api", "RandomBot.choose + kh.push (undo log)"),
+                       ("playout_engine", "RandomBot.choose + rules.push (no log)")):
+        got = api[name]
+        rows.append((f"API: random playouts, {what}",
+                     f"{got['games_per_s']:,.1f} games/s, {got['steps_per_s']:,.0f} steps/s"
+                     + beside(got["steps_per_s"], "playout_plies_per_s"), "-", ""))
+    rows.append(("API: kh.push + kh.pop over whole games",
+                 f"{api['pushpop_plies_per_s']:,.0f} steps/s"
+                 + beside(api["pushpop_plies_per_s"], "pushpop_plies_per_s"), "-", ""))
+    got = api["actions"]
+    rows.append(("API: random games by kh.legal_actions + kh.apply_action",
+                 f"{got['actions_per_s']:,.0f} actions/s, {got['steps_per_s']:,.0f} steps/s"
+                 + beside(got["steps_per_s"], "playout_plies_per_s"), "-", ""))
+    if chess is not None:
+        rows.append(("python-chess: legal_moves + push (random playouts) / push + pop",
+                     (f"{chess['playout_plies_per_s']:,.0f} / "
+                     f"{chess['pushpop_plies_per_s']:,.0f} plies/s"), "-", ""))
+    if "observe_per_s" in api:
+        rows.append(("API: kh.observe / kh.sample_state",
+                     f"{api['observe_per_s']:,.0f} / {api['sample_state_per_s']:,.0f} calls/s",
+                     "-", ""))
+
+
 # -- side by side with python-chess (issue 18) ----------------------------------------------------
 BARE_TYPER = '''import typer
 
@@ -788,6 +917,12 @@ def main() -> int:
     ap.add_argument("--side-only", action="store_true",
                     help="only the rows of issue 18 (side by side, start-up, --cluster)")
     ap.add_argument("--no-cluster", action="store_true", help="skip the --cluster row")
+    ap.add_argument("--api-only", action="store_true",
+                    help="only the rows of issue 30 (the public API beside python-chess)")
+    ap.add_argument("--api-games", type=int, default=40,
+                    help="random four-player playouts of the API rows")
+    ap.add_argument("--api-action-games", type=int, default=3,
+                    help="random four-player games by integer actions (API rows)")
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
     ap.add_argument("--build", choices=list(BUILDS), default="compiled",
                     help="the keyharvest measured: " + "; ".join(
@@ -816,6 +951,9 @@ def main() -> int:
             print(f"bench.py: {exc}", file=sys.stderr)
             return 2
         rows.append(row)
+        if args.api_only:
+            api_rows(args, tmp, rows, figures)
+            return report(rows, figures, args)
         if args.side_only:
             from keyharvest.play.selfplay import selfplay_game
 
@@ -945,6 +1083,7 @@ def main() -> int:
                          verdict(cbig <= 1.05 * c1000)))
 
         side_rows(args, tmp, rows, figures, engine_rate=figures["engine_steps_per_s"])
+        api_rows(args, tmp, rows, figures)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return report(rows, figures, args)

@@ -9,7 +9,11 @@ it makes: python-chess is not a dependency of keyharvest). Prints one JSON objec
 - ``checked_plies_per_s``: ``board.is_legal(move)`` then ``board.push(move)`` over the
   moves of those games (plies/s), the counterpart of the engine's checked ``push``;
 - ``playouts_per_s``: random playouts to the game's end (a uniformly random legal move
-  until ``board.is_game_over()``), games/s; ``plies_per_playout`` their mean length.
+  until ``board.is_game_over()``), games/s; ``plies_per_playout`` their mean length;
+  ``playout_plies_per_s`` the same in plies/s (``legal_moves`` + ``push``);
+- ``pushpop_plies_per_s``: ``board.push(move)`` over the moves of the games, then
+  ``board.pop()`` back to the start (plies/s: one push and one pop a ply), the
+  counterpart of keyharvest's ``push`` + ``pop``.
 
 ``--pgn FILE`` keeps the random games' PGN text in FILE (written if it does not exist, read
 back if it does), so that ``bench.py`` can measure several rounds, interleaved with its own
@@ -81,6 +85,15 @@ def main() -> int:
             board.push(move)
     checked_time = time.process_time() - t
 
+    t = time.process_time()
+    for line in moves:
+        board = chess.Board()
+        for move in line:
+            board.push(move)
+        while board.move_stack:
+            board.pop()
+    pushpop_time = time.process_time() - t
+
     rng = random.Random(args.seed + 1)
     t = time.process_time()
     played = sum(len(playout(rng).move_stack) for _ in range(args.playouts))
@@ -90,6 +103,8 @@ def main() -> int:
         "version": chess.__version__, "games": len(moves), "plies": plies,
         "read_plies_per_s": plies / read_time, "checked_plies_per_s": plies / checked_time,
         "playouts_per_s": args.playouts / playout_time,
+        "playout_plies_per_s": played / playout_time,
+        "pushpop_plies_per_s": plies / pushpop_time,
         "plies_per_playout": played / args.playouts}))
     return 0
 

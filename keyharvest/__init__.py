@@ -4,9 +4,17 @@ The public API, loaded lazily so that ``import keyharvest`` stays cheap::
 
     import random, keyharvest as kh
     state = kh.random_game(3, seed=7)        # a dealt 3-player game (RULES.md B)
-    kh.legal_steps(state)                    # what may come next
-    state = kh.apply(state, step)            # checked; raises kh.IllegalStep
+    kh.legal_steps(state)                    # what may come next (representative choices)
+    kh.legal_steps(state, complete=True)     # every legal step
+    kh.push(state, step)                     # checked, in place; raises kh.IllegalStep
+    kh.pop(state)                            # and undone
+    state = kh.apply(state, step)            # checked, on a copy
     kh.score(state)                          # itemised score (G)
+
+For programs that search or learn (docs/api.md): ``state.current_player()`` (a seat,
+``kh.CHANCE`` or ``kh.TERMINAL``), ``kh.chance_outcomes``, ``kh.returns``, and integer
+actions: ``kh.NUM_ACTIONS``, ``kh.legal_actions``, ``kh.apply_action``,
+``kh.action_to_string``.
 """
 
 from __future__ import annotations
@@ -36,7 +44,14 @@ _EXPORTS = {
     "State": "model.state", "Pending": "model.state",
     "Setup": "model.setup", "deal": "model.setup", "new_game": "rules.actions",
     "random_game": "play.selfplay",
-    "apply": "rules", "push": "rules", "legal_steps": "rules", "is_legal": "rules",
+    "apply": "rules", "is_legal": "rules",
+    "push": "rules.game", "pop": "rules.game", "returns": "rules.game",
+    "chance_outcomes": "rules.game", "step_stack": "rules.game",
+    "CHANCE": "rules.game", "TERMINAL": "rules.game",
+    "legal_steps": "play.choices", "NUM_ACTIONS": "play.choices",
+    "legal_actions": "play.choices", "apply_action": "play.choices",
+    "action_to_string": "play.choices", "string_to_action": "play.choices",
+    "Draw": "model.steps", "Step": "model.steps",
     "check": "rules.invariants", "Violation": "rules.invariants",
     "score": "rules.scoring", "Score": "rules.scoring",
     "parse_step": "notation", "format_step": "notation",
@@ -69,9 +84,13 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "CHANCE",
+    "NUM_ACTIONS",
+    "TERMINAL",
     "Board",
     "BoardError",
     "Diagnostic",
+    "Draw",
     "IllegalStep",
     "KeyHarvestError",
     "NotationError",
@@ -83,8 +102,12 @@ __all__ = [
     "Setup",
     "Span",
     "State",
+    "Step",
     "Violation",
+    "action_to_string",
     "apply",
+    "apply_action",
+    "chance_outcomes",
     "check",
     "deal",
     "diagnose",
@@ -93,6 +116,7 @@ __all__ = [
     "format_records",
     "format_step",
     "is_legal",
+    "legal_actions",
     "legal_steps",
     "load_board",
     "load_position",
@@ -100,11 +124,15 @@ __all__ = [
     "new_game",
     "observe",
     "parse_step",
+    "pop",
     "push",
     "random_game",
     "replay",
+    "returns",
     "sample_record",
     "sample_state",
     "score",
     "standard_board",
+    "step_stack",
+    "string_to_action",
 ]

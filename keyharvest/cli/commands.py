@@ -481,22 +481,27 @@ def moves(
     trust_board_paths: TrustOpt = False,
     max_bytes: MaxOpt = None,
     output: FormatOpt = Format.text,
+    every: Annotated[bool, typer.Option(
+        "--all", help="Every legal step, however many (every bid, payment and subset of a "
+                      "group to harvest), not representative ones.")] = False,
 ) -> int:
     """The legal next steps at the point (the end of the record by default), one per
-    line in notation; each one parses and applies."""
+    line in notation; each one parses and applies. Where a choice is a multiset of crops
+    or a subset of tiles the listing is representative (bids of one and two crops, whole
+    groups and single tiles); --all lists every legal step."""
     point = _point(to)
     existing([path], "'FILE'")
     access = _access(board, trust_board_paths)
     limit = _limit(max_bytes)
     text, source = read_input(path, limit)
     from ..notation import format_step
+    from ..play.choices import legal_steps
     from ..play.replay import locate
-    from ..rules import legal_steps
     from .shapes import located_dict, pending_dict
 
     with diagnosing(text, source):
         at = locate(text, source, point, game=game, access=access)
-    steps = legal_steps(at.state)
+    steps = legal_steps(at.state, complete=every)
     notes = list(at.notes)
     if not steps:
         notes.append(f"no legal step: the game is over ({at.state.result})" if at.state.is_over

@@ -66,6 +66,14 @@ class PendingKind(StrEnum):
     OVER = "over"
 
 
+#: ``State.current_player()`` at a chance node (a draw from the bag is due), as OpenSpiel's
+#: ``kChancePlayerId``.
+CHANCE = -1
+#: ``State.current_player()`` once the game is over (finished or stopped at the turn limit),
+#: as OpenSpiel's ``kTerminalPlayerId``.
+TERMINAL = -4
+
+
 class Result(StrEnum):
     """How a game ended (``State.result``; None while it is being played)."""
 
@@ -192,8 +200,26 @@ class State:
     #: cites (F.1, E.2, I.9: I.54). Not part of a position: only a refusal reads them.
     filled_at: int = -1
     drawn: tuple[int, str] = (-1, "")
+    #: The undo log of ``rules.game.push`` (what ``rules.game.pop`` restores), newest last.
+    #: Not part of a position, and not copied: a copy starts with an empty log.
+    undo: list[Any] = field(default_factory=list)
+    #: The picks made so far of a step chosen by integer actions (``rules.game``), or None.
+    #: Not part of a position; a copy keeps it (it is never changed in place).
+    picking: Any = None
 
     # -- who is who -------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat (index in ``players``) of the player whose decision the game waits for;
+        ``CHANCE`` when a draw from the bag is due, ``TERMINAL`` once the game is over."""
+        if self.result is not None:
+            return TERMINAL
+        pending = self.pending
+        if pending.kind == PendingKind.CHANCE:
+            return CHANCE
+        if pending.player is None:  # over, by the frames (``OVER``)
+            return TERMINAL
+        return self.index(pending.player)
+
     @property
     def colours(self) -> tuple[str, ...]:
         return tuple(p.colour for p in self.players)
@@ -272,6 +298,7 @@ class State:
         s.spent = list(self.spent)
         s.in_hand = list(self.in_hand)
         s.stack = [f.copy() for f in self.stack]
+        s.undo = []
         return s
 
     def __copy__(self) -> Any:  # pragma: no cover - used only by State.copy
