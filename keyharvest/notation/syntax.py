@@ -233,13 +233,13 @@ def describe_expected(expected: set[str] | frozenset[str],
         if n in KEYWORDS and KEYWORDS[n] not in STEP_WORDS and n != "PICK":
             out.append(f"'{KEYWORDS[n]}'")
     if "REF" in names:
-        out.append("a board reference (like B6)")
+        out.append("a board reference (like B6, or a space's number)")
     if "WORD" in names:
         kind = WORD_AFTER.get(previous.type if previous is not None else "")
         if kind is None or kind == "a step":
             kind = "a player's colour" if steps else "a name"
         out.append(kind)
-    if "NUMBER" in names:
+    if "NUMBER" in names and "REF" not in names:  # (with REF: a space's number)
         out.append("a turn number")
     for n in ("COLON", "_SEMI", "_COMMA", "_DOT"):
         if n in names:
