@@ -125,7 +125,7 @@ games/club.kh:16:23: error[C.1]: no draw is due: waiting for green to take an ac
 games/club.kh:17:9: error[C.1]: it is green's decision, not red's (waiting for green to take an action or end the turn)
    17 |    red: pass
       |         ^^^^
-      = help: green is to take an action or end the turn: write 'green: play A at A1', 'green: play A at A3', 'green: offer A3 for apples', 'green: offer A3 for vegetables vegetables' or 'green: buy A1 from red' instead of 'pass\''''),
+      = help: green is to take an action or end the turn: write 'green: play A at A1', 'green: play A at A3', 'green: offer A3 for apples', 'green: offer A3 for vegetables vegetables' or 'green: buy A1 from red' instead of 'red: pass\''''),  # the text to replace, colour and all
 ]
 
 

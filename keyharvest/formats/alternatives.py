@@ -189,9 +189,48 @@ def help_line(state: State, refused: Step | str | None = None, *, after: Step | 
     if isinstance(refused, EndTurn):  # the turn was ended too soon: write more before it
         if after is not None and not isinstance(after, EndTurn):
             text += f" after {written(after, speaker)!r}"
-    elif isinstance(refused, Step):
-        text += f" instead of {written(refused, speaker)!r}"
-    return text, found
+        return text, found
+    if not isinstance(refused, Step):
+        return text, found
+    pending = state.pending
+    turn = state.current.colour
+    if (speaker is not None and pending.kind == "turn" and pending.player != speaker
+            and (after is None or isinstance(after, EndTurn))):
+        # the step is the first of a turn, spoken by its header: the header is what to fix
+        n = state.turn.number
+        return (f"{frame}: this is {pending.player}'s turn, not {speaker}'s: write "
+                f"'{n}. {pending.player}:' instead of '{n}. {speaker}:'"), found
+    # written with its colour when it is not the turn player's (so the quote is the text)
+    typed = format_step(refused) if speaker is not None and speaker != turn else written(
+        refused, speaker)
+    first = _makes_legal(state, refused, found, speaker)
+    if first is None:
+        return text + f" instead of {typed!r}", found
+    others = [a for a in found if a != first]
+    rest = f" (or {said([repr(a) for a in others])} instead of it)" if others else ""
+    if first.split(":")[0] in state.colours and ":" in first:  # another player speaks
+        joined = f"{first}; {format_step(refused)}"  # (then the step's own colour again)
+        return f"{frame}: write {joined!r} instead of {typed!r}{rest}", found
+    return f"{frame}: write {first!r} before {typed!r}{rest}", found
+
+
+def _makes_legal(state: State, refused: Step, found: Sequence[str],
+                 speaker: str | None) -> str | None:
+    """The first of ``found`` (the alternatives, as written where ``speaker`` speaks)
+    after which ``refused`` applies: a step left out before it; a pass first (the step
+    most often forgotten: an ability declined)."""
+    from ..rules import is_legal, push
+
+    for text in sorted(found, key=lambda t: t.split(":")[-1].strip() != "pass"):
+        try:
+            step = parse_step(text, speaker, players=state.colours, board=state.board)
+            trial = state.copy()
+            push(trial, step)
+        except KeyHarvestError:
+            continue
+        if is_legal(trial, refused):
+            return text
+    return None
 
 
 __all__ = ["LIMIT", "advise", "alternatives", "help_line", "said", "waiting_words", "written"]
