@@ -209,7 +209,10 @@ def diagnose_all(exc: BaseException, text: str | None = None, source: str | None
     """A ``Diagnostic`` for ``exc`` and for each further problem found with it
     (``KeyHarvestError.also``), at most ``limit`` of them (``line``: see ``diagnose``)."""
     found = every_error(exc) if isinstance(exc, KeyHarvestError) else [exc]
-    return [diagnose(e, text, source, line=line) for e in found[:limit]]
+    diagnostics = [diagnose(e, text, source, line=line) for e in found[:limit]]
+    # in the order of the file (the rule error of the steps before the first bad line of a
+    # movetext comes before that line's problems), so that the first help is the first
+    return sorted(diagnostics, key=lambda d: d.line or 0)
 
 
 def count_line(n: int, where: str, limit: int | None = None) -> str:

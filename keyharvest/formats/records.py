@@ -777,9 +777,35 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
     if error is not None:  # what may be written there instead (formats.alternatives)
         from .alternatives import advise
 
-        advise(error, state, after=steps[applied - 1] if 0 < applied <= len(steps) else None,
-               source=record.source, point=applied)
+        advised = state
+        if fill_passes and implied and implied[-1][0] == applied:
+            # passes were supplied right before the refused step (I.37): what may be
+            # written there is judged before them (a step of that player gets no pass)
+            advised = replay(record, board, upto=applied, fill_passes=True).state
+        advise(error, advised, after=steps[applied - 1] if 0 < applied <= len(steps) else None,
+               source=record.source, point=applied, before=_before(record, error.span))
     return Replay(record, state, applied, error, states, implied)
+
+
+def _before(record: Record, span: Span | None) -> str | None:
+    """The text of ``span``'s line before it, in ``record``'s text (None if unknown); for
+    a continuation line, after its turn header's ``colour:`` (which speaks there)."""
+    if span is None or not record.text or span.line < record.line:
+        return None
+    index = span.line - record.line
+    lines = record.text.split("\n", index + 1)
+    if index >= len(lines):
+        return None
+    before = lines[index][:span.column - 1]
+    if before[:1].isspace() or not before:
+        for row in range(index - 1, -1, -1):
+            head = lines[row]
+            if head.strip() == "+++":
+                break
+            if head[:1].strip() and not head.startswith("#"):
+                colour = head.split(":", 1)[0].split(".")[-1].strip()
+                return f"{colour}: ; {before}" if ":" in head else before
+    return before
 
 
 def _check_invariants(state: State, step: Step | None, record: Record) -> None:

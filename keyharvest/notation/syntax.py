@@ -9,6 +9,7 @@ them into ``Span``s of the file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -311,6 +312,17 @@ def syntax_error(exc: UnexpectedInput, text: str, where: Where) -> NotationError
         return NotationError(f"expected ':' after the player {quoted(previous.value)}",
                              where.span(token), expected=("':'",))
     step_words = [KEYWORDS[n] for n in exc.expected if n in KEYWORDS and KEYWORDS[n] in STEP_WORDS]
+    if token.type == "WORD" and len(step_words) > 3 and token.value.lower() in COLOURS:
+        row = lines[token.line - 1] if 0 < (token.line or 0) <= len(lines) else ""
+        head = re.search(r"([A-Za-z]+)\s*:\s*$", row[:(token.column or 1) - 1])
+        if row[(token.end_column or 1) - 1:].lstrip().startswith(":") and head:
+            # "6. red: green: buy D5": two colours for one step
+            same = head.group(1).lower() == token.value.lower()
+            return NotationError(
+                f"two colours for one step: {quoted(head.group(1))} and {quoted(token.value)}",
+                span, expected=expected,
+                hint=f"delete this '{token.value}:'" if same else
+                f"delete '{head.group(1)}:' or this '{token.value}:' (one colour speaks)")
     if token.type == "WORD" and len(step_words) > 3:
         guess = _near_step(token.value)
         return NotationError(f"unknown step {quoted(token.value)}", span, expected=expected,

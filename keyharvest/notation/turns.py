@@ -136,9 +136,12 @@ class TurnReader:
                         item.prefix)
                 if item.step is not None:
                     step = names.step(item.step, None if item.step.kind == "draw" else speaker)
-                    self.steps.append(step)
-                    if isinstance(step, EndTurn):
-                        self.ends += 1
+                    steps = self.steps
+                    if isinstance(step, EndTurn) and not (
+                            len(steps) > self.turn_start and isinstance(steps[-1], EndTurn)
+                            and steps[-1].player == step.player):
+                        self.ends += 1  # (an 'end' again ends no turn: the engine says so)
+                    steps.append(step)
             except NotationError as exc:  # an unknown name: the next item is read all the same
                 self._fail(exc)
                 self.lost = True
