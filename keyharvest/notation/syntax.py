@@ -313,9 +313,10 @@ def syntax_error(exc: UnexpectedInput, text: str, where: Where) -> NotationError
                              where.span(token), expected=("':'",))
     step_words = [KEYWORDS[n] for n in exc.expected if n in KEYWORDS and KEYWORDS[n] in STEP_WORDS]
     if token.type == "WORD" and len(step_words) > 3 and token.value.lower() in COLOURS:
-        row = lines[token.line - 1] if 0 < (token.line or 0) <= len(lines) else ""
-        head = re.search(r"([A-Za-z]+)\s*:\s*$", row[:(token.column or 1) - 1])
-        if row[(token.end_column or 1) - 1:].lstrip().startswith(":") and head:
+        at, column, end = token.line or 0, token.column or 1, token.end_column or 1
+        row = lines[at - 1] if 0 < at <= len(lines) else ""
+        head = re.search(r"([A-Za-z]+)\s*:\s*$", row[:column - 1])
+        if row[end - 1:].lstrip().startswith(":") and head:
             # "6. red: green: buy D5": two colours for one step
             same = head.group(1).lower() == token.value.lower()
             return NotationError(
