@@ -179,7 +179,8 @@ def _diagnose(exc: BaseException, text: str | None, source: str | None,
                 notes = (f"the turn header here ends the turn before it ({step})",)
         return Diagnostic(exc.message, src, rule=exc.rule, kind="rule", step=step,
                           excerpt=excerpt(span.line if span else None), hint=hint,
-                          notes=notes, alternatives=tuple(getattr(exc, "alternatives", ())),
+                          notes=notes + tuple(exc.notes),
+                          alternatives=tuple(getattr(exc, "alternatives", ())),
                           **_where(span))
     if isinstance(exc, NotationError):
         rule = getattr(exc, "rule", None)

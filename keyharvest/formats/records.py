@@ -78,7 +78,7 @@ from ..model.board import Board
 from ..model.catalogue import EVENT_LETTERS, PLAYER_COLOURS
 from ..model.setup import REMOVED_EVENTS, Setup, setup_problems
 from ..model.state import PendingKind, Result, State
-from ..model.steps import Draw, Pass, Step, norm_crops
+from ..model.steps import Draw, EndTurn, Pass, Step, norm_crops
 from ..notation import Comment, Names, Where, format_movetext
 from ..notation.movetext import MAX_ERRORS, read_movetext
 from ..notation.names import CROP_WORDS
@@ -734,7 +734,7 @@ def start_state(record: Record, board: Board | None = None) -> State:
 
 def replay(record: Record, board: Board | None = None, upto: int | None = None, *,
            each: bool = False, fill_passes: bool = True,
-           invariants: str | None = None) -> Replay:
+           invariants: str | None = None, causes: bool = True) -> Replay:
     """Run ``record`` through the engine, up to ``upto`` of its steps (all by default).
 
     Stops at the first illegal step and reports it (``Replay.error``, an ``IllegalStep``
@@ -744,6 +744,8 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
     table reached (``"end"``) or after every step (``"each"``): a broken one is reported as
     ``Replay.error`` too, an ``IllegalStep`` at the step after which it broke, citing the
     invariant's rule (``validate`` checks ``"end"``, ``validate --strict`` ``"each"``).
+    With ``causes``, a refused step whose steps have their spans gets a note naming the
+    earlier draw or choice without which it applies, if one is near (``formats.causes``).
     Raises ``PositionError``/``BoardError`` when the setup or the board is bad.
     """
     state = start_state(record, board)
@@ -781,9 +783,16 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
         if fill_passes and implied and implied[-1][0] == applied:
             # passes were supplied right before the refused step (I.37): what may be
             # written there is judged before them (a step of that player gets no pass)
-            advised = replay(record, board, upto=applied, fill_passes=True).state
+            advised = replay(record, board, upto=applied, causes=False).state
         advise(error, advised, after=steps[applied - 1] if 0 < applied <= len(steps) else None,
                source=record.source, point=applied, before=_before(record, error.span))
+        if causes and error.span is not None and error.step is not None and not isinstance(
+                error.step, EndTurn):
+            from .causes import cause
+
+            note = cause(record, state.board, applied, error)
+            if note is not None:
+                error.notes = (*error.notes, note)
     return Replay(record, state, applied, error, states, implied)
 
 
