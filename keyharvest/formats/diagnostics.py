@@ -211,9 +211,14 @@ def diagnose_all(exc: BaseException, text: str | None = None, source: str | None
     (``KeyHarvestError.also``), at most ``limit`` of them (``line``: see ``diagnose``)."""
     found = every_error(exc) if isinstance(exc, KeyHarvestError) else [exc]
     diagnostics = [diagnose(e, text, source, line=line) for e in found[:limit]]
-    # in the order of the file (the rule error of the steps before the first bad line of a
-    # movetext comes before that line's problems), so that the first help is the first
-    return sorted(diagnostics, key=lambda d: d.line or 0)
+    # the rule error of the steps before the first bad line of a movetext is shown before
+    # the problems of the lines after it (in the order of the file: the first help shown
+    # is the first problem's)
+    for i, d in enumerate(diagnostics):
+        if d.kind == "rule" and d.line is not None:
+            at = next((j for j, e in enumerate(diagnostics[:i]) if (e.line or 0) > d.line), i)
+            diagnostics.insert(at, diagnostics.pop(i))
+    return diagnostics
 
 
 def count_line(n: int, where: str, limit: int | None = None) -> str:
