@@ -205,16 +205,19 @@ def help_line(state: State, refused: Step | str | None = None, *, after: Step | 
     that every text the line names may be put in the record where it says, literally."""
     line_speaker, own, header = _speakers(state, before)
     speaker = getattr(refused, "player", None) if isinstance(refused, Step) else None
-    every_colour = False
-    if isinstance(refused, Step) and not isinstance(refused, EndTurn) and before is not None:
-        speaker = line_speaker if own is None or header else None
-        every_colour = speaker is None  # after the step's own 'colour:': it is replaced too
-    found = alternatives(state, refused, limit, speaker="" if every_colour else speaker)
+    # who speaks where the alternatives go ("": nobody, each is written with its colour)
+    if isinstance(refused, EndTurn) and after is not None and not isinstance(after, EndTurn):
+        speaker = getattr(after, "player", None) or ""  # after 'after', in its player's words
+    elif isinstance(refused, Step) and not isinstance(refused, EndTurn) and before is not None:
+        # after the step's own 'colour:' (not the header's), that prefix is replaced too
+        speaker = line_speaker if own is None or header else ""
+    found = alternatives(state, refused, limit, speaker=speaker)
     frame = waiting_words(state)
     if state.is_over:
         return frame, []
     if isinstance(refused, EndTurn) or before is None:
         speaker = getattr(refused, "player", None) if isinstance(refused, Step) else None
+    speaker = speaker or None
     if state.pending.kind == "chance":
         where = source if source and not source.startswith("<") else "FILE"
         moves = f"keyharvest moves {where}" + (f" --to {point}" if point is not None else "")

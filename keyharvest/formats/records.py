@@ -296,7 +296,7 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
                 and len(problems) < max_errors):  # a sound setup: the game can start
             # and the first rule error of the steps written before the first bad line
             done = replay(Record(setup, list(before), metadata, board_spec or STANDARD,
-                                 source=source), board)
+                                 source=source, text=text, line=line), board)
             if done.error is not None:
                 problems.append(done.error)
     raise_first(problems[:max_errors])
