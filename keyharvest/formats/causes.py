@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalStep, KeyHarvestError
 from ..model.steps import Draw, EndTurn, Pass, Step
@@ -28,7 +29,6 @@ from ..notation import format_step, step_text
 
 if TYPE_CHECKING:
     from ..model.board import Board
-    from .records import Record
 
 #: How far back (record steps) an earlier cause is looked for.
 WINDOW = 40
@@ -41,12 +41,13 @@ def _tiles(step: Step) -> set[str]:
     return set(_REF.findall(step_text(step)))
 
 
-def cause(record: Record, board: Board, applied: int, error: IllegalStep) -> str | None:
+def cause(record: Any, board: Board, applied: int, error: IllegalStep,
+          replay: Callable[..., Any]) -> str | None:
     """The note naming the earlier draw or choice of ``record`` (within ``WINDOW`` steps
     before its step ``applied``, the one ``error`` refused) without which the refused step
-    applies, or None."""
+    applies, or None. ``record`` is a ``records.Record`` and ``replay`` is
+    ``records.replay`` (passed in: records calls this module, which does not import it)."""
     from ..rules import legal_steps
-    from .records import replay
 
     refused = error.step
     if refused is None or isinstance(refused, EndTurn | Pass):

@@ -790,7 +790,7 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
                 error.step, EndTurn):
             from .causes import cause
 
-            note = cause(record, state.board, applied, error)
+            note = cause(record, state.board, applied, error, replay)
             if note is not None:
                 error.notes = (*error.notes, note)
     return Replay(record, state, applied, error, states, implied)
