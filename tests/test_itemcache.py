@@ -23,7 +23,7 @@ from keyharvest.notation.grammar import lean_parser, parser
 from keyharvest.notation.itemcache import Unusual, read
 from keyharvest.notation.lalr import Token as LeanToken
 from keyharvest.notation.lalr import Unparsed
-from keyharvest.notation.movetext import _read_full, format_movetext, read_movetext
+from keyharvest.notation.movetext import MAX_ERRORS, _read_full, format_movetext, read_movetext
 from keyharvest.notation.turns import TurnReader
 from keyharvest.play.selfplay import selfplay_game
 
@@ -92,8 +92,8 @@ def movetext_view(mt: object) -> tuple:
 
 
 def full_or_error(text: str, names: Names) -> object:
-    try:
-        return movetext_view(_read_full(text, names))
+    try:  # (collecting, as read_movetext does: a turn number is judged by the next header)
+        return movetext_view(_read_full(text, names, max_errors=MAX_ERRORS))
     except NotationError as exc:
         return ("error", exc.message, exc.span, exc.hint)
 

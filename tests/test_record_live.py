@@ -118,6 +118,71 @@ def test_every_alternative_offered_parses_and_applies() -> None:
     assert checked > 50
 
 
+def _to_a_forced_pass(seed: int, players: tuple[str, ...]) -> tuple[LiveRecord, str, Pass]:
+    """A live record of a random game just before a step after which the recorder answers
+    a pass for a player (I.37), that step as typed, and the pass answered."""
+    live, _ = fresh(seed, players)
+    bot = RandomBot(random.Random(seed))
+    while not live.over:
+        text = live._written(bot.choose(live.state), live.state)
+        forced = [s for s, f in live.enter(text).steps if f]
+        if forced and isinstance(forced[0], Pass):
+            live.undo()  # the step and the passes answered after it
+            return live, text, forced[0]
+    raise AssertionError("no forced pass in the game")
+
+
+@pytest.mark.parametrize(("seed", "players"), [(2, ("red", "green", "yellow")),
+                                               (6, ("red", "green", "yellow"))])
+def test_a_typed_forced_pass_is_taken_as_the_pass_answered(seed: int,
+                                                           players: tuple[str, ...]) -> None:
+    # issue 29, item 5: validate accepts the pass written; so does the recorder (I.37)
+    live, text, answered = _to_a_forced_pass(seed, players)
+    typed = answered.player if answered.player != live.speaker() else ""
+    pass_text = f"{typed}: pass" if typed else "pass"
+    before = len(live.record.steps)
+    done = live.enter(f"{text}; {pass_text}")
+    assert done.refusal is None, done.refusal
+    assert done.claimed == [answered]
+    assert len(live.record.steps) == before + len(done.steps)  # the pass once, not twice
+    assert run_cli("validate", "-", input=live.text()).code == 0
+    # a second pass typed is no longer the answered one: refused as before
+    again = live.enter(pass_text)
+    assert again.refusal is not None and again.claimed == []
+
+
+def test_each_example_of_the_help_text_is_accepted_at_some_point_of_a_game() -> None:
+    from keyharvest.cli.record import HELP
+    from keyharvest.errors import KeyHarvestError
+    from keyharvest.formats.records import start_state
+    from keyharvest.rules import push
+
+    block = HELP.split("\n", 1)[1].split("\nSeveral", 1)[0]
+    examples = [e.strip() for line in block.splitlines()
+                for e in re.split(r"\s{2,}", line.strip()) if e and not e.startswith("(")]
+    assert "buy B7 from green" in examples and len(examples) == 7
+    found: set[str] = set()
+    for seed in range(60):
+        record = new_record(["red", "green"], seed=seed)
+        state = start_state(record)
+        bot = RandomBot(random.Random(seed))
+        while not state.is_over and len(found) < len(examples):
+            for example in set(examples) - found:
+                trial = state.copy()
+                try:
+                    for item in example.split(";"):
+                        player = None if trial.is_over else trial.pending.player
+                        push(trial, parse_step(item, player, players=record.players,
+                                               board=trial.board))
+                except KeyHarvestError:
+                    continue
+                found.add(example)
+            push(state, bot.choose(state))
+        if len(found) == len(examples):
+            break
+    assert found == set(examples)
+
+
 def test_the_help_line_names_the_alternatives_in_words() -> None:
     assert help_line("red to take an action", ["harvest B3", "pass"], 0) == (
         "help: waiting for red to take an action: write 'harvest B3' or 'pass'")

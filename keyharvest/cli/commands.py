@@ -896,8 +896,9 @@ def board(
     output: FormatOpt = Format.text,
 ) -> int:
     """Draw a board as text: its spaces (reference, crop, starting pair), rows offset as
-    on the board, then the starting pairs and the crops counted. With --format json, one
-    object per space, then the pairs in the summary."""
+    on the board, then the spaces' numbers (1-56 in the board file's order; the notation
+    takes a number wherever it takes a reference), the starting pairs and the crops
+    counted. With --format json, one object per space, then the pairs in the summary."""
     from ..formats.boardfile import parse_board, standard_board
     from ..render.textboard import board_picture
 
@@ -912,10 +913,11 @@ def board(
         out(board_picture(b))
         return OK
     pair_of = {ref: n for n, pair in enumerate(b.starting_pairs, 1) for ref in pair}
+    number = {ref: n for n, ref in enumerate(b.numbered, 1)}
     for ref in b.references:
         x, y = b.positions[ref]
-        result("space", {"space": ref, "crop": b.crops[ref], "x": x, "y": y,
-                         "starting_pair": pair_of.get(ref)})
+        result("space", {"space": ref, "number": number[ref], "crop": b.crops[ref],
+                         "x": x, "y": y, "starting_pair": pair_of.get(ref)})
     from ..model.catalogue import CROPS
 
     summary(True, name=b.name, spaces=len(b.references),

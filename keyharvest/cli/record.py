@@ -27,7 +27,7 @@ COMMANDS = ("undo", "board", "score", "moves", "help", "quit", "exit")
 HELP = """\
 Type the steps as they happen, in the notation of a record, for whoever the prompt names:
   offer C7 for wheat        harvest A2 A3        play A at D6; harvest D5
-  buy B7 from green for wine wine               end
+  buy B7 from green         end
   draw B3                   (every tile or event drawn from the bag)
   green: pass               (a colour and a colon speak for that player)
 Several steps may share a line, separated by ';'. Tab completes the legal next steps.
@@ -126,6 +126,8 @@ def _enter(live: LiveRecord, line: str) -> str:
     done = live.enter(line)
     for step, forced in done.steps:
         out(f"  {format_step(step)}" + ("  (the only legal answer)" if forced else ""))
+    for step in done.claimed:
+        out(f"  {format_step(step)}  (typed: taken as the pass written for it above)")
     refusal = done.refusal
     if refusal is None:
         return ""

@@ -21,6 +21,7 @@ command shows it; a live recorder can use it at the table.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 
 from ..errors import KeyHarvestError
@@ -69,7 +70,8 @@ def alternatives(state: State, refused: Step | str | None = None, limit: int = L
                  speaker: str | None = None) -> list[str]:
     """Up to ``limit`` legal steps of ``state`` nearest to ``refused`` (a step, or the
     text typed), as written where ``speaker`` speaks (by default the refused step's
-    player, else the player the game waits for, else the turn's player): the same kind of
+    player, else the player the game waits for, else the turn's player; ``""``: where
+    nobody speaks, every step with its colour): the same kind of
     step first, then the most words shared (the same tile or worker), then the fewest
     edits, and no more than two of any other kind; ``pass`` last (and kept, when legal).
     Each one parses with the record's names
@@ -153,31 +155,69 @@ def said(quoted: Sequence[str]) -> str:
 
 
 def advise(error: KeyHarvestError, state: State, *, after: Step | None = None,
-           source: str | None = None, point: int | None = None) -> KeyHarvestError:
+           source: str | None = None, point: int | None = None,
+           before: str | None = None) -> KeyHarvestError:
     """``error`` (a step refused in ``state``) with the help of ``help_line`` as its
     ``hint`` (unless it has one) and the alternatives as its ``alternatives``."""
     refused = getattr(error, "step", None)
-    text, found = help_line(state, refused, after=after, source=source, point=point)
+    text, found = help_line(state, refused, after=after, source=source, point=point,
+                            before=before)
     if getattr(error, "hint", None) is None:
         error.hint = text  # type: ignore[attr-defined]
     error.alternatives = tuple(found)  # type: ignore[attr-defined]
     return error
 
 
+#: A colour and its colon at the end of the text before a step (the step's own prefix),
+#: after a turn number or not.
+_OWN_PREFIX = re.compile(r"(?:^|;)\s*(\d+\s*\.\s*)?([A-Za-z]+)\s*:\s*$")
+_PREFIXES = re.compile(r"(?:^|;)\s*(?:\d+\s*\.\s*)?([A-Za-z]+)\s*:")
+
+
+def _speakers(state: State, before: str | None) -> tuple[str | None, str | None, bool]:
+    """Who speaks where a refused step was written, from ``before`` (its line up to it):
+    the line's speaker there (its last ``colour:``, else the turn's player), the step's
+    own prefix (a ``colour:`` right before it, None if none) and whether that prefix is the
+    turn header."""
+    turn = state.current.colour
+    if before is None:
+        return None, None, False
+    colours = state.colours
+    own = _OWN_PREFIX.search(before)
+    said = [m.group(1).lower() for m in _PREFIXES.finditer(before)
+            if m.group(1).lower() in colours]
+    speaker = said[-1] if said else turn
+    if own is None or own.group(2).lower() not in colours:
+        return speaker, None, False
+    header = own.start() == 0 and (own.group(1) is not None or not before[:1].isspace())
+    return speaker, own.group(2).lower(), header
+
+
 def help_line(state: State, refused: Step | str | None = None, *, after: Step | None = None,
               source: str | None = None, point: int | None = None,
-              limit: int = LIMIT) -> tuple[str, list[str]]:
+              limit: int = LIMIT, before: str | None = None) -> tuple[str, list[str]]:
     """The help for a step refused in ``state``: the line (without ``help:``) and the
     alternatives it names. ``after`` is the step written before the refused one (the
     line says to write the alternative after it); ``source`` and ``point`` (the steps
     applied) let a due draw point at ``keyharvest moves``. A refused ``end`` is helped
     with what to write after the step before it; any other step with what to write
-    instead of it."""
-    found = alternatives(state, refused, limit)
+    instead of it. ``before`` (the refused step's line up to it) says who speaks there, so
+    that every text the line names may be put in the record where it says, literally."""
+    line_speaker, own, header = _speakers(state, before)
+    speaker = getattr(refused, "player", None) if isinstance(refused, Step) else None
+    # who speaks where the alternatives go ("": nobody, each is written with its colour)
+    if isinstance(refused, EndTurn) and after is not None and not isinstance(after, EndTurn):
+        speaker = getattr(after, "player", None) or ""  # after 'after', in its player's words
+    elif isinstance(refused, Step) and not isinstance(refused, EndTurn) and before is not None:
+        # after the step's own 'colour:' (not the header's), that prefix is replaced too
+        speaker = line_speaker if own is None or header else ""
+    found = alternatives(state, refused, limit, speaker=speaker)
     frame = waiting_words(state)
     if state.is_over:
         return frame, []
-    speaker = getattr(refused, "player", None) if isinstance(refused, Step) else None
+    if isinstance(refused, EndTurn) or before is None:
+        speaker = getattr(refused, "player", None) if isinstance(refused, Step) else None
+    speaker = speaker or None
     if state.pending.kind == "chance":
         where = source if source and not source.startswith("<") else "FILE"
         moves = f"keyharvest moves {where}" + (f" --to {point}" if point is not None else "")
@@ -187,11 +227,60 @@ def help_line(state: State, refused: Step | str | None = None, *, after: Step | 
     if state.pending.kind == "chance" or not found:
         return text, found
     if isinstance(refused, EndTurn):  # the turn was ended too soon: write more before it
-        if after is not None and not isinstance(after, EndTurn):
+        if isinstance(after, EndTurn):  # an 'end' written twice
+            return f"{frame}: the turn has ended: delete this 'end'", found
+        if after is not None:
             text += f" after {written(after, speaker)!r}"
-    elif isinstance(refused, Step):
-        text += f" instead of {written(refused, speaker)!r}"
-    return text, found
+        return text, found
+    if not isinstance(refused, Step):
+        return text, found
+    pending = state.pending
+    turn = state.current.colour
+    player = getattr(refused, "player", None)
+    if (player is not None and pending.kind == "turn" and pending.player != player
+            and (after is None or isinstance(after, EndTurn)) and (header or before is None)):
+        # the step is the first of a turn, spoken by its header: the header is what to fix
+        n = state.turn.number
+        return (f"{frame}: this is {pending.player}'s turn, not {player}'s: write "
+                f"'{n}. {pending.player}:' instead of '{n}. {player}:'"), found
+    if before is None:  # (no text: as written by its player, with its colour if not the turn's)
+        typed = format_step(refused) if player is not None and player != turn else written(
+            refused, speaker)
+    elif own is not None and not header:  # the text to replace is 'colour: step'
+        typed = f"{own}: {written(refused, own)}"
+    else:
+        typed = written(refused, speaker)
+    first = _makes_legal(state, refused, found, speaker)
+    if first is None:
+        return text + f" instead of {typed!r}", found
+    others = [a for a in found if a != first]
+    rest = f" (or {said([repr(a) for a in others])} instead of it)" if others else ""
+    if ":" in first and first.split(":")[0] in state.colours:  # another player speaks
+        again = format_step(refused) if player is not None else written(refused, None)
+        if player is None and speaker is not None:  # a draw: the line's speaker again
+            again = f"{speaker}: {again}"
+        joined = f"{first}; {again}"  # (then the step's own colour again)
+        return f"{frame}: write {joined!r} instead of {typed!r}{rest}", found
+    return f"{frame}: write {first!r} before {typed!r}{rest}", found
+
+
+def _makes_legal(state: State, refused: Step, found: Sequence[str],
+                 speaker: str | None) -> str | None:
+    """The first of ``found`` (the alternatives, as written where ``speaker`` speaks)
+    after which ``refused`` applies: a step left out before it; a pass first (the step
+    most often forgotten: an ability declined)."""
+    from ..rules import is_legal, push
+
+    for text in sorted(found, key=lambda t: t.split(":")[-1].strip() != "pass"):
+        try:
+            step = parse_step(text, speaker, players=state.colours, board=state.board)
+            trial = state.copy()
+            push(trial, step)
+        except KeyHarvestError:
+            continue
+        if is_legal(trial, refused):
+            return text
+    return None
 
 
 __all__ = ["LIMIT", "advise", "alternatives", "help_line", "said", "waiting_words", "written"]

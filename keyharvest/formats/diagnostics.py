@@ -212,7 +212,8 @@ def _diagnose(exc: BaseException, text: str | None, source: str | None,
                 notes = (f"the turn header here ends the turn before it ({step})",)
         return Diagnostic(exc.message, src, rule=exc.rule, kind=exc.kind or "rule", step=step,
                           excerpt=excerpt(span.line if span else None), hint=hint,
-                          notes=notes, alternatives=tuple(getattr(exc, "alternatives", ())),
+                          notes=notes + tuple(exc.notes),
+                          alternatives=tuple(getattr(exc, "alternatives", ())),
                           **_where(span))
     if isinstance(exc, NotationError):
         rule = getattr(exc, "rule", None)
@@ -246,7 +247,15 @@ def diagnose_all(exc: BaseException, text: str | None = None, source: str | None
     """A ``Diagnostic`` for ``exc`` and for each further problem found with it
     (``KeyHarvestError.also``), at most ``limit`` of them (``line``: see ``diagnose``)."""
     found = every_error(exc) if isinstance(exc, KeyHarvestError) else [exc]
-    return [diagnose(e, text, source, line=line) for e in found[:limit]]
+    diagnostics = [diagnose(e, text, source, line=line) for e in found[:limit]]
+    # the rule error of the steps before the first bad line of a movetext is shown before
+    # the problems of the lines after it (in the order of the file: the first help shown
+    # is the first problem's)
+    for i, d in enumerate(diagnostics):
+        if d.kind == "rule" and d.line is not None:
+            at = next((j for j, e in enumerate(diagnostics[:i]) if (e.line or 0) > d.line), i)
+            diagnostics.insert(at, diagnostics.pop(i))
+    return diagnostics
 
 
 def count_line(n: int, where: str, limit: int | None = None) -> str:

@@ -79,7 +79,7 @@ from ..model.board import Board
 from ..model.catalogue import EVENT_LETTERS, PLAYER_COLOURS
 from ..model.setup import REMOVED_EVENTS, Setup, setup_problems
 from ..model.state import PendingKind, Result, State
-from ..model.steps import Draw, Pass, Step, norm_crops
+from ..model.steps import Draw, EndTurn, Pass, Step, norm_crops
 from ..notation import Comment, Names, Where, format_movetext
 from ..notation.movetext import MAX_ERRORS, read_movetext
 from ..notation.names import CROP_WORDS
@@ -351,7 +351,7 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
                 and len(problems) < max_errors):  # a sound setup: the game can start
             # and the first rule error of the steps written before the first bad line
             done = replay(Record(setup, list(before), metadata, board_spec or STANDARD,
-                                 source=source), board)
+                                 source=source, text=text, line=line), board)
             if done.error is not None:
                 problems.append(done.error)
     raise_first(problems[:max_errors])
@@ -790,7 +790,7 @@ def start_state(record: Record, board: Board | None = None) -> State:
 
 def replay(record: Record, board: Board | None = None, upto: int | None = None, *,
            each: bool = False, fill_passes: bool = True,
-           invariants: str | None = None) -> Replay:
+           invariants: str | None = None, causes: bool = True) -> Replay:
     """Run ``record`` through the engine, up to ``upto`` of its steps (all by default).
 
     Stops at the first illegal step and reports it (``Replay.error``, an ``IllegalStep``
@@ -800,6 +800,8 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
     table reached (``"end"``) or after every step (``"each"``): a broken one is reported as
     ``Replay.error`` too, an ``IllegalStep`` at the step after which it broke, citing the
     invariant's rule (``validate`` checks ``"end"``, ``validate --strict`` ``"each"``).
+    With ``causes``, a refused step whose steps have their spans gets a note naming the
+    earlier draw or choice without which it applies, if one is near (``formats.causes``).
     Raises ``PositionError``/``BoardError`` when the setup or the board is bad.
     """
     state = start_state(record, board)
@@ -833,9 +835,42 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
     if error is not None:  # what may be written there instead (formats.alternatives)
         from .alternatives import advise
 
-        advise(error, state, after=steps[applied - 1] if 0 < applied <= len(steps) else None,
-               source=record.source, point=applied)
+        advised = state
+        if fill_passes and implied and implied[-1][0] == applied:
+            # passes were supplied right before the refused step (I.37): what may be
+            # written there is judged before them (a step of that player gets no pass)
+            advised = replay(record, board, upto=applied, causes=False).state
+        advise(error, advised, after=steps[applied - 1] if 0 < applied <= len(steps) else None,
+               source=record.source, point=applied, before=_before(record, error.span))
+        if causes and error.span is not None and error.step is not None and not isinstance(
+                error.step, EndTurn):
+            from .causes import cause
+
+            note = cause(record, state.board, applied, error, replay)
+            if note is not None:
+                error.notes = (*error.notes, note)
     return Replay(record, state, applied, error, states, implied)
+
+
+def _before(record: Record, span: Span | None) -> str | None:
+    """The text of ``span``'s line before it, in ``record``'s text (None if unknown); for
+    a continuation line, after its turn header's ``colour:`` (which speaks there)."""
+    if span is None or not record.text or span.line < record.line:
+        return None
+    index = span.line - record.line
+    lines = record.text.split("\n", index + 1)
+    if index >= len(lines):
+        return None
+    before = lines[index][:span.column - 1]
+    if before[:1].isspace() or not before:
+        for row in range(index - 1, -1, -1):
+            head = lines[row]
+            if head.strip() == "+++":
+                break
+            if head[:1].strip() and not head.startswith("#"):
+                colour = head.split(":", 1)[0].split(".")[-1].strip()
+                return f"{colour}: ; {before}" if ":" in head else before
+    return before
 
 
 def _check_invariants(state: State, step: Step | None, record: Record) -> None:

@@ -37,6 +37,12 @@ class Board:
         return self.order
 
     @cached_property
+    def numbered(self) -> tuple[str, ...]:
+        """The references in the board file's order: space number n (1-56, as ``keyharvest
+        board`` shows them and the notation accepts them) is ``numbered[n - 1]``."""
+        return tuple(self.crops)
+
+    @cached_property
     def index(self) -> Mapping[str, int]:
         """The position of each reference in ``references`` (for sorting in board order)."""
         return {ref: i for i, ref in enumerate(self.order)}

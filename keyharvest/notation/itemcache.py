@@ -44,6 +44,8 @@ _PREFIX = re.compile(r"([A-Za-z][A-Za-z_'-]*[ \t\f\v\u00a0\ufeff]*:)[ \t\f\v\u00
                      re.DOTALL)
 #: A board reference standing alone in ASCII text (``_by_pattern``).
 _REF = re.compile(r"(?<![A-Za-z0-9_'-])([A-Za-z][0-9]{1,2})(?![A-Za-z0-9_'-])")
+#: A digit outside a reference: a space's number (``harvest 12``).
+_DIGIT = re.compile(r"[0-9]")
 #: Placeholders for the references of an item, by length: distinct, and of the same
 #: length as the reference each stands for (so every column stays where it was).
 _PLACES = {2: tuple(f"Z{i}" for i in range(1, 10)), 3: tuple(f"Z{i}" for i in range(10, 19))}
@@ -170,7 +172,9 @@ def _by_pattern(text: str, names: Names, table: _Memo) -> _Item | None:
     on the board). Placeholders are distinct within an item, so each value in the step
     is put back where it came from."""
     pieces = _REF.split(text) if text.isascii() else ()
-    if not 2 < len(pieces) < 2 * len(_PLACES[2]) + 2:  # no reference, or very many
+    if not 2 < len(pieces) < 2 * len(_PLACES[2]) + 2 or any(
+            _DIGIT.search(piece) for piece in pieces[::2]):
+        # no reference, very many, or a space's number (read on the board, not as a pattern)
         return _parse(text, names, names.board)
     places: dict[str, str] = {}
     for i in range(1, len(pieces), 2):

@@ -178,10 +178,26 @@ class Names:
                         or "events are M to Z")
 
     def ref(self, token: Token) -> str:
+        """The reference of a space written as its reference (``B6``) or as its number
+        (``12``: the board file's order, ``Board.numbered``)."""
+        if token.type == "NUMBER":
+            return self.numbered(token)
         ref: str = token.value.upper()
         if self.board is not None and ref not in self.board:
             raise self.fail(f"no space {ref} on the board", token, ref_hint(ref, self.board))
         return ref
+
+    def numbered(self, token: Token) -> str:
+        board = self.board
+        if board is None:
+            raise self.fail(f"space {token.value} needs a board to be counted on", token,
+                            "write its reference, like B6")
+        count = len(board.numbered)
+        n = int(token.value) if len(token.value) <= 4 else 0
+        if not 1 <= n <= count:
+            raise self.fail(f"no space {quoted(token.value)} on the board", token,
+                            f"the spaces are numbered 1 to {count} (keyharvest board)")
+        return board.numbered[n - 1]
 
     def refs(self, tokens: Sequence[Token] | None) -> tuple[str, ...]:
         return tuple(self.ref(t) for t in tokens) if tokens else ()
@@ -193,7 +209,7 @@ class Names:
         span = self.where.span(raw.first, raw.last)
         if kind == "draw":
             tok = raw.args[1]
-            item = self.ref(tok) if tok.type == "REF" else self.event(tok)
+            item = self.event(tok) if tok.type == "WORD" else self.ref(tok)
             return Draw(item, span=span)
         if player is None:
             raise NotationError(f"whose step is '{kind}'? write the player first, like "
@@ -274,7 +290,7 @@ def _take(n: Names, p: str, args: list[Any], span: Span) -> Step:
 
 
 def _swap(n: Names, p: str, args: list[Any], span: Span) -> Step:
-    give, take = (t for t in args if t.type == "REF")
+    give, take = (t for t in args if t.type in ("REF", "NUMBER"))
     owner = next((n.player(t) for t in args if t.type == "WORD"), None)
     return Swap(p, n.ref(give), n.ref(take), owner, span=span)
 

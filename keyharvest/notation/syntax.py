@@ -9,6 +9,7 @@ them into ``Span``s of the file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -233,13 +234,13 @@ def describe_expected(expected: set[str] | frozenset[str],
         if n in KEYWORDS and KEYWORDS[n] not in STEP_WORDS and n != "PICK":
             out.append(f"'{KEYWORDS[n]}'")
     if "REF" in names:
-        out.append("a board reference (like B6)")
+        out.append("a board reference (like B6, or a space's number)")
     if "WORD" in names:
         kind = WORD_AFTER.get(previous.type if previous is not None else "")
         if kind is None or kind == "a step":
             kind = "a player's colour" if steps else "a name"
         out.append(kind)
-    if "NUMBER" in names:
+    if "NUMBER" in names and "REF" not in names:  # (with REF: a space's number)
         out.append("a turn number")
     for n in ("COLON", "_SEMI", "_COMMA", "_DOT"):
         if n in names:
@@ -311,6 +312,18 @@ def syntax_error(exc: UnexpectedInput, text: str, where: Where) -> NotationError
         return NotationError(f"expected ':' after the player {quoted(previous.value)}",
                              where.span(token), expected=("':'",))
     step_words = [KEYWORDS[n] for n in exc.expected if n in KEYWORDS and KEYWORDS[n] in STEP_WORDS]
+    if token.type == "WORD" and len(step_words) > 3 and token.value.lower() in COLOURS:
+        at, column, end = token.line or 0, token.column or 1, token.end_column or 1
+        row = lines[at - 1] if 0 < at <= len(lines) else ""
+        head = re.search(r"([A-Za-z]+)\s*:\s*$", row[:column - 1])
+        if row[end - 1:].lstrip().startswith(":") and head:
+            # "6. red: green: buy D5": two colours for one step
+            same = head.group(1).lower() == token.value.lower()
+            return NotationError(
+                f"two colours for one step: {quoted(head.group(1))} and {quoted(token.value)}",
+                span, expected=expected,
+                hint=f"delete this '{token.value}:'" if same else
+                f"delete '{head.group(1)}:' or this '{token.value}:' (one colour speaks)")
     if token.type == "WORD" and len(step_words) > 3:
         guess = _near_step(token.value)
         return NotationError(f"unknown step {quoted(token.value)}", span, expected=expected,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import NotationError, shown_number, too_long
+from ..errors import NotationError, Span, shown_number, too_long
 from ..model.steps import EndTurn, Step
 from .names import Names
 from .syntax import Line
@@ -52,6 +52,15 @@ class TurnReader:
         self.held: list[str] = []  # first-column comments waiting for the next line
         self.lost = False  # collecting: items of this turn were left out (bad ones)
         self.turn_start = 0  # len(steps) when this turn began
+        #: A turn number out of sequence, judged at the next numbered header (a typo, two
+        #: turns swapped, or numbers that run on from it): (written, due, its header's row,
+        #: the error as it stands alone).
+        self.held_number: tuple[int, int, int, NotationError, int] | None = None
+        #: Two turns that look swapped, reported when the second one's lines are known:
+        #: (the turn written second, its header's row, the first one's row, span, slot).
+        #: Collecting, each goes in its slot of ``errors``: where it was met.
+        self.swapped: tuple[int, int, int, Span, int] | None = None
+        self.last_row = 0  # the last row read
 
     def comment(self, text: str, inline: bool) -> None:
         at = len(self.steps)
@@ -72,7 +81,7 @@ class TurnReader:
                 self._own_line_comment(comments[ci])
                 ci += 1
             self._line(line)
-            last_row = _last_row(line)
+            last_row = self.last_row = _last_row(line)
             while ci < len(comments) and comments[ci][0] <= last_row:
                 self.flush()
                 self.comment(comments[ci][2], True)
@@ -81,12 +90,16 @@ class TurnReader:
             self._own_line_comment(comments[ci])
             ci += 1
         self.flush()
+        self._judge_numbers(None, self.names.where.offset + self.last_row + 1)
         return Movetext(self.steps, self.comments)
 
-    def _fail(self, exc: NotationError) -> None:
+    def _fail(self, exc: NotationError, slot: int | None = None) -> None:
         if self.errors is None:
+            if self.held_number is not None or self.swapped is not None:
+                # a turn number judged later is reported first: it was met first
+                self._judge_numbers(None, exc.span.line if exc.span else self.last_row)
             raise exc
-        self.errors.append(exc)
+        self.errors.insert(len(self.errors) if slot is None else slot, exc)
 
     def _own_line_comment(self, c: tuple[int, int, str]) -> None:
         _, column, text = c
@@ -123,9 +136,12 @@ class TurnReader:
                         item.prefix)
                 if item.step is not None:
                     step = names.step(item.step, None if item.step.kind == "draw" else speaker)
-                    self.steps.append(step)
-                    if isinstance(step, EndTurn):
-                        self.ends += 1
+                    steps = self.steps
+                    if isinstance(step, EndTurn) and not (
+                            len(steps) > self.turn_start and isinstance(steps[-1], EndTurn)
+                            and steps[-1].player == step.player):
+                        self.ends += 1  # (an 'end' again ends no turn: the engine says so)
+                    steps.append(step)
             except NotationError as exc:  # an unknown name: the next item is read all the same
                 self._fail(exc)
                 self.lost = True
@@ -151,18 +167,55 @@ class TurnReader:
         self.lost = False
         self.turn_start = len(self.steps)
         self.flush()
-        if line.number is not None:
+        row = names.where.span(line.first).line  # in the file
+        if line.number is None:
+            self._judge_numbers(None, row)
+        else:
             digits = line.number.value
             n = None if too_long(digits) else int(digits)
-            if n != self.ends + 1:
-                self._fail(NotationError(f"turn {shown_number(digits)} is out of sequence: "
-                                         f"this is turn {self.ends + 1}",
-                                         names.where.span(line.number),
-                                         hint=f"write '{self.ends + 1}.' or leave the number "
-                                              "out"))
-                if n is not None:  # collecting: the next numbers are judged from this one
-                    self.ends = n - 1
+            if not self._judge_numbers(n, row) and n != self.ends + 1:
+                due = self.ends + 1
+                error = NotationError(f"turn {shown_number(digits)} is out of sequence: "
+                                      f"this is turn {due}", names.where.span(line.number),
+                                      hint=f"write '{due}.' or leave the number out")
+                if n is None:
+                    self._fail(error)
+                else:  # judged at the next header: a typo, a swap, or numbers running on
+                    self.held_number = (n, due, row, error, len(self.errors or ()))
         self.turn_player = player
+
+    def _judge_numbers(self, n: int | None, row: int) -> bool:
+        """Judge the turn number held (``held_number``: out of sequence) by the next
+        header's number ``n`` at ``row`` (None: no number, or the end of the movetext):
+        the held turn's due number, after a turn written one too high, means that the two
+        turns look swapped (one diagnostic, none for either line; True: ``n`` is judged);
+        a number that runs on from the held one means the numbers follow it (the held one
+        is reported, and from there on the numbers are judged from it); else the held
+        number alone is wrong (and the count goes on, so the next lines are judged right).
+        A swap found before is reported here, now that the second turn's lines are known
+        (up to ``row``)."""
+        if self.swapped is not None:
+            second, second_row, first_row, span, slot = self.swapped
+            self.swapped = None
+            lines = (f"line {second_row}" if row - 1 <= second_row
+                     else f"lines {second_row}-{row - 1}")
+            self._fail(NotationError(
+                f"turns {second} and {second + 1} look swapped: turn {second + 1} is written "
+                f"first (line {first_row}), turn {second} after it (line {second_row})", span,
+                hint=f"move {lines} before line {first_row}"), slot)
+        held = self.held_number
+        if held is None:
+            return False
+        self.held_number = None
+        written, due, first_row, error, slot = held
+        if written == due + 1 and n == due and self.ends + 1 == due + 1:
+            assert error.span is not None
+            self.swapped = (due, row, first_row, error.span, slot)
+            return True
+        self._fail(error, slot)
+        if n is not None and n == written + 1:  # the numbers run on from it: follow them
+            self.ends = n - 1
+        return False
 
 
 def _last_row(line: Line) -> int:

@@ -9,7 +9,10 @@ text goes to the ``save`` callback at once, so that nothing typed is lost: the c
 line (``keyharvest record``) passes a safe file writer.
 
 A decision whose only legal answer is ``pass`` (a player with nothing to give to an
-event, say) is answered at once and written, as a record may write it (I.37).
+event, say) is answered at once and written, as a record may write it (I.37). A player who
+types that pass all the same (as ``validate`` accepts it written) has it taken as the pass
+answered for them, not refused: a typed step that does not apply is first matched against
+the passes answered since the last step typed.
 
 This module knows records, the engine and the notation; it knows nothing of terminals.
 """
@@ -54,6 +57,8 @@ class Entered:
 
     steps: list[tuple[Step, bool]] = field(default_factory=list)  # (step, forced)
     refusal: Refusal | None = None
+    #: Steps typed that were the passes already answered for their players (I.37).
+    claimed: list[Step] = field(default_factory=list)
 
 
 class LiveRecord:
@@ -73,6 +78,9 @@ class LiveRecord:
             record.steps.insert(index + shift, step)
         #: Which of the record's steps were answered for the player (forced passes).
         self.forced: list[bool] = [False] * len(record.steps)
+        #: The passes answered since the last step typed that no typed step has matched
+        #: yet, first first (a player may type them all the same).
+        self.answered: list[Step] = []
         self._forced_passes()  # a record may stop where only a pass is legal
 
     # -- what the game waits for ----------------------------------------------------------
@@ -113,8 +121,13 @@ class LiveRecord:
                 step = self._parse(item, self.state)
                 push(self.state, step)  # checks the whole step before changing anything
             except KeyHarvestError as exc:
+                answered = self._answered(item)
+                if answered is not None:
+                    done.claimed.append(answered)
+                    continue
                 done.refusal = self._refusal(exc, item, ";".join(items[i:]).strip())
                 return done
+            self.answered = []
             self._keep(step, forced=False)
             done.steps.append((step, False))
             done.steps.extend((s, True) for s in self._forced_passes())
@@ -132,6 +145,7 @@ class LiveRecord:
             removed.append(steps.pop())
             self.forced.pop()
         if removed:
+            self.answered = []
             self.state = new_game(self.record.setup, self.board)
             push_steps(self.state, list(steps))
             self.save(self.text())
@@ -189,8 +203,25 @@ class LiveRecord:
                 break
             push(state, only)
             self._keep(only, forced=True)
+            self.answered.append(only)
             taken.append(only)
         return taken
+
+    def _answered(self, item: str) -> Step | None:
+        """The first pass answered since the last step typed, if ``item`` (which does not
+        apply) is that pass as its player types it; it is then matched (taken as typed)."""
+        if not self.answered:
+            return None
+        first = self.answered[0]
+        try:
+            step = parse_step(item.strip(), first.player,
+                              players=self.record.players, board=self.board, source="input")
+        except KeyHarvestError:
+            return None
+        if step != first:
+            return None
+        del self.answered[0]
+        return first
 
     def _refusal(self, exc: KeyHarvestError, item: str, rest: str) -> Refusal:
         diagnostic = diagnose(exc, text=item.strip(), source="input")

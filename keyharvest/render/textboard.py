@@ -144,10 +144,29 @@ def render(state: State, *, show_screens: bool = True, unknown: Collection[str] 
     return "\n".join(out)
 
 
+def number_runs(board: Board) -> str:
+    """The spaces' numbers (``Board.numbered``: the board file's order) as runs within a
+    row: ``A1-A8 1-8, B2-B9 9-16, ...``."""
+    runs: list[list[str]] = []
+    for ref in board.numbered:
+        if runs and runs[-1][-1][0] == ref[0]:
+            runs[-1].append(ref)
+        else:
+            runs.append([ref])
+    out: list[str] = []
+    n = 1
+    for run in runs:
+        last = n + len(run) - 1
+        out.append(f"{run[0]}-{run[-1]} {n}-{last}" if len(run) > 1 else f"{run[0]} {n}")
+        n = last + 1
+    return ", ".join(out)
+
+
 def board_picture(board: Board) -> str:
     """The country board itself as text: every space with its reference, the initial of
     its crop (the legend's letters) and, for the tiles of a starting pair, the pair's
-    number (1-4); rows offset as on the board; then the pairs and the crops counted."""
+    number (1-4); rows offset as on the board; then the spaces' numbers, the pairs and the
+    crops counted."""
     pair_of = {ref: n for n, pair in enumerate(board.starting_pairs, 1) for ref in pair}
     xs = [x for x, _ in board.positions.values()]
     ys = [y for _, y in board.positions.values()]
@@ -165,6 +184,7 @@ def board_picture(board: Board) -> str:
             row = row.ljust((x - min(xs)) * half) + cell
         lines.append(row.rstrip())
     lines.append("")
+    lines.append("space numbers (the notation takes either): " + number_runs(board))
     lines.append("starting pairs: " + ", ".join(
         f"{n} {a}-{b}" for n, (a, b) in enumerate(board.starting_pairs, 1)))
     counts = [sum(1 for c in board.crops.values() if c == crop) for crop in CROPS]
