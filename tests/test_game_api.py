@@ -116,9 +116,9 @@ def test_the_sample_is_thousands_of_states() -> None:
 def test_complete_listing_is_what_is_legal_and_what_the_picks_reach(chunk: int) -> None:
     """On every sampled state: the complete listing holds every representative, each step
     once, every one legal; the picks reach exactly it (on every other state, 587 of them:
-    the walk copies the state at every pick); on small screens and groups, ``is_legal`` over the candidate multisets and
-    subsets accepts exactly its bids, harvests, flips, payments, gains and gifts (C.2, C.5,
-    I.3, I.5)."""
+    the walk copies the state at every pick); on small screens and groups, ``is_legal``
+    over the candidate multisets and subsets accepts exactly its bids, harvests, flips,
+    payments, gains and gifts (C.2, C.5, I.3, I.5)."""
     compared = 0
     for n, state in enumerate(SAMPLE[chunk::4]):
         complete = kh.legal_steps(state, complete=True)
