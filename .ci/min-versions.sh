@@ -7,11 +7,15 @@
 # Usage: bash .ci/min-versions.sh        (from .ci/run, or alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# the oldest Python the project supports (requires-python), where the machine has it
+py=python3
+if command -v python3.11 >/dev/null 2>&1; then py=python3.11; fi
+echo "min-versions: on $("$py" --version)" >&2
 # lowest runtime|build: the lowest version of each requirement pyproject.toml declares, as
 # NAME==VERSION (runtime: the dependencies and the extra keyharvest[record]'s; build:
 # [build-system] requires); a requirement with no lower bound (>=) is an error
 lowest() {
-    python3 - "$1" <<'PY'
+    "$py" - "$1" <<'PY'
 import re, sys, tomllib
 with open("pyproject.toml", "rb") as f:
     toml = tomllib.load(f)
@@ -28,7 +32,7 @@ PY
 }
 pins="$(lowest runtime)"
 echo "min-versions: $(echo $pins)" >&2
-python3 -m venv .venv-min
+"$py" -m venv .venv-min
 .venv-min/bin/python -m pip install -q --disable-pip-version-check $pins \
     "pytest>=8" "pytest-xdist>=3.5" "hypothesis>=6.100" "pexpect>=4.8"
 .venv-min/bin/python -m pip install -q --disable-pip-version-check --no-deps -e .
@@ -41,7 +45,7 @@ env -u KEYHARVEST_REQUIRE_BROWSER .venv-min/bin/python -m pytest -n auto -m "not
 # fails if it cannot), and, installed, plays self-play to the bytes of the editable install.
 build_pins="$(lowest build)"
 echo "min-versions (build): $(echo $build_pins)" >&2
-python3 -m venv .venv-min-build
+"$py" -m venv .venv-min-build
 .venv-min-build/bin/python -m pip install -q --disable-pip-version-check $build_pins $pins
 rm -rf .venv-min-build/dist
 KEYHARVEST_COMPILE=1 .venv-min-build/bin/python -m pip wheel -q \
