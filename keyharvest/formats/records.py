@@ -340,7 +340,8 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
     if problems and max_errors <= 1:
         raise_first(problems)
     players = setup.players if setup is not None else fm.players
-    names = Names(Where(source, close), players, board)
+    names = Names(Where(source, close), players, board,
+                  setup.start if setup is not None else None)
     try:
         mt = read_movetext(movetext, names, max_errors=max(max_errors - len(problems), 1),
                            spans=spans)
@@ -367,7 +368,7 @@ def placed(record: Record) -> Record:
     piece = next(cut([record.text], line=record.line))
     _, movetext = _piece_parts(piece, record.source, False)
     names = Names(Where(record.source, record.movetext_line - 1), record.players,
-                  record.resolved_board)
+                  record.resolved_board, record.setup.start)
     mt = read_movetext(movetext, names)
     return Record(record.setup, mt.steps, record.metadata, record.board, mt.comments,
                   record.source, record.text, record.line, record.movetext_line,
