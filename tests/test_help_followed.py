@@ -123,3 +123,14 @@ def test_a_line_written_twice_gets_help_to_delete_the_copy() -> None:
         f"line {row} repeats line {row - 1}: the same turn written twice"
     assert after.first is None  # the copy deleted, the record is the good one again
 
+
+def test_help_to_write_after_a_step_quotes_it_as_written() -> None:
+    # an answer retyped as 'end' right after 'red: replace A at C7; pass': red's pass is
+    # written 'pass' there (the line's speaker is red), so 'after 'red: pass'' matched an
+    # earlier line's 'red: pass' instead
+    text = helpcheck.games(3, 29)[2]
+    answer = "    green: swap D9 for A8 from brown; draw P"
+    assert f"    red: replace A at C7; pass\n{answer}\n" in text
+    hint, _, _ = _followed(text.replace(answer, "    end; draw P"))
+    assert hint.startswith("event N (Swap) waits for green's answer: write 'green: swap ")
+    assert hint.endswith(" or 'green: pass' after 'pass'"), hint

@@ -841,8 +841,10 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
             # passes were supplied right before the refused step (I.37): what may be
             # written there is judged before them (a step of that player gets no pass)
             advised = replay(record, board, upto=applied, causes=False).state
-        advise(error, advised, after=steps[applied - 1] if 0 < applied <= len(steps) else None,
-               source=record.source, point=applied, before=_before(record, error.span))
+        after = steps[applied - 1] if 0 < applied <= len(steps) else None
+        advise(error, advised, after=after, source=record.source, point=applied,
+               before=_before(record, error.span),
+               after_text=_as_written(record, after.span if after is not None else None))
         if causes and error.span is not None and error.step is not None and not isinstance(
                 error.step, EndTurn):
             from .causes import cause
@@ -872,6 +874,19 @@ def _before(record: Record, span: Span | None) -> str | None:
                 colour = head.split(":", 1)[0].split(".")[-1].strip()
                 return f"{colour}: ; {before}" if ":" in head else before
     return before
+
+
+def _as_written(record: Record, span: Span | None) -> tuple[str, str] | None:
+    """``span``'s line up to its end, and the text in it, in ``record``'s text (None if
+    unknown, or over more than one line)."""
+    if span is None or not record.text or span.line < record.line or span.end_line != span.line:
+        return None
+    index = span.line - record.line
+    lines = record.text.split("\n", index + 1)
+    if index >= len(lines):
+        return None
+    upto = lines[index][:span.end_column - 1]
+    return upto, upto[span.column - 1:]
 
 
 def _check_invariants(state: State, step: Step | None, record: Record) -> None:
