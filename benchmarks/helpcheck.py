@@ -6,14 +6,13 @@ A help line is followed when it names an edit in its words:
 
 * ``write 'X' instead of 'Y'``: the text Y on the diagnostic's line (the occurrence
   nearest its column) becomes X;
-* ``write 'X' before 'Y'``: ``X; `` goes in front of Y there (``X `` when X is a turn
-  header, ``1.`` or ``1. red:``);
+* ``write 'X' before 'Y'``: ``X; `` goes in front of Y there;
 * ``write 'X' after 'Y'``: ``; X`` goes after the last Y before the diagnostic;
 * ``write 'N.' or leave the number out`` (no "instead"): the number at the column becomes N;
 * ``delete this 'X'``: X goes, with its ``;``;
 * ``did you mean 'X'?``: the text at the diagnostic's span becomes X;
 * ``move line(s) A[-B] before line C``: those lines move;
-* ``delete line N``: line N goes.
+* ``delete line N``: line N goes; ``write the line 'X' before line N``: X goes before it.
 
 Anything else (``write 'draw <tile>'``, a hint in words) is help without an edit. Following
 it must make the record read further (less of the text after its first problem, or at the
@@ -48,6 +47,7 @@ _NUMBER = re.compile(r"write '(\d+)\.' or leave the number out")
 _MEAN = re.compile(rf"did you mean {_QUOTED}\?")
 _DELETE = re.compile(rf"delete this {_QUOTED}")
 _DELETE_LINE = re.compile(r"delete line (\d+)")
+_LINE = re.compile(rf"write the line {_QUOTED} before line (\d+)")
 _MOVE = re.compile(r"move lines? (\d+)(?:-(\d+))? before line (\d+)")
 #: What marks a syntax error (the grammar's own words), as opposed to a name or a rule.
 SYNTAX = ("unexpected ", "unknown step ")
@@ -124,12 +124,14 @@ def follow(text: str, d: Diagnostic) -> str | None:
     if m := _DELETE_LINE.search(hint):
         del lines[int(m[1]) - 1]
         return "\n".join(lines)
+    if m := _LINE.search(hint):
+        lines.insert(int(m[2]) - 1, m[1])
+        return "\n".join(lines)
     if m := _BEFORE.search(hint):
         at = _nearest(line, m[2], column)
         if at < 0:
             return None
-        joint = " " if m[1].endswith((".", ":")) else "; "  # a turn header, or a step
-        lines[row] = f"{line[:at]}{m[1]}{joint}{line[at:]}"
+        lines[row] = f"{line[:at]}{m[1]}; {line[at:]}"
         return "\n".join(lines)
     if m := _INSTEAD.search(hint):
         new, old = m[1], m.groups()[-1]

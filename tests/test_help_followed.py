@@ -60,6 +60,9 @@ def test_each_kind_of_help_is_followed_as_written() -> None:
         "\n")[1] == "7. orange: play A at E4; pass; harvest D9"
     assert follow(text, _diag("the turn has ended: delete this 'harvest D9'", column=26)
                   ).split("\n")[1] == "7. orange: play A at E4"
+    assert follow(text, _diag("write the line '1. red:' before line 2")) == \
+        "a\n1. red:\n7. orange: play A at E4; harvest D9\nb"
+    assert follow(text, _diag("delete line 2")) == "a\nb"
     assert follow(text, _diag("a refill draw is due: write 'draw <tile>'")) is None
 
 
@@ -94,18 +97,16 @@ def _game_with(continued: bool) -> str:
 
 def test_moves_without_the_first_turn_header_get_its_header_as_help() -> None:
     # the first turn's header line deleted: its continuation lines start the moves (the
-    # first errors had no help; the first help shown, a later 'write 1.', did not fix it)
-    text = _game_with(continued=True)
-    lines = text.split("\n")
-    at = _movetext(text)
-    start = next(x for x in lines if x.startswith("start = ")).split('"')[1]
-    del lines[at]
-    hint, _, _ = _followed("\n".join(lines))
-    first = lines[at].split()[0]
-    if first.endswith(":"):  # an answer first: the header's number goes before it
-        assert hint == f"write '1.' before '{first}'" and first == f"{start}:"
-    else:
-        assert hint == f"write '1. {start}:' before '{first}'"
+    # first errors had no help; the first help shown, a later 'write 1.', did not fix it),
+    # whether the first of them is a step or another player's answer
+    for text, cut in ((_game_with(continued=True), 1), (helpcheck.games(3, 29)[1], 2)):
+        lines = text.split("\n")
+        at = _movetext(text)
+        start = next(x for x in lines if x.startswith("start = ")).split('"')[1]
+        del lines[at:at + cut]
+        assert lines[at].startswith("    " if cut == 1 else "    brown: ")
+        hint, _, _ = _followed("\n".join(lines))
+        assert hint == f"write the line '1. {start}:' before line {at + 1}"
 
 
 def test_a_line_written_twice_gets_help_to_delete_the_copy() -> None:

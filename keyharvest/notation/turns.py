@@ -154,18 +154,14 @@ class TurnReader:
 
     def _first_header(self, line: Line) -> str | None:
         """Help for moves that start without a turn header (the first turn's header line
-        deleted, say): the header of turn 1, the start player's, to write at the start of
-        the line; None when the setup names no start player, or the line starts with
-        another player's answer (the header goes on a line of its own then)."""
-        start, first = self.names.start, line.items[0]
+        deleted, say): the header of turn 1, the start player's, on a line of its own before
+        the first line (whatever that line starts with: a step, or another player's answer);
+        None when the setup names no start player, or for the lines after the first."""
+        start = self.names.start
         if start is None or self.headless:
-            return None  # (the header goes before the first line only)
+            return None
         self.headless = True
-        if first.prefix is None:
-            return f"write '1. {start}:' before '{first.first.value}'"
-        if first.prefix.value.lower() == start:
-            return f"write '1.' before '{first.prefix.value}:'"
-        return None
+        return f"write the line '1. {start}:' before line {self.names.where.span(line.first).line}"
 
     def _start_turn(self, line: Line) -> None:
         names = self.names
