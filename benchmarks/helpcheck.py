@@ -11,7 +11,8 @@ A help line is followed when it names an edit in its words:
 * ``write 'N.' or leave the number out`` (no "instead"): the number at the column becomes N;
 * ``delete this 'X'``: X goes, with its ``;``;
 * ``did you mean 'X'?``: the text at the diagnostic's span becomes X;
-* ``move line(s) A[-B] before line C``: those lines move.
+* ``move line(s) A[-B] before line C``: those lines move;
+* ``delete line N``: line N goes; ``write the line 'X' before line N``: X goes before it.
 
 Anything else (``write 'draw <tile>'``, a hint in words) is help without an edit. Following
 it must make the record read further (less of the text after its first problem, or at the
@@ -45,6 +46,8 @@ _AFTER = re.compile(rf"write {_QUOTED}(?:, {_QUOTED})*(?: or {_QUOTED})? after {
 _NUMBER = re.compile(r"write '(\d+)\.' or leave the number out")
 _MEAN = re.compile(rf"did you mean {_QUOTED}\?")
 _DELETE = re.compile(rf"delete this {_QUOTED}")
+_DELETE_LINE = re.compile(r"delete line (\d+)")
+_LINE = re.compile(rf"write the line {_QUOTED} before line (\d+)")
 _MOVE = re.compile(r"move lines? (\d+)(?:-(\d+))? before line (\d+)")
 #: What marks a syntax error (the grammar's own words), as opposed to a name or a rule.
 SYNTAX = ("unexpected ", "unknown step ")
@@ -118,6 +121,12 @@ def follow(text: str, d: Diagnostic) -> str | None:
         moved = lines[first - 1:last]
         rest = lines[:first - 1] + lines[last:]
         return "\n".join(rest[:to - 1] + moved + rest[to - 1:])
+    if m := _DELETE_LINE.search(hint):
+        del lines[int(m[1]) - 1]
+        return "\n".join(lines)
+    if m := _LINE.search(hint):
+        lines.insert(int(m[2]) - 1, m[1])
+        return "\n".join(lines)
     if m := _BEFORE.search(hint):
         at = _nearest(line, m[2], column)
         if at < 0:

@@ -156,12 +156,13 @@ def said(quoted: Sequence[str]) -> str:
 
 def advise(error: KeyHarvestError, state: State, *, after: Step | None = None,
            source: str | None = None, point: int | None = None,
-           before: str | None = None) -> KeyHarvestError:
+           before: str | None = None,
+           after_text: tuple[str, str] | None = None) -> KeyHarvestError:
     """``error`` (a step refused in ``state``) with the help of ``help_line`` as its
     ``hint`` (unless it has one) and the alternatives as its ``alternatives``."""
     refused = getattr(error, "step", None)
     text, found = help_line(state, refused, after=after, source=source, point=point,
-                            before=before)
+                            before=before, after_text=after_text)
     if getattr(error, "hint", None) is None:
         error.hint = text  # type: ignore[attr-defined]
     error.alternatives = tuple(found)  # type: ignore[attr-defined]
@@ -195,14 +196,17 @@ def _speakers(state: State, before: str | None) -> tuple[str | None, str | None,
 
 def help_line(state: State, refused: Step | str | None = None, *, after: Step | None = None,
               source: str | None = None, point: int | None = None,
-              limit: int = LIMIT, before: str | None = None) -> tuple[str, list[str]]:
+              limit: int = LIMIT, before: str | None = None,
+              after_text: tuple[str, str] | None = None) -> tuple[str, list[str]]:
     """The help for a step refused in ``state``: the line (without ``help:``) and the
     alternatives it names. ``after`` is the step written before the refused one (the
     line says to write the alternative after it); ``source`` and ``point`` (the steps
     applied) let a due draw point at ``keyharvest moves``. A refused ``end`` is helped
     with what to write after the step before it; any other step with what to write
     instead of it. ``before`` (the refused step's line up to it) says who speaks there, so
-    that every text the line names may be put in the record where it says, literally."""
+    that every text the line names may be put in the record where it says, literally;
+    ``after_text`` (``after``'s line up to its end, and its own text) likewise: the line
+    says after what to write as it is written there."""
     line_speaker, own, header = _speakers(state, before)
     speaker = getattr(refused, "player", None) if isinstance(refused, Step) else None
     # who speaks where the alternatives go ("": nobody, each is written with its colour)
@@ -230,7 +234,10 @@ def help_line(state: State, refused: Step | str | None = None, *, after: Step | 
         if isinstance(after, EndTurn):  # an 'end' written twice
             return f"{frame}: the turn has ended: delete this 'end'", found
         if after is not None:
-            text += f" after {written(after, speaker)!r}"
+            anchor = written(after, speaker)
+            if after_text is not None and not after_text[0].lower().endswith(anchor.lower()):
+                anchor = after_text[1]  # (written in its speaker's words there: 'pass')
+            text += f" after {anchor!r}"
         return text, found
     if not isinstance(refused, Step):
         return text, found

@@ -340,7 +340,8 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
     if problems and max_errors <= 1:
         raise_first(problems)
     players = setup.players if setup is not None else fm.players
-    names = Names(Where(source, close), players, board)
+    names = Names(Where(source, close), players, board,
+                  setup.start if setup is not None else None)
     try:
         mt = read_movetext(movetext, names, max_errors=max(max_errors - len(problems), 1),
                            spans=spans)
@@ -367,7 +368,7 @@ def placed(record: Record) -> Record:
     piece = next(cut([record.text], line=record.line))
     _, movetext = _piece_parts(piece, record.source, False)
     names = Names(Where(record.source, record.movetext_line - 1), record.players,
-                  record.resolved_board)
+                  record.resolved_board, record.setup.start)
     mt = read_movetext(movetext, names)
     return Record(record.setup, mt.steps, record.metadata, record.board, mt.comments,
                   record.source, record.text, record.line, record.movetext_line,
@@ -840,8 +841,10 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
             # passes were supplied right before the refused step (I.37): what may be
             # written there is judged before them (a step of that player gets no pass)
             advised = replay(record, board, upto=applied, causes=False).state
-        advise(error, advised, after=steps[applied - 1] if 0 < applied <= len(steps) else None,
-               source=record.source, point=applied, before=_before(record, error.span))
+        after = steps[applied - 1] if 0 < applied <= len(steps) else None
+        advise(error, advised, after=after, source=record.source, point=applied,
+               before=_before(record, error.span),
+               after_text=_as_written(record, after.span if after is not None else None))
         if causes and error.span is not None and error.step is not None and not isinstance(
                 error.step, EndTurn):
             from .causes import cause
@@ -871,6 +874,19 @@ def _before(record: Record, span: Span | None) -> str | None:
                 colour = head.split(":", 1)[0].split(".")[-1].strip()
                 return f"{colour}: ; {before}" if ":" in head else before
     return before
+
+
+def _as_written(record: Record, span: Span | None) -> tuple[str, str] | None:
+    """``span``'s line up to its end, and the text in it, in ``record``'s text (None if
+    unknown, or over more than one line)."""
+    if span is None or not record.text or span.line < record.line or span.end_line != span.line:
+        return None
+    index = span.line - record.line
+    lines = record.text.split("\n", index + 1)
+    if index >= len(lines):
+        return None
+    upto = lines[index][:span.end_column - 1]
+    return upto, upto[span.column - 1:]
 
 
 def _check_invariants(state: State, step: Step | None, record: Record) -> None:

@@ -113,13 +113,16 @@ class Names:
     """Resolves names for one record: its players (seating order) and its board.
 
     With no players every colour is accepted; with no board any well-formed reference is.
+    ``start``, the start player when the setup names one, is for help (the first turn's
+    header).
     """
 
     def __init__(self, where: Where, players: Sequence[str] | None = None,
-                 board: Board | None = None) -> None:
+                 board: Board | None = None, start: str | None = None) -> None:
         self.where = where
         self.players = tuple(players) if players else None
         self.board = board
+        self.start = start
 
     def fail(self, message: str, token: Token, hint: str | None = None) -> NotationError:
         """An error at ``token``, with a note when it holds look-alike characters."""

@@ -10,6 +10,7 @@ text itself.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import NotationError, Span, shown_number, too_long
 from ..model.steps import EndTurn, Step
@@ -61,6 +62,9 @@ class TurnReader:
         #: Collecting, each goes in its slot of ``errors``: where it was met.
         self.swapped: tuple[int, int, int, Span, int] | None = None
         self.last_row = 0  # the last row read
+        self.headless = False  # a line before the first turn header was met
+        #: The last turn header's line: its row and what it says (``_written``).
+        self.header: tuple[int, tuple[str, ...]] | None = None
 
     def comment(self, text: str, inline: bool) -> None:
         at = len(self.steps)
@@ -126,7 +130,8 @@ class TurnReader:
             if self.turn_player is None:
                 return self._fail(NotationError(
                     "the moves start with a turn header: the player and a "
-                    "colon, like '1. red: harvest B6'", names.where.span(first)))
+                    "colon, like '1. red: harvest B6'", names.where.span(first),
+                    hint=self._first_header(line)))
         speaker = self.turn_player
         self.lost = self.lost or line.damaged
         for n, item in enumerate(items):
@@ -146,6 +151,17 @@ class TurnReader:
                 self._fail(exc)
                 self.lost = True
         return None
+
+    def _first_header(self, line: Line) -> str | None:
+        """Help for moves that start without a turn header (the first turn's header line
+        deleted, say): the header of turn 1, the start player's, on a line of its own before
+        the first line (whatever that line starts with: a step, or another player's answer);
+        None when the setup names no start player, or for the lines after the first."""
+        start = self.names.start
+        if start is None or self.headless:
+            return None
+        self.headless = True
+        return f"write the line '1. {start}:' before line {self.names.where.span(line.first).line}"
 
     def _start_turn(self, line: Line) -> None:
         names = self.names
@@ -168,7 +184,15 @@ class TurnReader:
         self.turn_start = len(self.steps)
         self.flush()
         row = names.where.span(line.first).line  # in the file
-        if line.number is None:
+        last, self.header = self.header, (row, _written(line))
+        if last is not None and last == (row - 1, self.header[1]):
+            # the line before says the same: the line written twice (a copy and paste)
+            self._judge_numbers(None, row)
+            self.ends -= 1  # (the copy is no turn: the turns after it count from the first)
+            self._fail(NotationError(
+                f"line {row} repeats line {row - 1}: the same turn written twice",
+                names.where.span(line.first), hint=f"delete line {row}"))
+        elif line.number is None:
             self._judge_numbers(None, row)
         else:
             digits = line.number.value
@@ -216,6 +240,24 @@ class TurnReader:
         if n is not None and n == written + 1:  # the numbers run on from it: follow them
             self.ends = n - 1
         return False
+
+
+def _written(line: Line) -> tuple[str, ...]:
+    """What a line says, word by word (its number, speakers and steps as written)."""
+    out = [line.number.value] if line.number is not None else []
+    for item in line.items:
+        if item.prefix is not None:
+            out.append(item.prefix.value)
+        if item.step is not None:
+            out.append(item.step.kind)
+            todo: list[Any] = list(item.step.args)
+            while todo:
+                a = todo.pop(0)
+                if isinstance(a, list):
+                    todo[:0] = a
+                elif a is not None:
+                    out.append(str(getattr(a, "value", a)))
+    return tuple(out)
 
 
 def _last_row(line: Line) -> int:
