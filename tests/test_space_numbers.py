@@ -10,7 +10,7 @@ import pytest
 
 from keyharvest.errors import NotationError
 from keyharvest.formats.boardfile import standard_board
-from keyharvest.model.steps import Buy, Draw, Harvest, Play, Swap
+from keyharvest.model.steps import Buy, Draw, Harvest, Play, Replace, Swap
 from keyharvest.notation import parse_step, parse_steps
 from tests.cli_util import ROOT, TWO, kh
 
@@ -32,13 +32,22 @@ def test_the_users_example_line_parses_into_engine_steps() -> None:
 
 @pytest.mark.parametrize(("text", "step"), [
     ("red: play A at 1", Play("red", "A", "A1")),
-    ("red: play A 56", Play("red", "A", "G8")),
+    ("red: play A at 56", Play("red", "A", "G8")),
+    ("red: replace A at 12", Replace("red", "A", "B5")),
     ("red: swap 9 for 10 from green", Swap("red", "B2", "B3", "green")),
     ("red: harvest 14, B5", Harvest("red", ("B7", "B5"))),
     ("draw 17", Draw("C1")),
 ])
 def test_a_number_is_accepted_wherever_a_reference_is(text: str, step: object) -> None:
     assert parse_step(text, players=PLAYERS, board=BOARD) == step
+
+
+@pytest.mark.parametrize("text", ["red: play B6", "red: play B 6", "red: replace A 12"])
+def test_a_number_after_a_worker_needs_at(text: str) -> None:
+    """'play B6' names worker B and no space (a reference needs its letter): it is not
+    read as worker B at space 6 (A6); a number after a worker is written after 'at'."""
+    with pytest.raises(NotationError, match="expected 'at'"):
+        parse_step(text, players=PLAYERS, board=BOARD)
 
 
 @pytest.mark.parametrize("number", ["0", "57", "123456789"])
