@@ -4,8 +4,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+# No test is timed (speed is the benchmark's, benchmarks/bench.py): hypothesis's deadline
+# per example would fail a test on a loaded machine (a first example building a parser
+# took 300 ms under xdist on 2 busy cores), so it is off for every test.
+settings.register_profile("keyharvest", deadline=None)
+settings.load_profile("keyharvest")
 
 ROOT = Path(__file__).resolve().parent.parent
 
