@@ -245,9 +245,9 @@ def ordered_tasks(client: Any, fn: Callable[[Any], Any], tasks: Iterable[Any], *
         finished.discard(head)
         try:
             return head.result()
-        except distributed.KilledWorker as exc:
-            raise ClusterLost(f"the cluster lost the workers of a task too often ({exc}), "
-                              "so the run stopped short") from None
+        except distributed.KilledWorker:  # its text is Dask's, with a link: not shown
+            raise ClusterLost("the cluster lost the workers of a task too often (every "
+                              "worker that ran it died), so the run stopped short") from None
         except distributed.CancelledError:
             raise ClusterLost("the cluster cancelled a task (its scheduler gone?), so the run "
                               "stopped short") from None
