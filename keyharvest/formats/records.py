@@ -855,15 +855,23 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
     return Replay(record, state, applied, error, states, implied)
 
 
-def _before(record: Record, span: Span | None) -> str | None:
-    """The text of ``span``'s line before it, in ``record``'s text (None if unknown); for
-    a continuation line, after its turn header's ``colour:`` (which speaks there)."""
-    if span is None or not record.text or span.line < record.line:
+def _line_of(record: Record, span: Span) -> tuple[list[str], int] | None:
+    """``record``'s text cut into lines up to ``span``'s, and the index of that line (None
+    if unknown)."""
+    if not record.text or span.line < record.line:
         return None
     index = span.line - record.line
     lines = record.text.split("\n", index + 1)
-    if index >= len(lines):
+    return (lines, index) if index < len(lines) else None
+
+
+def _before(record: Record, span: Span | None) -> str | None:
+    """The text of ``span``'s line before it, in ``record``'s text (None if unknown); for
+    a continuation line, after its turn header's ``colour:`` (which speaks there)."""
+    found = None if span is None else _line_of(record, span)
+    if span is None or found is None:
         return None
+    lines, index = found
     before = lines[index][:span.column - 1]
     if before[:1].isspace() or not before:
         for row in range(index - 1, -1, -1):
@@ -879,12 +887,12 @@ def _before(record: Record, span: Span | None) -> str | None:
 def _as_written(record: Record, span: Span | None) -> tuple[str, str] | None:
     """``span``'s line up to its end, and the text in it, in ``record``'s text (None if
     unknown, or over more than one line)."""
-    if span is None or not record.text or span.line < record.line or span.end_line != span.line:
+    if span is None or span.end_line != span.line:
         return None
-    index = span.line - record.line
-    lines = record.text.split("\n", index + 1)
-    if index >= len(lines):
+    found = _line_of(record, span)
+    if found is None:
         return None
+    lines, index = found
     upto = lines[index][:span.end_column - 1]
     return upto, upto[span.column - 1:]
 
