@@ -738,7 +738,8 @@ def cpu_ms(cmd: list[str], runs: int, env: dict | None = None) -> float:
 
 def completion_ms(runs: int) -> dict:
     """The CPU time of one Tab: the process bash's completion script (Typer's, as
-    ``keyharvest --install-completion`` installs it) starts for a path and for a colour."""
+    ``keyharvest --install-completion`` installs it) starts for a path and for a colour,
+    which ``keyharvest.cli.complete.answer`` answers by the table in ``plain.json``."""
     kh = keyharvest_command()
     asks = {"path": "keyharvest replay scen", "colour": "keyharvest new --players r"}
     out = {}

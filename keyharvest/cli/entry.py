@@ -1,6 +1,7 @@
 """The console script, ``keyharvest = keyharvest.cli:main``: Typer runs every command line
 (``commands``, the one declaration of the command line), but a plain one of ``validate``
-or ``selfplay``, which ``plain`` reads by a table generated from that declaration."""
+or ``selfplay``, which ``plain`` reads by a table generated from that declaration, and the
+shell's Tab, which ``complete.answer`` answers by the same table."""
 
 from __future__ import annotations
 
@@ -29,8 +30,14 @@ def main() -> None:
     code: int | str | None = 0
     try:
         from .plain import run
+        from .support import completing
 
-        plain_code = run(sys.argv[1:])
+        if completing():  # a Tab: answered by the table when it reads it (complete.answer)
+            from .complete import answer
+
+            plain_code = answer()
+        else:
+            plain_code = run(sys.argv[1:])
         if plain_code is None:
             from .commands import _app_for
 

@@ -1,16 +1,16 @@
 """Write ``keyharvest/cli/plain.json``, the table by which ``keyharvest.cli.plain`` reads a
-plain command line of ``validate`` or ``selfplay`` without Typer, from the one declaration
-of the command line (``commands.py``):
+plain command line of ``validate`` or ``selfplay`` without Typer, and ``complete.answer``
+answers a Tab, from the one declaration of the command line (``commands.py``):
 
     python -m keyharvest.cli.makeplain           # write it
     python -m keyharvest.cli.makeplain --check   # exit 1 if it is not today's
 
-Run it after an option of ``validate`` or ``selfplay`` changes (``tests/test_cli_plain.py``
-says when it is due); until then every command line goes to Typer, which is correct but
-slower to start. The table is made from what Typer itself builds of the declaration: the
+Run it after ``commands.py`` changes (``tests/test_cli_plain.py`` says when it is due);
+until then every command line and every Tab goes to Typer, which is correct but slower to
+start. The table is made from what Typer itself builds of the declaration: the
 Click command (``typer.main.get_command``: each option's names, whether it is a flag, its
 default) and the declared types and bounds (the parameters' annotations, ``typer.Option``'s
-``min`` and ``max``).
+``min`` and ``max``); for completion, what each parameter's ``shell_complete`` offers.
 """
 
 from __future__ import annotations
@@ -83,9 +83,93 @@ def commands_table() -> dict[str, Any]:
     return out
 
 
+def _values(param: Any, ctx: Any, function: Any) -> list[Any]:
+    """How the value of ``param`` completes: ``["function", NAME]`` (a function of
+    ``complete``, which Typer calls with what has been typed), ``["choices", [...],
+    case_sensitive]``, or ``["none"]``: what ``param.shell_complete`` does, told by asking
+    it."""
+    from . import complete
+
+    if function is not None:
+        name = function.__name__
+        if getattr(complete, name, None) is not function:
+            raise SystemExit(f"{param.name}: its autocompletion must be a function of "
+                             "keyharvest.cli.complete")
+        return ["function", name]
+    offered = [item.value for item in param.shell_complete(ctx, "")]
+    if offered:
+        if not all(isinstance(v, str) for v in offered):
+            raise SystemExit(f"{param.name}: its choices complete as text only")
+        # a choice that reads in either case completes what was typed in the other case
+        probe = next((v[0].swapcase() for v in offered if v[:1].swapcase() != v[:1]), None)
+        sensitive = probe is None or not param.shell_complete(ctx, probe)
+        return ["choices", offered, sensitive]
+    if param.shell_complete(ctx, "x"):  # a file, say: declare what completes it
+        raise SystemExit(f"{param.name}: declare its autocompletion (keyharvest.cli.complete)")
+    return ["none"]
+
+
+def _params(command: Any, ctx: Any, declared: Any) -> list[dict[str, Any]]:
+    """The parameters of ``command`` as shell completion sees them, in their order."""
+    hints = get_type_hints(declared, include_extras=True) if declared is not None else {}
+    out = []
+    for param in command.get_params(ctx):
+        function = None
+        if param.name in hints:
+            _, *extras = get_args(hints[param.name]) or (None,)
+            info = next((e for e in extras if hasattr(e, "autocompletion")), None)
+            function = getattr(info, "autocompletion", None)
+        option = param.param_type_name == "option"
+        flag = option and bool(param.is_flag or param.count)
+        if param.nargs not in ((1, -1) if not option else (1,)):
+            raise SystemExit(f"{param.name}: complete.answer reads nargs 1 (and -1 for an "
+                             "argument) only")
+        opts = list(param.opts)
+        if set(opts) == set(ctx.help_option_names):  # Click lists them from a set: any order
+            opts = list(ctx.help_option_names)
+        # an option is known by its first name, an argument by its name (the help option's
+        # name is Typer's own, which changes with its version; an argument's help is not
+        # shown by completion)
+        out.append({
+            "kind": param.param_type_name, "opts": opts,
+            "name": opts[0] if option else param.name, "secondary": list(param.secondary_opts),
+            "help": getattr(param, "help", None) if option else None,
+            "hidden": bool(getattr(param, "hidden", False)), "flag": flag,
+            "nargs": param.nargs, "multiple": bool(param.multiple),
+            "values": ["none"] if flag else _values(param, ctx, function)})
+    arguments = [p["nargs"] for p in out if p["kind"] == "argument"]
+    if -1 in arguments[:-1]:
+        raise SystemExit("complete.answer reads an argument of nargs -1 only as the last")
+    return out
+
+
+def completion_table() -> dict[str, Any]:
+    """What shell completion (``complete.answer``) needs of the command line: the group's
+    parameters, and each visible command's one-line help and parameters, as the Click
+    command Typer builds of the declaration has them."""
+    import typer.main
+
+    from . import commands
+
+    group = typer.main.get_command(commands.app)
+    with group.make_context("keyharvest", [], resilient_parsing=True) as ctx:
+        table: dict[str, Any] = {
+            "params": _params(group, ctx, commands._root), "commands": {}, "order": []}
+        for name in group.list_commands(ctx):  # type: ignore[attr-defined]
+            command = group.get_command(ctx, name)  # type: ignore[attr-defined]
+            if command is None or command.hidden:
+                continue
+            table["order"].append(name)  # as Typer lists them
+            with command.make_context(name, [], parent=ctx, resilient_parsing=True) as sub:
+                declared = getattr(commands, getattr(command.callback, "__name__", ""), None)
+                table["commands"][name] = {"help": command.get_short_help_str(),
+                                           "params": _params(command, sub, declared)}
+    return table
+
+
 def dump() -> str:
     document = {"format": TABLE_FORMAT, "declaration_sha256": declaration_digest(),
-                "commands": commands_table()}
+                "commands": commands_table(), "completion": completion_table()}
     return json.dumps(document, indent=1, sort_keys=True) + "\n"
 
 

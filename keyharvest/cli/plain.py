@@ -27,13 +27,13 @@ makes of many command lines to what Typer hands the body.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 #: The table's file and format.
 TABLE_FILE = "plain.json"
-TABLE_FORMAT = 1
+TABLE_FORMAT = 2
 #: The kinds of option the table holds (anything else is left out of it: Typer reads it).
 FLAG, TEXT, CHOICE, WHOLE = "flag", "text", "choice", "whole"
 #: A whole number as ``read`` takes it: digits, no sign, no leading zero, no "_".
@@ -53,9 +53,10 @@ def table_path() -> Path:
     return Path(__file__).with_name(TABLE_FILE)
 
 
-def load(text: str | None = None) -> dict[str, Any] | None:
-    """The commands of the table (``text``: its JSON, by default the file's), or None when
-    there is none that fits today's ``commands.py``."""
+def load(text: str | None = None, section: str = "commands") -> dict[str, Any] | None:
+    """A section of the table (``text``: its JSON, by default the file's): ``commands``,
+    what ``read`` reads, or ``completion``, what ``complete.answer`` reads; None when there
+    is no table that fits today's ``commands.py``."""
     import json
 
     try:
@@ -67,13 +68,13 @@ def load(text: str | None = None) -> dict[str, Any] | None:
     if (not isinstance(document, dict) or document.get("format") != TABLE_FORMAT
             or document.get("declaration_sha256") != declaration_digest()):
         return None
-    commands = document.get("commands")
-    return commands if isinstance(commands, dict) else None
+    part = document.get(section)
+    return part if isinstance(part, dict) else None
 
 
-@lru_cache(maxsize=1)
-def table() -> dict[str, Any] | None:
-    return load()
+@cache
+def table(section: str = "commands") -> dict[str, Any] | None:
+    return load(section=section)
 
 
 def read(args: Sequence[str], commands: dict[str, Any] | None = None

@@ -211,20 +211,12 @@ def completing() -> bool:
 
 def completion_words() -> list[str]:
     """The words the shell asking for completions has typed in full after the program's
-    name (the word under the cursor left out), as Typer's completion scripts pass them:
-    bash in ``COMP_WORDS`` and ``COMP_CWORD``, the other shells in ``_TYPER_COMPLETE_ARGS``
-    (the line up to the cursor). ``[]`` when they cannot be told."""
-    import shlex
+    name (the word under the cursor left out), as Typer's completion classes read them
+    (``complete.request``); ``[]`` when they cannot be told."""
+    from .complete import request
 
-    try:
-        if "COMP_WORDS" in os.environ:
-            words = shlex.split(os.environ["COMP_WORDS"])
-            return words[1:int(os.environ.get("COMP_CWORD", "0"))]
-        line = os.environ.get("_TYPER_COMPLETE_ARGS", "")
-        words = shlex.split(line)
-        return words[1:] if line.endswith(" ") else words[1:-1]
-    except ValueError:  # an open quote, a COMP_CWORD that is not a number
-        return []
+    asked = request()
+    return asked[1] if asked is not None else []
 
 
 # -- the contract ----------------------------------------------------------------------------
