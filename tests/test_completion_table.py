@@ -74,13 +74,12 @@ def _ours(env: dict[str, str]) -> tuple[int, str] | None:
 def _help_in_order(text: str) -> str:
     """``text`` with the names of the help option (Click lists them from a set, so in an
     order that changes from one process to the next) in one order."""
-    lines = text.split("\n")
+    head, tail = ("_arguments '*: :((", "))'") if text.startswith("_arguments") else ("", "")
+    lines = text.removeprefix(head).removesuffix(f"{tail}\n").split("\n")
     at = [i for i, line in enumerate(lines) if re.match(r'"?(-h|--help)\b', line)]
-    tails = [lines[i][len(lines[i].removesuffix("))'")):] for i in at]  # zsh's last line
-    cores = sorted(lines[i].removesuffix("))'") for i in at)
-    for i, core, tail in zip(at, cores, tails, strict=True):
-        lines[i] = core + tail
-    return "\n".join(lines)
+    for i, line in zip(at, sorted(lines[i] for i in at), strict=True):
+        lines[i] = line
+    return head + "\n".join(lines) + (f"{tail}\n" if head else "")
 
 
 def _same(shell: str, ours: tuple[int, str], typers: tuple[int, str]) -> bool:

@@ -47,7 +47,6 @@ from .support import (
     OK,
     Failure,
     completing,
-    completion_words,
     contract,
     diagnosing,
     emit,
@@ -968,15 +967,17 @@ def _app_for(args: Sequence[str]) -> typer.Typer:
     copy of ``app`` holding that command alone, so that Typer builds the Click command (its
     options and their checks) of the command that runs and not of the ten others (some
     40 ms). Its options, help, messages and exit codes are the command's own, whoever its
-    siblings are. When the shell asks for completions, the words it has typed in full
-    (``support.completion_words``) stand for the arguments: a Tab after a command's name
-    builds that command alone too. Anything else (no command, an option first, a misspelt
-    command, a command's name being typed) runs ``app`` with every command."""
+    siblings are. When the shell asks for completions (and ``complete.answer`` has left it
+    to Typer), the words it has typed in full (``complete.request``) stand for the
+    arguments: a Tab after a command's name builds that command alone too. Anything else
+    (no command, an option first, a misspelt command, a command's name being typed) runs
+    ``app`` with every command."""
     import copy
 
     try:
         if completing():
-            args = completion_words()
+            asked = complete.request()
+            args = asked[1] if asked is not None else []
         if not args:
             return app
         from typer.main import get_command_name

@@ -209,16 +209,6 @@ def completing() -> bool:
                for k in os.environ)
 
 
-def completion_words() -> list[str]:
-    """The words the shell asking for completions has typed in full after the program's
-    name (the word under the cursor left out), as Typer's completion classes read them
-    (``complete.request``); ``[]`` when they cannot be told."""
-    from .complete import request
-
-    asked = request()
-    return asked[1] if asked is not None else []
-
-
 # -- the contract ----------------------------------------------------------------------------
 def passes_through(exc: BaseException) -> bool:
     """Typer's own exits and the usage errors a command raises (``typer.BadParameter``),
