@@ -14,8 +14,10 @@ silently; ``.ci/run`` puts pyenv's interpreters on ``PATH`` when pyenv is there.
 
 The browser test of the HTML viewer needs Debian's chromium and Playwright
 (``.ci/browser-setup.sh`` installs them into each session's venv); with
-``KEYHARVEST_REQUIRE_BROWSER=1`` and ``KEYHARVEST_REQUIRE_CLUSTER=1`` in the environment (as
-``.ci/run`` sets them) a missing browser or dask.distributed fails instead of skipping.
+``KEYHARVEST_REQUIRE_BROWSER=1``, ``KEYHARVEST_REQUIRE_CLUSTER=1`` and
+``KEYHARVEST_REQUIRE_OPENSPIEL=1`` in the environment (as
+``.ci/run`` sets them) a missing browser, dask.distributed or pyspiel fails instead of
+skipping.
 
 Usage: ``nox`` (every session), ``nox -s tests-3.13``, ``nox -s lint``.
 """
@@ -41,14 +43,14 @@ nox.options.reuse_existing_virtualenvs = False
 
 
 def _install(session: nox.Session) -> None:
-    session.install("-e", ".[test,cluster]")
+    session.install("-e", ".[test,cluster,openspiel]")
     session.run("bash", ".ci/browser-setup.sh", session.virtualenv.location, external=True)
 
 
 @nox.session(python=PYTHONS[0])
 def lint(session: nox.Session) -> None:
     """mypy for the oldest and the newest Python, and ruff."""
-    session.install("-e", ".[test,cluster]")
+    session.install("-e", ".[test,cluster,openspiel]")
     session.run("mypy")
     session.run("mypy", "--python-version", NEWEST)
     session.run("ruff", "check", *LINTED)

@@ -595,7 +595,43 @@ def api_figures(games: int, action_games: int) -> dict:
         for view in views:
             sample(view, rng)
         out["sample_state_per_s"] = len(views) / (time.process_time() - t)
+    spiel = openspiel_figures(action_games)
+    if spiel is not None:
+        out["openspiel"] = spiel
     return out
+
+
+def openspiel_figures(games: int) -> dict | None:
+    """Random four-player games through the OpenSpiel adapter (``keyharvest.openspiel``,
+    where pyspiel is installed): a uniformly random legal action, a chance outcome drawn
+    by its probability, by ``pyspiel.State.apply_action`` (actions/s, steps/s); the same
+    deals as the native row (deal ``i`` is ``kh.random_game(4, seed=i)``). None without
+    pyspiel."""
+    import random
+
+    try:
+        import pyspiel
+
+        import keyharvest.openspiel  # noqa: F401  (registers the game)
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_key_harvest", {"players": 4, "max_turns": 600})
+    actions = steps = 0
+    t = time.process_time()
+    for i in range(games):
+        state = game.new_initial_state()
+        state.apply_action(i)
+        rng = random.Random(i)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        steps += len(state.steps)
+    dt = time.process_time() - t
+    return {"actions_per_s": actions / dt, "steps_per_s": steps / dt, "games_per_s": games / dt}
 
 
 def api_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict) -> None:
@@ -635,6 +671,15 @@ def api_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict) -> 
         rows.append(("python-chess: legal_moves + push (random playouts) / push + pop",
                      (f"{chess['playout_plies_per_s']:,.0f} / "
                      f"{chess['pushpop_plies_per_s']:,.0f} plies/s"), "-", ""))
+    if "openspiel" in api:
+        spiel = api["openspiel"]
+        rows.append(("OpenSpiel adapter: random games by pyspiel State.apply_action",
+                     (f"{spiel['actions_per_s']:,.0f} actions/s, {spiel['steps_per_s']:,.0f} "
+                      f"steps/s ({spiel['actions_per_s'] / got['actions_per_s']:.2f}x the "
+                      "native actions)"), "-", ""))
+    else:
+        print("OpenSpiel adapter's row left out: pyspiel is not installed "
+              "(pip install 'keyharvest[openspiel]')")
     if "observe_per_s" in api:
         rows.append(("API: kh.observe / kh.sample_state",
                      f"{api['observe_per_s']:,.0f} / {api['sample_state_per_s']:,.0f} calls/s",

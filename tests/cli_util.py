@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from keyharvest.cli.commands import app
@@ -18,6 +22,18 @@ FOUR = GAMES / "four-players.kh"
 FINAL_TABLE = ROOT / "scenarios" / "positions" / "final-table.toml"
 
 _runner = CliRunner()
+
+
+def extra(module: str, require: str, install: str) -> ModuleType:
+    """``module`` of an optional extra, imported; its absence skips the test with the
+    reason and the command that installs it, or fails it where ``require`` (an environment
+    variable that CI sets to 1) asks for the extra: CI never skips silently."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        if os.environ.get(require) == "1":
+            pytest.fail(f"{require}=1 but {exc}", pytrace=False)
+        pytest.skip(f"{module} is not installed ({exc}): {install}")
 
 
 class Run:

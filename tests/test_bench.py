@@ -43,7 +43,14 @@ def test_the_first_row_names_the_build_and_counts_its_compiled_modules() -> None
     kind = keyharvest.build_kind()  # as keyharvest --version names the build
     assert figure == f"{kind}: {len(so)} of {info['modules']} modules compiled (.so)"
     assert kind in info["version"]
-    assert info["modules"] > 50 and info["not_imported"] == []
+    assert info["modules"] > 50
+    # every module imports, but the OpenSpiel game where its extra is not installed
+    try:
+        import pyspiel  # noqa: F401
+        optional: list[str] = []
+    except ImportError:
+        optional = ["keyharvest.openspiel"]
+    assert [m.split(":")[0] for m in info["not_imported"]] == optional
 
 
 def test_a_built_wheel_must_not_be_measured_from_the_source_tree() -> None:

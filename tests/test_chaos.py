@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_util import FINAL_TABLE, FOUR, TWO, kh
+from cli_util import FINAL_TABLE, FOUR, TWO, extra, kh
 
 from keyharvest.cli.bodies import MAX_JOBS
 
@@ -130,12 +130,7 @@ def test_usage_holes(tmp_path: Path) -> None:
 
 # -- the cluster -------------------------------------------------------------------------------
 def _needs_distributed() -> None:
-    try:
-        import distributed  # noqa: F401
-    except ImportError as exc:
-        if os.environ.get("KEYHARVEST_REQUIRE_CLUSTER") == "1":
-            pytest.fail(f"KEYHARVEST_REQUIRE_CLUSTER=1 but {exc}", pytrace=False)
-        pytest.skip(f"dask.distributed is not installed ({exc})")
+    extra("distributed", "KEYHARVEST_REQUIRE_CLUSTER", "pip install 'keyharvest[cluster]'")
 
 
 def _children(pid: int) -> list[int]:

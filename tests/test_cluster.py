@@ -14,21 +14,14 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_util import FINAL_TABLE, FOUR, THREE, TWO, TWO_ILLEGAL, TWO_MOVE, edited, kh
+from cli_util import FINAL_TABLE, FOUR, THREE, TWO, TWO_ILLEGAL, TWO_MOVE, edited, extra, kh
 
 from keyharvest.play import batch
 from keyharvest.play import cluster as on_cluster
 
 
 def _distributed():
-    try:
-        import distributed
-    except ImportError as exc:
-        if os.environ.get("KEYHARVEST_REQUIRE_CLUSTER") == "1":  # CI: never skip silently
-            pytest.fail(f"KEYHARVEST_REQUIRE_CLUSTER=1 but {exc}", pytrace=False)
-        pytest.skip(f"dask.distributed is not installed ({exc}): pip install "
-                    "'keyharvest[cluster]'")
-    return distributed
+    return extra("distributed", "KEYHARVEST_REQUIRE_CLUSTER", "pip install 'keyharvest[cluster]'")
 
 
 @pytest.fixture(scope="module")
@@ -66,9 +59,9 @@ def test_validate_on_the_cluster_gives_the_same_bytes_as_one_job(
         client, inputs: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(on_cluster, "TASK_BYTES", 8 << 10)  # many tasks, a few records each
     address = client.scheduler.address
-    for extra in (["-x", "--strict"], ["-f", "json"], ["-v", "--max-errors", "1"]):
-        one = kh("validate", *inputs, *extra)
-        many = kh("validate", *inputs, *extra, "--cluster", address)
+    for options in (["-x", "--strict"], ["-f", "json"], ["-v", "--max-errors", "1"]):
+        one = kh("validate", *inputs, *options)
+        many = kh("validate", *inputs, *options, "--cluster", address)
         assert (many.code, many.out, many.err) == (one.code, one.out, one.err)
     assert one.code == 1 and one.out.splitlines()[-1] == (
         "169 records: 73 ok (73 finished), 96 bad; 1 position: 1 ok, 0 bad; "

@@ -5,9 +5,12 @@ under ``TYPE_CHECKING`` included) and checked against the order
 
     errors <- model <- rules <- formats <- play <- render <- cli
                     <- notation (beside rules: it imports errors and model only)
+                                                      <- openspiel (beside render)
 
 A module may import any module of a lower layer and modules of its own folder; the engine
-(``model/``, ``rules/``) imports none of lark, typer, tomllib, tomli_w and rich.
+(``model/``, ``rules/``) imports none of lark, typer, tomllib, tomli_w and rich. The
+OpenSpiel game (``keyharvest/openspiel.py``, the extra ``keyharvest[openspiel]``) is
+imported by no module, and no other module imports pyspiel or numpy.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "keyharvest"
 
 RANK = {"errors": 0, "model": 1, "rules": 2, "notation": 2, "formats": 3, "play": 4,
-        "render": 5, "cli": 6}
-#: What a folder may import besides the lower ranks: notation sits beside rules, not on it.
-FORBIDDEN = {"notation": {"rules"}, "rules": {"notation"}}
+        "render": 5, "openspiel": 5, "cli": 6}
+#: What a folder may import besides the lower ranks: notation sits beside rules, not on it;
+#: the OpenSpiel game is an optional extra that nothing of the core imports.
+FORBIDDEN = {"notation": {"rules"}, "rules": {"notation"}, "cli": {"openspiel"}}
 ENGINE_MUST_NOT_IMPORT = {"lark", "typer", "tomllib", "tomli_w", "rich", "click"}
 
 
@@ -133,6 +137,16 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
         if v not in index:
             visit(v)
     return found
+
+
+def test_only_the_openspiel_game_imports_pyspiel_and_nothing_imports_it() -> None:
+    g = graph()
+    assert "keyharvest.openspiel" in g
+    assert {"pyspiel", "numpy"} <= g["keyharvest.openspiel"]
+    users = sorted(name for name, deps in g.items()
+                   if name != "keyharvest.openspiel"
+                   and deps & {"keyharvest.openspiel", "pyspiel", "numpy", "open_spiel"})
+    assert users == []
 
 
 def test_every_module_sits_in_a_layer() -> None:
