@@ -598,6 +598,45 @@ def api_figures(games: int, action_games: int) -> dict:
     spiel = openspiel_figures(action_games)
     if spiel is not None:
         out["openspiel"] = spiel
+    searched = search_figures()
+    if searched is not None:
+        out["search"] = searched
+    return out
+
+
+#: Simulations of each search the search row times.
+SEARCH_SIMULATIONS = 60
+
+
+def search_figures() -> dict | None:
+    """The search bot's simulations per second (CPU time; ``keyharvest.play.search``,
+    issue 31) from the opening and from the middle of a game (after 90 random steps) of
+    2 and of 4 players, ``SEARCH_SIMULATIONS`` simulations each. None where the package
+    has no search."""
+    import random
+
+    try:
+        from keyharvest.play.search import analyse
+    except ImportError:
+        return None
+    import keyharvest as kh
+    from keyharvest.play.bots import RandomBot
+    from keyharvest.rules import push as engine_push
+
+    out = {}
+    for players in (2, 4):
+        for where, steps in (("opening", 0), ("mid-game", 90)):
+            state = kh.random_game(players, seed=players)
+            bot = RandomBot(random.Random(players))
+            done = 0
+            while done < steps or state.current_player() in (kh.CHANCE, kh.TERMINAL):
+                engine_push(state, bot.choose(state))
+                done += 1
+            view = kh.observe(state, state.current_player())
+            t = time.process_time()
+            analyse(view, random.Random(1), RandomBot(random.Random(2)),
+                    budget=SEARCH_SIMULATIONS)
+            out[f"{players}p {where}"] = SEARCH_SIMULATIONS / (time.process_time() - t)
     return out
 
 
@@ -680,6 +719,9 @@ def api_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict) -> 
     else:
         print("OpenSpiel adapter's row left out: pyspiel is not installed "
               "(pip install 'keyharvest[openspiel]')")
+    if "search" in api:
+        rows.append(("search bot (mcts): simulations/s, 2p and 4p, opening / mid-game",
+                     ", ".join(f"{k} {v:,.0f}" for k, v in api["search"].items()), "-", ""))
     if "observe_per_s" in api:
         rows.append(("API: kh.observe / kh.sample_state",
                      f"{api['observe_per_s']:,.0f} / {api['sample_state_per_s']:,.0f} calls/s",

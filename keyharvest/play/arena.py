@@ -1,0 +1,133 @@
+"""The arena: bots (``SEATED``: ``bots.BOTS`` and the search bot) play each other, seats
+rotated, and the results are measured (issue 31).
+
+``lineup(bots, players, index)`` seats game ``index``: the bots named, repeated to fill
+``players`` seats when fewer are named (``mcts greedy`` for 4 players is ``mcts greedy
+mcts greedy``; name four for ``mcts greedy greedy greedy``), turned by one seat each game,
+so over a multiple of ``players`` games every bot named plays every seat equally.
+
+``arena_game(task)`` plays one game: dealt as ``selfplay`` deals its games, from the run's
+seed and the game's index alone (``random.Random(f"keyharvest-arena:{seed}:{index}")``),
+so a game is the same whichever process plays it, and ``--jobs`` does not change the
+table. ``standings(games)`` sums them up by bot name: games (a bot named twice plays two
+seats a game), the mean win share (RULES.md G; 0 for everyone at a game stopped by the
+turn limit, I.55) with a 95% Wilson interval, the mean points, and an Elo-style rating:
+``400 * log10`` of the bot's win odds against one average other seat,
+``s * (n - 1) / (1 - s)`` for a win share ``s`` in ``n``-player games (0 is the chance
+share 1/n; a share of 0 or 1 is taken as half a game from it).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..formats.boardfile import standard_board
+from ..formats.records import format_record
+from ..model.catalogue import PLAYER_COLOURS
+from ..model.setup import deal
+from ..rules.game import returns
+from ..rules.scoring import score
+from .bots import BOTS
+from .search import mcts
+from .selfplay import SELFPLAY_MAX_TURNS, play_game
+
+__all__ = ["BUDGETED", "SEATED", "Standing", "arena_game", "lineup", "standings", "wilson"]
+
+#: The bots the arena seats, by name: those of ``BOTS`` and the search bot under work
+#: (``search.mcts``), which ``selfplay`` does not offer until it plays well. Those of
+#: ``BUDGETED`` take ``budget=N``, simulations a step.
+SEATED: dict[str, Any] = {**BOTS, "mcts": mcts}
+BUDGETED: frozenset[str] = frozenset({"mcts"})
+
+#: z of a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+def lineup(bots: Sequence[str], players: int, index: int) -> list[str]:
+    """The bot of each seat of game ``index`` (see the module's text)."""
+    filled = [bots[i % len(bots)] for i in range(max(players, len(bots)))][:players]
+    turn = index % players
+    return filled[-turn:] + filled[:-turn] if turn else filled
+
+
+def arena_game(task: tuple[Sequence[str], int, int, int, int | None]) -> dict[str, Any]:
+    """Game ``index`` of the run: ``task`` is ``(bots, players, seed, index, budget)``.
+    The record's text, and for each seat its bot, colour, win share and points."""
+    bots, players, seed, index, budget = task
+    seats = lineup(bots, players, index)
+    board = standard_board()
+    rng = random.Random(f"keyharvest-arena:{seed}:{index}")
+    setup = deal(PLAYER_COLOURS[:players], rng, board, max_turns=SELFPLAY_MAX_TURNS)
+    playing = []
+    for name in seats:
+        bot_rng = random.Random(rng.getrandbits(64))
+        playing.append(SEATED[name](bot_rng, budget=budget) if name in BUDGETED and budget
+                       else SEATED[name](bot_rng))
+    meta = {"event": "arena", "round": index + 1,
+            "meta": {"seats": " ".join(seats), "seed": seed, "game": index + 1,
+                     **({"budget": budget} if budget else {})}}
+    record = play_game(setup, board, playing, rng, meta, checked=True)
+    from ..formats.records import replay
+
+    state = replay(record).state
+    shares = returns(state)
+    totals = [ps.total for ps in score(state).players]
+    return {"game": index + 1, "record": format_record(record), "result": str(state.result),
+            "seats": [{"bot": name, "colour": colour, "win": share, "points": points}
+                      for name, colour, share, points
+                      in zip(seats, setup.players, shares, totals)]}
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: ``successes`` (a win share may be
+    fractional) out of ``n``."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How one bot did over the run (see the module's text)."""
+
+    bot: str
+    games: int
+    wins: float
+    win_share: float
+    low: float
+    high: float
+    mean_points: float
+    elo: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"bot": self.bot, "games": self.games, "wins": round(self.wins, 4),
+                "win_share": round(self.win_share, 4), "low": round(self.low, 4),
+                "high": round(self.high, 4), "mean_points": round(self.mean_points, 2),
+                "elo": round(self.elo, 1)}
+
+
+def standings(games: Iterable[dict[str, Any]], players: int) -> list[Standing]:
+    """The results of ``arena_game``, by bot name, in the order first seated."""
+    tally: dict[str, list[float]] = {}
+    for game in games:
+        for seat in game["seats"]:
+            got = tally.setdefault(seat["bot"], [0, 0.0, 0.0])
+            got[0] += 1
+            got[1] += seat["win"]
+            got[2] += seat["points"]
+    out = []
+    for bot, (n, wins, points) in tally.items():
+        count = int(n)
+        share = wins / count
+        low, high = wilson(wins, count)
+        s = min(max(share, 0.5 / count), 1 - 0.5 / count)
+        elo = 400 * math.log10(s * (players - 1) / (1 - s))
+        out.append(Standing(bot, count, wins, share, low, high, points / count, elo))
+    return out

@@ -1,0 +1,156 @@
+"""The search bot (``keyharvest.play.search``, the arena's ``mcts``) and the arena
+(``keyharvest.play.arena``), issue 31: determinism by seed and budget, every step it
+offers legal, no peeking at hidden state, and the arena's seating and intervals."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import keyharvest as kh
+from keyharvest.formats.records import load_records, replay
+from keyharvest.play import arena
+from keyharvest.play.arena import BUDGETED, SEATED
+from keyharvest.play.bots import BOTS, RandomBot
+from keyharvest.play.search import MCTSBot, analyse, mcts
+from keyharvest.rules import is_legal
+from keyharvest.rules import push as rules_push
+
+BUDGET = 24
+
+
+def _mid_game(players: int, seed: int, steps: int) -> kh.State:
+    """A dealt game after ``steps`` random steps, stopped where a player (not a draw) is
+    to move."""
+    state = kh.random_game(players, seed=seed)
+    bot = RandomBot(random.Random(seed))
+    done = 0
+    while done < steps or state.current_player() in (kh.CHANCE, kh.TERMINAL):
+        assert state.result is None
+        rules_push(state, bot.choose(state))
+        done += 1
+    return state
+
+
+def _mcts(seed: int) -> MCTSBot:
+    return mcts(random.Random(seed), budget=BUDGET)
+
+
+@pytest.mark.parametrize(("players", "steps"), [(2, 0), (3, 40), (4, 90)])
+def test_every_step_the_search_offers_is_legal_and_the_shares_add_up(players: int,
+                                                                    steps: int) -> None:
+    state = _mid_game(players, seed=players, steps=steps)
+    seat = state.current_player()
+    found = analyse(kh.observe(state, seat), random.Random(1), RandomBot(random.Random(2)),
+                    budget=BUDGET)
+    assert found
+    assert all(is_legal(state, s.step) for s in found)
+    assert all(s.step.player == state.colours[seat] for s in found)  # type: ignore[attr-defined]
+    assert sum(s.visits for s in found) == BUDGET
+    assert math.isclose(sum(s.share for s in found), 1.0)
+    assert all(0.0 <= s.win <= 1.0 for s in found)
+    # the bot plays the first of what its own search offers
+    bot = _mcts(5)
+    probe = random.Random(5)
+    mine = SEATED["mcts"](probe, budget=BUDGET)
+    assert bot.choose(state) == mine.choose(state)
+    assert is_legal(state, bot.choose(state))
+
+
+def test_the_same_seed_and_budget_give_the_same_step() -> None:
+    state = _mid_game(3, seed=7, steps=30)
+    seat = state.current_player()
+    runs = [analyse(kh.observe(state, seat), random.Random(11), RandomBot(random.Random(12)),
+                    budget=BUDGET) for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert _mcts(3).choose(state) == _mcts(3).choose(state.copy())
+
+
+def test_the_search_reads_only_what_the_player_may_know() -> None:
+    """Two tables that the player to move cannot tell apart (the same observation), with
+    different hidden parts (the others' screens, the events removed unseen): the same
+    choice, the same statistics."""
+    state = _mid_game(4, seed=3, steps=12)
+    seat = state.current_player()
+    view = kh.observe(state, seat)
+    other = None
+    for k in range(50):
+        other = kh.sample_state(view, random.Random(k))
+        if [p.screen for p in other.players] != [p.screen for p in state.players]:
+            break
+    assert other is not None and kh.observe(other, seat) == view
+    assert [p.screen for p in other.players] != [p.screen for p in state.players]
+    assert _mcts(9).choose(state) == _mcts(9).choose(other)
+    assert (analyse(kh.observe(state, seat), random.Random(4), RandomBot(random.Random(4)),
+                    budget=BUDGET)
+            == analyse(kh.observe(other, seat), random.Random(4), RandomBot(random.Random(4)),
+                       budget=BUDGET))
+
+
+def test_the_search_is_refused_where_the_observer_is_not_to_move() -> None:
+    state = _mid_game(2, seed=1, steps=4)
+    seat = state.current_player()
+    with pytest.raises(ValueError, match="is not to move"):
+        analyse(kh.observe(state, 1 - seat), random.Random(1), RandomBot(random.Random(1)),
+                budget=2)
+    with pytest.raises(ValueError, match="budget"):
+        MCTSBot(random.Random(1), RandomBot(random.Random(1)), budget=0)
+    assert "mcts" in BUDGETED and "greedy" not in BUDGETED
+    assert "mcts" not in BOTS  # selfplay does not offer it until it plays well
+
+
+def test_a_seconds_budget_runs_at_least_one_simulation() -> None:
+    state = kh.random_game(2, seed=2)
+    found = analyse(kh.observe(state, state.current_player()), random.Random(1),
+                    RandomBot(random.Random(1)), seconds=1e-9)
+    assert sum(s.visits for s in found) >= 1
+
+
+# -- the arena ------------------------------------------------------------------------------
+def test_seats_rotate_so_each_bot_plays_each_seat_equally() -> None:
+    seen = [arena.lineup(["mcts", "greedy"], 4, i) for i in range(4)]
+    assert seen[0] == ["mcts", "greedy", "mcts", "greedy"]
+    assert seen[1] == ["greedy", "mcts", "greedy", "mcts"]
+    seen = [arena.lineup(["a", "b", "c"], 3, i) for i in range(3)]
+    for seat in range(3):
+        assert sorted(line[seat] for line in seen) == ["a", "b", "c"]
+    assert arena.lineup(["a", "b", "b", "b"], 4, 2) == ["b", "b", "a", "b"]
+
+
+def test_wilson_interval_matches_the_formula_by_hand() -> None:
+    low, high = arena.wilson(8, 10)
+    assert (round(low, 4), round(high, 4)) == (0.4902, 0.9433)
+    low, high = arena.wilson(0, 20)
+    assert low == 0.0 and round(high, 4) == 0.1611
+    assert arena.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_standings_of_a_rigged_bot() -> None:
+    """A bot that wins every game: its share is 1 with Wilson's interval for n of n, the
+    other's 0; shares of a tie count half."""
+    games = [{"seats": [{"bot": "rigged", "win": 1.0, "points": 30},
+                        {"bot": "fair", "win": 0.0, "points": 10}]} for _ in range(19)]
+    games.append({"seats": [{"bot": "rigged", "win": 0.5, "points": 20},
+                            {"bot": "fair", "win": 0.5, "points": 20}]})
+    by = {s.bot: s for s in arena.standings(games, players=2)}
+    rigged, fair = by["rigged"], by["fair"]
+    assert (rigged.games, rigged.wins, rigged.win_share) == (20, 19.5, 0.975)
+    assert (rigged.low, rigged.high) == arena.wilson(19.5, 20)
+    assert round(rigged.low, 4) == 0.7995 and round(fair.high, 4) == 0.2005  # by hand
+    assert rigged.mean_points == 29.5 and fair.mean_points == 10.5
+    assert math.isclose(rigged.elo, -fair.elo) and rigged.elo > 0
+    assert math.isclose(rigged.elo, 400 * math.log10(0.975 / 0.025))
+
+
+def test_an_arena_game_is_dealt_from_the_seed_and_its_record_replays() -> None:
+    task = (("greedy", "random"), 2, 5, 1, None)
+    one, again = arena.arena_game(task), arena.arena_game(task)
+    assert one == again
+    assert [s["bot"] for s in one["seats"]] == ["random", "greedy"]  # game 2: turned
+    record = load_records(one["record"])[0]
+    assert record.metadata["meta"]["seats"] == "random greedy"
+    end = replay(record)
+    assert end.error is None and end.state.result == one["result"]
+    assert sum(s["win"] for s in one["seats"]) in (0.0, 1.0)
