@@ -251,6 +251,9 @@ def _every_command_in_json(tmp_path: Path) -> dict[str, list[str]]:
         "selfplay": ["selfplay", "-p", "2", "-s", "3", "-n", "2"],
         "selfplay --out": ["selfplay", "-p", "2", "-s", "3", "-n", "1", "--force", "--out",
                            str(tmp_path / "games")],  # --force: the test writes it twice
+        "arena": ["arena", "greedy", "random", "-n", "2", "-s", "1"],
+        "arena --out": ["arena", "greedy", "random", "-n", "2", "-s", "1", "--force", "--out",
+                        str(tmp_path / "arena")],
         "render": ["render", str(TWO), "-o", str(tmp_path / "x.svg")],
         "board": ["board"],
         "rules": ["rules"],

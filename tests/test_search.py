@@ -136,7 +136,7 @@ def test_standings_of_a_rigged_bot() -> None:
                             {"bot": "fair", "win": 0.5, "points": 20}]})
     by = {s.bot: s for s in arena.standings(games, players=2)}
     rigged, fair = by["rigged"], by["fair"]
-    assert (rigged.games, rigged.wins, rigged.win_share) == (20, 19.5, 0.975)
+    assert (rigged.seats, rigged.wins, rigged.win_share) == (20, 19.5, 0.975)
     assert (rigged.low, rigged.high) == arena.wilson(19.5, 20)
     assert round(rigged.low, 4) == 0.7995 and round(fair.high, 4) == 0.2005  # by hand
     assert rigged.mean_points == 29.5 and fair.mean_points == 10.5
@@ -154,3 +154,60 @@ def test_an_arena_game_is_dealt_from_the_seed_and_its_record_replays() -> None:
     end = replay(record)
     assert end.error is None and end.state.result == one["result"]
     assert sum(s["win"] for s in one["seats"]) in (0.0, 1.0)
+
+
+# -- keyharvest arena -----------------------------------------------------------------------
+def test_the_arena_command_prints_the_table_and_the_same_games_whatever_jobs() -> None:
+    from cli_util import kh as run_kh
+
+    text = run_kh("arena", "greedy", "random", "-n", "4", "-s", "3")
+    assert text.code == 0 and text.err == "", text
+    lines = text.out.splitlines()
+    assert lines[0] == "4 games of 2 players, seed 3, seats rotated"
+    assert lines[1].split() == ["bot", "seats", "win", "share", "95%", "interval", "mean",
+                                "points", "elo"]
+    assert [ln.split()[:2] for ln in lines[2:]] == [["greedy", "4"], ["random", "4"]]
+    one = run_kh("arena", "greedy", "random", "-n", "4", "-s", "3", "-f", "json")
+    two = run_kh("arena", "greedy", "random", "-n", "4", "-s", "3", "-f", "json", "-j", "2")
+    assert one.code == two.code == 0 and one.out == two.out
+    games, end = one.objects()[:-1], one.summary()
+    assert [g["game"] for g in games] == [1, 2, 3, 4]
+    assert [g["seats"][0]["bot"] for g in games] == ["greedy", "random"] * 2
+    by = {b["bot"]: b for b in end["bots"]}
+    assert by["greedy"]["seats"] == 4 and end["seed"] == 3 and end["players"] == 2
+    wins = sum(s["win"] for g in games for s in g["seats"] if s["bot"] == "greedy")
+    assert by["greedy"]["wins"] == wins
+    low, high = arena.wilson(wins, 4)
+    assert (by["greedy"]["low"], by["greedy"]["high"]) == (round(low, 4), round(high, 4))
+
+
+def test_the_arena_keeps_every_game_as_a_record_that_validates(tmp_path) -> None:
+    from cli_util import kh as run_kh
+
+    done = run_kh("arena", "mcts", "random", "-n", "2", "-s", "1", "--budget", "3", "-o",
+                  str(tmp_path), "-f", "json")
+    assert done.code == 0, done
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == ["arena-1-0001.kh", "arena-1-0002.kh"]
+    assert [g["path"] for g in done.objects()[:-1]] == [str(f) for f in files]
+    checked = run_kh("validate", *map(str, files), "-f", "json")
+    assert checked.code == 0 and checked.summary()["records"]["ok"] == 2
+    assert 'seats = "mcts random"' in files[0].read_text()
+    assert 'seats = "random mcts"' in files[1].read_text()
+    again = run_kh("arena", "mcts", "random", "-n", "2", "-s", "1", "--budget", "3", "-o",
+                   str(tmp_path))
+    assert again.code == 1 and "--force" in again.err  # nothing replaced without --force
+    assert sorted(tmp_path.iterdir()) == files
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["foo", "greedy"], "unknown bot 'foo' (the bots are greedy, mcts, random)"),
+    (["greedy"], "name at least two bots"),
+    (["greedy", "random", "mcts"], "3 bots named for 2 seats"),
+    (["greedy", "random", "-o", "-"], "the games go to a folder"),
+])
+def test_the_arena_refuses_what_it_cannot_play(args: list[str], words: str) -> None:
+    from cli_util import kh as run_kh
+
+    done = run_kh("arena", *args)
+    assert done.code == 2 and done.out == "" and words in " ".join(done.err.split()), done

@@ -270,3 +270,76 @@ def run_selfplay(
             say(str(file))
     summary(True, games=games, seed=seed)
     return OK
+
+
+# -- arena ---------------------------------------------------------------------------------
+def _arena_file(folder: Path, seed: int, i: int) -> Path:
+    return folder / f"arena-{seed}-{i + 1:04d}.kh"
+
+
+def run_arena(
+    *, bots: list[str], players: int, games: int, budget: int | None, seed: int | None,
+    jobs: int, dest: str | None, force: bool, quiet: bool, output: Format,
+) -> int:
+    """The body of ``keyharvest arena`` (``commands.arena`` says what it does)."""
+    from ..play import arena
+
+    unknown = [b for b in bots if b not in arena.SEATED]
+    if unknown:
+        raise _bad_parameter(f"unknown bot {unknown[0]!r} (the bots are "
+                             f"{', '.join(sorted(arena.SEATED))})", "'BOT...'")
+    if len(bots) < 2:
+        raise _bad_parameter("name at least two bots (the same one twice plays it against "
+                             "itself)", "'BOT...'")
+    if len(bots) > players:
+        raise _bad_parameter(f"{len(bots)} bots named for {players} seats: name at most "
+                             f"--players of them", "'BOT...'")
+    json_mode = is_json(output)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**32)
+        if not (json_mode or quiet):
+            err(f"keyharvest arena: seed {seed}")
+    from pathlib import Path
+
+    folder = None
+    if dest is not None:
+        _folder_usage(dest)
+        if dest == "-":
+            raise _bad_parameter("the games go to a folder: --out DIR (the table goes to "
+                                 "stdout)", "'--out'")
+        from ..formats.safewrite import check_replaceable, write_file
+
+        folder = Path(dest)
+        folder.mkdir(parents=True, exist_ok=True)
+        for i in range(games):  # before any game is played: all or nothing
+            check_replaceable(_arena_file(folder, seed, i), force=force, exclusive=True,
+                              follow_links=False)
+    played = []
+    with progress("playing", games) as advance:
+        for game in arena.play(bots, players, games, seed, budget, jobs):
+            advance(1)
+            record = game.pop("record")
+            if folder is not None:
+                file = _arena_file(folder, seed, game["game"] - 1)
+                write_file(file, record, force=force, exclusive=True, follow_links=False)
+                game["path"] = str(file)
+            played.append(game)
+            result("game", game)
+    standings = arena.standings(played, players)
+    if json_mode:
+        summary(True, games=games, players=players, seed=seed, budget=budget,
+                bots=[s.as_dict() for s in standings])
+        return OK
+    if not quiet:
+        rotated = "" if games % players == 0 else (
+            f" (not a multiple of {players}: the seats are not all played equally)")
+        out(f"{games} games of {players} players, seed {seed}, seats rotated{rotated}"
+            + (f", {budget} simulations a step" if budget else ""))
+    width = max(len("bot"), *(len(s.bot) for s in standings))
+    out(f"{'bot':<{width}}  seats  win share  95% interval  mean points     elo")
+    for s in standings:
+        out(f"{s.bot:<{width}}  {s.seats:>5}  {s.win_share:>9.3f}  {s.low:.3f}-{s.high:.3f}"
+            f"   {s.mean_points:>11.1f}  {s.elo:>+6.0f}")
+    return OK

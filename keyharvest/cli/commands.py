@@ -28,6 +28,7 @@ from .bodies import (
     Format,
     _access,
     _limit,
+    run_arena,
     run_selfplay,
     run_validate,
 )
@@ -745,6 +746,41 @@ def selfplay(
     """Bots play whole games and write them as records. The same seed gives the same
     records, byte for byte, whatever --jobs is."""
 
+
+
+# -- arena ---------------------------------------------------------------------------------------
+@command("Bots play each other, seats rotated: win shares with intervals.")
+@contract()
+@calls(run_arena)
+def arena(
+    bots: Annotated[list[str], typer.Argument(
+        metavar="BOT", show_default=False, autocompletion=complete.seated,
+        help="The bots, at least two (random, greedy, or mcts: the search bot under work); "
+             "fewer than --players fill the seats in turn.")],
+    players: Annotated[int, typer.Option(
+        "--players", "-p", min=2, max=4, help="Players per game.")] = 2,
+    games: Annotated[int, typer.Option(
+        "--games", "-n", min=1, metavar="N", help="How many games.")] = 20,
+    budget: Annotated[int | None, typer.Option(
+        "--budget", min=1, metavar="N", show_default=False,
+        help="Simulations a step for mcts (default 200).")] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", "-s", min=0, show_default=False,
+        help="The run's seed (default: a random one, printed on stderr).")] = None,
+    jobs: JobsOpt = 1,
+    dest: Annotated[str | None, typer.Option(
+        "--out", "-o", metavar="DIR", show_default=False, autocompletion=complete.folder,
+        help="Keep every game as a record in DIR (arena-SEED-000N.kh).")] = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Replace records of the same names in --out DIR.")] = False,
+    quiet: QuietOpt = False,
+    output: FormatOpt = Format.text,
+) -> None:
+    """Bots play each other: game N turns the seats by N, so over a multiple of --players
+    games each bot named plays each seat equally. Prints each bot's win share (RULES.md G;
+    a game stopped at the turn limit has no winner, I.55) with its 95% Wilson interval,
+    mean points and an Elo-style rating. The same seed gives the same table whatever
+    --jobs is."""
 
 
 def _os_reason(exc: OSError) -> str:

@@ -9,8 +9,8 @@ so over a multiple of ``players`` games every bot named plays every seat equally
 ``arena_game(task)`` plays one game: dealt as ``selfplay`` deals its games, from the run's
 seed and the game's index alone (``random.Random(f"keyharvest-arena:{seed}:{index}")``),
 so a game is the same whichever process plays it, and ``--jobs`` does not change the
-table. ``standings(games)`` sums them up by bot name: games (a bot named twice plays two
-seats a game), the mean win share (RULES.md G; 0 for everyone at a game stopped by the
+table. ``standings(games)`` sums them up by bot name: the seats played (a bot named twice
+plays two seats a game), the mean win share (RULES.md G; 0 for everyone at a game stopped by the
 turn limit, I.55) with a 95% Wilson interval, the mean points, and an Elo-style rating:
 ``400 * log10`` of the bot's win odds against one average other seat,
 ``s * (n - 1) / (1 - s)`` for a win share ``s`` in ``n``-player games (0 is the chance
@@ -98,7 +98,7 @@ class Standing:
     """How one bot did over the run (see the module's text)."""
 
     bot: str
-    games: int
+    seats: int  # the seats it played: games, times the seats it had in each
     wins: float
     win_share: float
     low: float
@@ -107,7 +107,7 @@ class Standing:
     elo: float
 
     def as_dict(self) -> dict[str, Any]:
-        return {"bot": self.bot, "games": self.games, "wins": round(self.wins, 4),
+        return {"bot": self.bot, "seats": self.seats, "wins": round(self.wins, 4),
                 "win_share": round(self.win_share, 4), "low": round(self.low, 4),
                 "high": round(self.high, 4), "mean_points": round(self.mean_points, 2),
                 "elo": round(self.elo, 1)}
@@ -131,3 +131,15 @@ def standings(games: Iterable[dict[str, Any]], players: int) -> list[Standing]:
         elo = 400 * math.log10(s * (players - 1) / (1 - s))
         out.append(Standing(bot, count, wins, share, low, high, points / count, elo))
     return out
+
+
+def play(bots: Sequence[str], players: int, games: int, seed: int, budget: int | None,
+         jobs: int = 1) -> Iterable[dict[str, Any]]:
+    """The games of a run, in order (``arena_game`` of each index), over ``jobs``
+    processes (1: this one; 0: one per core): the same games whatever ``jobs`` is."""
+    tasks = [(tuple(bots), players, seed, i, budget) for i in range(games)]
+    if jobs == 1:
+        return map(arena_game, tasks)
+    from .pool import ordered_map
+
+    return ordered_map(arena_game, tasks, jobs)
