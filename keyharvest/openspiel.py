@@ -238,8 +238,8 @@ class KeyHarvestState(pyspiel.State):  # type: ignore[misc]
         played.table = replay(world).state
         for action in played.picks:
             apply_action(played.table, action)
-        dealt = new_game(world.setup, standard_board())
-        played.dealt_views = tuple(observe(dealt, p).to_json() for p in range(self.players))
+        start = new_game(world.setup, standard_board())
+        played.dealt_views = tuple(observe(start, p).to_json() for p in range(self.players))
         return other
 
     # -- what OpenSpiel does not ask --------------------------------------------------------

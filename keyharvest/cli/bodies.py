@@ -150,6 +150,29 @@ def _selfplay_file(folder: Path, seed: int, i: int) -> Path:
     return folder / f"selfplay-{seed}-{i + 1:04d}.kh"
 
 
+def _run_seed(seed: int | None, command: str, silent: bool) -> int:
+    """The seed of a run of bots: the one given, or a random one, said on stderr unless
+    ``silent`` (JSON or --quiet: the seed is in every record and the summary)."""
+    if seed is not None:
+        return seed
+    import secrets
+
+    seed = secrets.randbelow(2**32)
+    if not silent:
+        err(f"keyharvest {command}: seed {seed}")
+    return seed
+
+
+def _free(folder: Path, files: list[Path], force: bool) -> None:
+    """Before any game is played (all or nothing): ``folder`` made if need be, and each of
+    ``files`` in it free to write (``safewrite.check_replaceable``)."""
+    from ..formats.safewrite import check_replaceable
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for file in files:
+        check_replaceable(file, force=force, exclusive=True, follow_links=False)
+
+
 def _ignore(n: int = 1) -> None:
     """Progress not counted here."""
 
@@ -224,24 +247,16 @@ def run_selfplay(
     _cluster_usage(cluster, jobs)
     _folder_usage(dest)
     json_mode = is_json(output)
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbelow(2**32)
-        if not (json_mode or quiet):  # JSON: the seed is in every record and the summary
-            err(f"keyharvest selfplay: seed {seed}")
+    seed = _run_seed(seed, "selfplay", json_mode or quiet)
     from pathlib import Path
 
     from ..play.batch import selfplay_texts
 
     folder = None if dest == "-" else Path(dest)
     if folder is not None:
-        from ..formats.safewrite import check_replaceable, write_file
+        from ..formats.safewrite import write_file
 
-        folder.mkdir(parents=True, exist_ok=True)
-        for i in range(games):  # before any game is played: all or nothing
-            check_replaceable(_selfplay_file(folder, seed, i), force=force, exclusive=True,
-                              follow_links=False)
+        _free(folder, [_selfplay_file(folder, seed, i) for i in range(games)], force)
     with ExitStack() as stack:
         if cluster is None:
             advance = stack.enter_context(progress("playing", games))
@@ -295,12 +310,7 @@ def run_arena(
         raise _bad_parameter(f"{len(bots)} bots named for {players} seats: name at most "
                              f"--players of them", "'BOT...'")
     json_mode = is_json(output)
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbelow(2**32)
-        if not (json_mode or quiet):
-            err(f"keyharvest arena: seed {seed}")
+    seed = _run_seed(seed, "arena", json_mode or quiet)
     from pathlib import Path
 
     folder = None
@@ -309,13 +319,10 @@ def run_arena(
         if dest == "-":
             raise _bad_parameter("the games go to a folder: --out DIR (the table goes to "
                                  "stdout)", "'--out'")
-        from ..formats.safewrite import check_replaceable, write_file
+        from ..formats.safewrite import write_file
 
         folder = Path(dest)
-        folder.mkdir(parents=True, exist_ok=True)
-        for i in range(games):  # before any game is played: all or nothing
-            check_replaceable(_arena_file(folder, seed, i), force=force, exclusive=True,
-                              follow_links=False)
+        _free(folder, [_arena_file(folder, seed, i) for i in range(games)], force)
     played = []
     with progress("playing", games) as advance:
         for game in arena.play(bots, players, games, seed, budget, jobs):
@@ -335,7 +342,8 @@ def run_arena(
     if not quiet:
         rotated = "" if games % players == 0 else (
             f" (not a multiple of {players}: the seats are not all played equally)")
-        out(f"{games} games of {players} players, seed {seed}, seats rotated{rotated}"
+        out(f"{games} game{'s' if games != 1 else ''} of {players} players, seed {seed}, "
+            f"seats rotated{rotated}"
             + (f", {budget} simulations a step" if budget else ""))
     width = max(len("bot"), *(len(s.bot) for s in standings))
     out(f"{'bot':<{width}}  seats  win share  95% interval  mean points     elo")

@@ -10,8 +10,8 @@ so over a multiple of ``players`` games every bot named plays every seat equally
 seed and the game's index alone (``random.Random(f"keyharvest-arena:{seed}:{index}")``),
 so a game is the same whichever process plays it, and ``--jobs`` does not change the
 table. ``standings(games)`` sums them up by bot name: the seats played (a bot named twice
-plays two seats a game), the mean win share (RULES.md G; 0 for everyone at a game stopped by the
-turn limit, I.55) with a 95% Wilson interval, the mean points, and an Elo-style rating:
+plays two seats a game), the mean win share (RULES.md G; 0 for everyone at a game stopped
+by the turn limit, I.55) with a 95% Wilson interval, the mean points, and an Elo-style rating:
 ``400 * log10`` of the bot's win odds against one average other seat,
 ``s * (n - 1) / (1 - s)`` for a win share ``s`` in ``n``-player games (0 is the chance
 share 1/n; a share of 0 or 1 is taken as half a game from it).
@@ -26,11 +26,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..formats.boardfile import standard_board
-from ..formats.records import format_record
+from ..formats.records import format_record, replay
 from ..model.catalogue import PLAYER_COLOURS
 from ..model.setup import deal
-from ..rules.game import returns
-from ..rules.scoring import score
+from ..rules.game import outcome
 from .bots import BOTS
 from .search import mcts
 from .selfplay import SELFPLAY_MAX_TURNS, play_game
@@ -71,11 +70,8 @@ def arena_game(task: tuple[Sequence[str], int, int, int, int | None]) -> dict[st
             "meta": {"seats": " ".join(seats), "seed": seed, "game": index + 1,
                      **({"budget": budget} if budget else {})}}
     record = play_game(setup, board, playing, rng, meta, checked=True)
-    from ..formats.records import replay
-
     state = replay(record).state
-    shares = returns(state)
-    totals = [ps.total for ps in score(state).players]
+    shares, _, totals = outcome(state)
     return {"game": index + 1, "record": format_record(record), "result": str(state.result),
             "seats": [{"bot": name, "colour": colour, "win": share, "points": points}
                       for name, colour, share, points

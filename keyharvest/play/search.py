@@ -23,10 +23,10 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 - at a **draw from the bag** it draws by ``chance_outcomes``' exact probabilities, and
   each draw has its own child (a draw is public);
 - from the node reached, a **playout** by the ``policy`` bot (``bots.RandomBot`` for
-  ``mcts``: random steps, ``rules.push``) to the end of the game; its result, the
-  win share of each seat (``returns``), is added to every node of the walk for the player
-  who picked into it. A playout stopped by the turn limit (I.10, no winner) counts as a
-  win shared by the leaders on points.
+  ``mcts``: random steps, ``rules.push``) of ``horizon`` steps (``HORIZON``), or to the
+  end if the game ends first; its value for each seat (``_value``: the win share of a
+  finished game, else the standing on points) is added to every node of the walk for
+  the player who picked into it.
 
 Each simulation plays one step for the player to move (its picks from the tree, those
 past a new node at random); the answer is the step of the most visited first pick, then
@@ -35,9 +35,8 @@ of the most visited second pick among those, and so on.
 on any machine. ``seconds`` instead stops at a time (then the choice depends on the
 machine's speed).
 
-``analyse(observation, rng, policy, budget)`` is the search's view of the root: every step it
-looked at, with its visit share, its mean win share and mean points margin
-(``keyharvest hint`` prints the best of them).
+``analyse(observation, rng, policy, budget)`` is the search's view of the root: every step
+it played there, with its visit share, its mean value and mean points margin.
 """
 
 from __future__ import annotations
@@ -51,20 +50,20 @@ from typing import Protocol
 from ..model.state import CHANCE, TERMINAL, Result, State
 from ..model.steps import Step
 from ..rules import push as rules_push
-from ..rules.game import chance_outcomes, step_stack
-from ..rules.scoring import score
+from ..rules.game import chance_outcomes, outcome, step_stack
 from .choices import apply_action, legal_actions, pending_pick, step_tokens
 from .view import Observation, observe, sample_state
 
 __all__ = ["DEFAULT_BUDGET", "MCTSBot", "Searched", "analyse", "mcts"]
 
-#: Simulations per decision by default: some 1 s a step on this machine (pure Python).
+#: Simulations per decision by default: some 0.1-0.2 s a step on this machine (pure
+#: Python, 1,300-2,800 simulations/s: benchmarks/bench.py).
 DEFAULT_BUDGET = 200
 #: UCB1's exploration constant, for results in 0..1.
 EXPLORATION = 0.7
 #: The steps of a playout by default: then the standing on points stands for the result
-#: (see ``_value``). Short playouts are cheap and tell more than long random ones (the
-#: arena measured it: README, "A bot worth playing against").
+#: (see ``_value``). Playouts to the end of the game did no better (docs/api.md, "A
+#: search bot").
 HORIZON = 8
 #: The points margin worth odds of e (see ``_value``).
 MARGIN_SCALE = 4.0
@@ -101,14 +100,9 @@ def _value(state: State) -> tuple[list[float], list[float]]:
     stops: at the end of a finished game the win share (``returns``); else, before the end
     or at a game stopped by the turn limit, ``1 / (1 + exp(-margin / MARGIN_SCALE))``, the
     standing on points as a number in 0..1 (0.5 for a tie at the top)."""
-    result = score(state)
-    totals = [ps.total for ps in result.players]
-    margins = [float(t - max(totals[:i] + totals[i + 1:], default=0))
-               for i, t in enumerate(totals)]
-    if state.result == Result.FINISHED and result.winners:
-        share = 1.0 / len(result.winners)
-        return [share if ps.player in result.winners else 0.0
-                for ps in result.players], margins
+    win, margins, _ = outcome(state)
+    if state.result == Result.FINISHED and any(win):
+        return win, margins
     return [1.0 / (1.0 + math.exp(-m / MARGIN_SCALE)) for m in margins], margins
 
 

@@ -34,7 +34,8 @@ from ..model.steps import Draw, Step
 from . import engine
 from .scoring import score
 
-__all__ = ["CHANCE", "TERMINAL", "chance_outcomes", "pop", "push", "returns", "step_stack"]
+__all__ = ["CHANCE", "TERMINAL", "chance_outcomes", "outcome", "pop", "push", "returns",
+           "step_stack"]
 
 
 def returns(state: State, kind: Literal["win", "margin"] = "win") -> list[float]:
@@ -52,15 +53,22 @@ def returns(state: State, kind: Literal["win", "margin"] = "win") -> list[float]
     """
     if kind not in ("win", "margin"):
         raise ValueError(f"returns: kind is 'win' or 'margin', not {kind!r}")
+    win, margin, _ = outcome(state)
+    return margin if kind == "margin" else win
+
+
+def outcome(state: State) -> tuple[list[float], list[float], list[int]]:
+    """Both kinds of ``returns`` and each seat's total, from one scoring: ``(win share,
+    points margin, totals)``, lists by seat."""
     result = score(state)
-    if kind == "margin":
-        totals = [ps.total for ps in result.players]
-        return [float(t - max(totals[:i] + totals[i + 1:], default=0))
-                for i, t in enumerate(totals)]
+    totals = [ps.total for ps in result.players]
+    margin = [float(t - max(totals[:i] + totals[i + 1:], default=0))
+              for i, t in enumerate(totals)]
     if state.result != Result.FINISHED or not result.winners:
-        return [0.0] * len(state.players)
+        return [0.0] * len(state.players), margin, totals
     share = 1.0 / len(result.winners)
-    return [share if ps.player in result.winners else 0.0 for ps in result.players]
+    win = [share if ps.player in result.winners else 0.0 for ps in result.players]
+    return win, margin, totals
 
 
 def chance_outcomes(state: State) -> list[tuple[Draw, Fraction]]:
