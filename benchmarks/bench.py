@@ -620,7 +620,7 @@ def search_figures() -> dict | None:
     except ImportError:
         return None
     import keyharvest as kh
-    from keyharvest.play.bots import RandomBot
+    from keyharvest.play.bots import GreedyBot, RandomBot, points
     from keyharvest.rules import push as engine_push
 
     out = {}
@@ -634,7 +634,8 @@ def search_figures() -> dict | None:
                 done += 1
             view = kh.observe(state, state.current_player())
             t = time.process_time()
-            analyse(view, random.Random(1), RandomBot(random.Random(2)),
+            # as the bot mcts searches (bots.mcts): greedy playouts, the points prior
+            analyse(view, random.Random(1), GreedyBot(random.Random(2), explore=0.0), points,
                     budget=SEARCH_SIMULATIONS)
             out[f"{players}p {where}"] = SEARCH_SIMULATIONS / (time.process_time() - t)
     return out

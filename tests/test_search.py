@@ -1,4 +1,5 @@
-"""The search bot (``keyharvest.play.search``, the arena's ``mcts``) and the arena
+"""The search bot (``keyharvest.play.search``, the bot ``mcts``), its advice
+(``keyharvest.play.advice``, ``keyharvest hint`` and ``analyse``) and the arena
 (``keyharvest.play.arena``), issue 31: determinism by seed and budget, every step it
 offers legal, no peeking at hidden state, and the arena's seating and intervals."""
 
@@ -13,8 +14,8 @@ import keyharvest as kh
 from keyharvest.formats.records import load_records, replay
 from keyharvest.play import arena
 from keyharvest.play.arena import BUDGETED, SEATED
-from keyharvest.play.bots import BOTS, RandomBot
-from keyharvest.play.search import MCTSBot, analyse, mcts
+from keyharvest.play.bots import BOTS, GreedyBot, RandomBot, mcts, points
+from keyharvest.play.search import MCTSBot, analyse
 from keyharvest.rules import is_legal
 from keyharvest.rules import push as rules_push
 
@@ -38,12 +39,16 @@ def _mcts(seed: int) -> MCTSBot:
     return mcts(random.Random(seed), budget=BUDGET)
 
 
+def _greedy(seed: int) -> GreedyBot:
+    return GreedyBot(random.Random(seed), explore=0.0)
+
+
 @pytest.mark.parametrize(("players", "steps"), [(2, 0), (3, 40), (4, 90)])
 def test_every_step_the_search_offers_is_legal_and_the_shares_add_up(players: int,
                                                                     steps: int) -> None:
     state = _mid_game(players, seed=players, steps=steps)
     seat = state.current_player()
-    found = analyse(kh.observe(state, seat), random.Random(1), RandomBot(random.Random(2)),
+    found = analyse(kh.observe(state, seat), random.Random(1), _greedy(2), points,
                     budget=BUDGET)
     assert found
     assert all(is_legal(state, s.step) for s in found)
@@ -62,7 +67,7 @@ def test_every_step_the_search_offers_is_legal_and_the_shares_add_up(players: in
 def test_the_same_seed_and_budget_give_the_same_step() -> None:
     state = _mid_game(3, seed=7, steps=30)
     seat = state.current_player()
-    runs = [analyse(kh.observe(state, seat), random.Random(11), RandomBot(random.Random(12)),
+    runs = [analyse(kh.observe(state, seat), random.Random(11), _greedy(12), points,
                     budget=BUDGET) for _ in range(2)]
     assert runs[0] == runs[1]
     assert _mcts(3).choose(state) == _mcts(3).choose(state.copy())
@@ -83,9 +88,9 @@ def test_the_search_reads_only_what_the_player_may_know() -> None:
     assert other is not None and kh.observe(other, seat) == view
     assert [p.screen for p in other.players] != [p.screen for p in state.players]
     assert _mcts(9).choose(state) == _mcts(9).choose(other)
-    assert (analyse(kh.observe(state, seat), random.Random(4), RandomBot(random.Random(4)),
+    assert (analyse(kh.observe(state, seat), random.Random(4), _greedy(4), points,
                     budget=BUDGET)
-            == analyse(kh.observe(other, seat), random.Random(4), RandomBot(random.Random(4)),
+            == analyse(kh.observe(other, seat), random.Random(4), _greedy(4), points,
                        budget=BUDGET))
 
 
@@ -93,18 +98,17 @@ def test_the_search_is_refused_where_the_observer_is_not_to_move() -> None:
     state = _mid_game(2, seed=1, steps=4)
     seat = state.current_player()
     with pytest.raises(ValueError, match="is not to move"):
-        analyse(kh.observe(state, 1 - seat), random.Random(1), RandomBot(random.Random(1)),
-                budget=2)
+        analyse(kh.observe(state, 1 - seat), random.Random(1), _greedy(1), points, budget=2)
     with pytest.raises(ValueError, match="budget"):
-        MCTSBot(random.Random(1), RandomBot(random.Random(1)), budget=0)
+        MCTSBot(random.Random(1), _greedy(1), points, budget=0)
     assert "mcts" in BUDGETED and "greedy" not in BUDGETED
-    assert "mcts" not in BOTS  # selfplay does not offer it until it plays well
+    assert SEATED is BOTS and "mcts" in BOTS  # selfplay offers it too
 
 
 def test_a_seconds_budget_runs_at_least_one_simulation() -> None:
     state = kh.random_game(2, seed=2)
     found = analyse(kh.observe(state, state.current_player()), random.Random(1),
-                    RandomBot(random.Random(1)), seconds=1e-9)
+                    _greedy(1), points, seconds=1e-9)
     assert sum(s.visits for s in found) >= 1
 
 
@@ -211,3 +215,49 @@ def test_the_arena_refuses_what_it_cannot_play(args: list[str], words: str) -> N
 
     done = run_kh("arena", *args)
     assert done.code == 2 and done.out == "" and words in " ".join(done.err.split()), done
+
+
+def test_the_search_looks_at_more_steps_as_its_budget_grows() -> None:
+    """Progressive widening: ``WIDTH`` steps and ending the turn at first, more as the
+    root is visited (``WIDTH + sqrt(visits) / WIDEN``), the best by the prior first."""
+    from keyharvest.play import search
+
+    state = kh.random_game(2, seed=6)
+    seat = state.current_player()
+    listed = kh.legal_steps(state)
+    assert len(listed) > search.WIDTH + 4
+
+    def tried(budget: int) -> list[kh.Step]:
+        return [s.step for s in analyse(kh.observe(state, seat), random.Random(3),
+                                        _greedy(3), points, budget=budget, horizon=1)]
+
+    few, many = tried(search.WIDTH + 1), tried(400)
+    ranked = search.rank(state, listed, points)
+    ends = [s for s in listed if type(s).__name__ == "EndTurn"]
+    assert set(few) == set(ranked[:search.WIDTH]) | set(ends)
+    width = search.WIDTH + int(math.sqrt(399) / search.WIDEN)
+    assert len(many) == width + (0 if set(ends) <= set(ranked[:width]) else 1)
+    assert set(many) == set(ranked[:width]) | set(ends)
+
+
+def test_the_root_widens_into_every_legal_step_past_the_representatives() -> None:
+    """Where the engine lists representative payments (a purchase in any crops, C.5), the
+    root goes on, once those are looked at, into the complete listing: the bot can choose a
+    step the engine's listing leaves out, and every such step is legal."""
+    from keyharvest.play.choices import legal_steps as complete_listing
+
+    state = kh.random_game(2, seed=3)
+    bot = RandomBot(random.Random(3))
+    for _ in range(234):
+        rules_push(state, bot.choose(state))
+    seat = state.current_player()
+    listed = kh.legal_steps(state)
+    every = complete_listing(state, complete=True)
+    assert len(listed) == 3 and len(every) == 9  # pass, and two of the eight payments
+    found = analyse(kh.observe(state, seat), random.Random(3), _greedy(3), points,
+                    budget=BUDGET, horizon=1)
+    beyond = [s.step for s in found if s.step not in listed]
+    assert beyond and all(s in every and is_legal(state, s) for s in beyond)
+    many = analyse(kh.observe(state, seat), random.Random(3), _greedy(3), points,
+                   budget=2000, horizon=1)
+    assert {s.step for s in many} == set(every)

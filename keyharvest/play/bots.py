@@ -22,6 +22,7 @@ from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
 from ..rules.fields import groups
 from ..rules.memo import draw_of, end_turn_of
+from .search import HORIZON, MCTSBot
 
 
 class Bot(Protocol):
@@ -184,7 +185,19 @@ class GreedyBot:
 
 
 
-#: The bots ``selfplay`` can use, by name: name -> factory(rng) -> Bot.
-BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot}
+def mcts(rng: random.Random, budget: int | None = None, seconds: float | None = None,
+         horizon: int = HORIZON) -> MCTSBot:
+    """The search bot (``search.MCTSBot``): playouts by ``GreedyBot`` without exploration
+    (measured stronger per second than random ones: docs/api.md, "A search bot"), steps
+    looked at in the order of ``points``; ``budget`` simulations a step (default
+    ``search.DEFAULT_BUDGET``) or ``seconds``."""
+    return MCTSBot(rng, GreedyBot(random.Random(rng.getrandbits(64)), explore=0.0),
+                   points, budget, seconds, horizon)
+
+
+#: The bots ``selfplay`` and the arena can use, by name: name -> factory(rng) -> Bot.
+#: Those of ``BUDGETED`` take ``budget=N``, simulations a step.
+BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "mcts": mcts}
+BUDGETED: frozenset[str] = frozenset({"mcts"})
 
 

@@ -1,42 +1,47 @@
-"""A search bot: information-set Monte Carlo tree search (issue 31), under work: it beats
-``random`` but not yet ``greedy`` (docs/api.md, "A search bot"), so ``selfplay`` does not
-offer it; the arena seats it as ``mcts``.
+"""A search bot: information-set Monte Carlo tree search (issue 31), the bot ``mcts`` of
+``bots.BOTS``.
 
-``MCTSBot(rng, policy, budget=N)`` (``mcts(rng, budget=N)`` with random playouts)
-chooses a step for the player to move from what that player may
-know and nothing else: ``choose(state)`` takes ``observe(state, player)`` (RULES.md I.27)
-and searches from it alone, so two states with the same observation give the same choice.
+``MCTSBot(rng, policy, prior, budget=N)`` (``bots.mcts(rng, budget=N)``: greedy playouts,
+``bots.points`` as the prior) chooses a step for the player to move from what that player
+may know and nothing else: ``choose(state)`` takes ``observe(state, player)`` (RULES.md
+I.27) and searches from it alone, so two states with the same observation give the same
+choice.
 
 The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 
 - each **simulation** draws a world the player cannot tell from the real one
   (``sample_state``: the others' unseen crops by the deal's odds, the events removed
   unseen), then walks the tree from its root in that world;
-- the tree's edges are the **factored picks** of the game for programs
-  (``legal_actions``/``apply_action``), so the search reaches every legal step, a bid of
-  any crops included, and shares what it learns between steps that begin alike; a node
-  holds the statistics of the player who made the pick into it;
-- at a **decision** it takes an untried legal pick if there is one (then the walk ends),
-  else the pick of best UCB1 among those legal in this world (counting, for each, how
-  often it was available: the "availability" form of ISMCTS, since the others' legal
-  picks differ from world to world);
+- the tree's edges are **steps**; at a **decision** the steps looked at are the engine's
+  listing (``rules.legal_steps``: every legal step, with representative bids of one and
+  two crops) in the order of a one-step **prior** (the mover's ``prior``, its points, after
+  the step; doing something before ending, as ``bots.GreedyBot`` weighs them), the first
+  ``WIDTH`` of them at first and more as the node is visited (progressive widening:
+  ``WIDTH + sqrt(visits) / WIDEN``); ending the turn (or passing) is always among them;
+  at the root, once every step of that listing is looked at, the widening goes on into
+  the rest of the complete listing (``choices.legal_steps(complete=True)``: every bid,
+  payment and subset of tiles), in the prior's order, so the bot can choose any legal
+  step and a large enough budget looks at every one;
+- an untried step among those is tried first, in the prior's order (then the walk ends);
+  else the one of best UCB1 among those legal in this world, counting for each how often
+  it was available (the "availability" form of ISMCTS: the others' legal steps differ
+  from world to world);
 - at a **draw from the bag** it draws by ``chance_outcomes``' exact probabilities, and
   each draw has its own child (a draw is public);
-- from the node reached, a **playout** by the ``policy`` bot (``bots.RandomBot`` for
-  ``mcts``: random steps, ``rules.push``) of ``horizon`` steps (``HORIZON``), or to the
-  end if the game ends first; its value for each seat (``_value``: the win share of a
-  finished game, else the standing on points) is added to every node of the walk for
-  the player who picked into it.
+- from the node reached, a **playout** of ``horizon`` steps (``HORIZON``) by the
+  ``policy`` bot for every seat (``bots.GreedyBot`` without exploration for ``mcts``:
+  measured stronger per second than random playouts, docs/api.md), or to the end if the
+  game ends first; its value for each seat (``_value``: the win share of a finished game,
+  else the standing on points) is added to every node of the walk for the player who
+  stepped into it.
 
-Each simulation plays one step for the player to move (its picks from the tree, those
-past a new node at random); the answer is the step of the most visited first pick, then
-of the most visited second pick among those, and so on.
-``budget`` counts simulations: the same seed, budget and observation give the same step
-on any machine. ``seconds`` instead stops at a time (then the choice depends on the
-machine's speed).
+The answer is the most visited step at the root (ties: the better mean value, then the
+prior's order). ``budget`` counts simulations: the same seed, budget and observation give
+the same step on any machine. ``seconds`` instead stops at a time (then the choice depends
+on the machine's speed).
 
-``analyse(observation, rng, policy, budget)`` is the search's view of the root: every step
-it played there, with its visit share, its mean value and mean points margin.
+``analyse(observation, rng, policy, prior, budget)`` is the search's view of the root: every
+step it tried there, with its visit share, its mean value and mean points margin.
 """
 
 from __future__ import annotations
@@ -44,49 +49,67 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from ..model.state import CHANCE, TERMINAL, Result, State
-from ..model.steps import Step
+from ..model.steps import Draw, EndTurn, Pass, Step
+from ..rules import legal_steps
 from ..rules import push as rules_push
-from ..rules.game import chance_outcomes, outcome, step_stack
-from .choices import apply_action, legal_actions, pending_pick, step_tokens
+from ..rules.game import chance_outcomes, outcome
+from .choices import legal_steps as complete_listing
 from .view import Observation, observe, sample_state
 
-__all__ = ["DEFAULT_BUDGET", "MCTSBot", "Searched", "analyse", "mcts"]
+__all__ = ["DEFAULT_BUDGET", "HORIZON", "MCTSBot", "Searched", "analyse", "only_step"]
 
-#: Simulations per decision by default: some 0.1-0.2 s a step on this machine (pure
-#: Python, 1,300-2,800 simulations/s: benchmarks/bench.py).
-DEFAULT_BUDGET = 200
+#: Simulations per decision by default: about a second a decision on this machine (pure
+#: Python; benchmarks/bench.py prints the simulations per second).
+DEFAULT_BUDGET = 250
 #: UCB1's exploration constant, for results in 0..1.
 EXPLORATION = 0.7
-#: The steps of a playout by default: then the standing on points stands for the result
-#: (see ``_value``). Playouts to the end of the game did no better (docs/api.md, "A
-#: search bot").
-HORIZON = 8
+#: The steps of a playout: then the standing on points stands for the result (``_value``).
+HORIZON = 12
 #: The points margin worth odds of e (see ``_value``).
 MARGIN_SCALE = 4.0
+#: The steps looked at first at a decision (besides ending the turn), and how slowly more
+#: are added as the node is visited: ``WIDTH + floor(sqrt(visits) / WIDEN)``.
+WIDTH = 4
+WIDEN = 4.0
+
+#: A prior: the mover's standing after a step (higher is better), ``bots.points``.
+Prior = Callable[[State, str], float]
+
+
+class Policy(Protocol):
+    """What plays the playouts: a bot (``bots.GreedyBot``, ``bots.RandomBot``)."""
+
+    def choose(self, state: State) -> Step: ...
 
 
 class _Node:
-    """A node of the tree: what is known after a sequence of picks and draws."""
+    """A node of the tree: what is known after a sequence of steps and draws."""
 
-    __slots__ = ("available", "children", "margin", "visits", "wins")
+    __slots__ = ("available", "children", "completed", "listed", "margin", "ranked",
+                 "visits", "wins")
 
     def __init__(self) -> None:
-        self.children: dict[int, _Node] = {}
+        self.children: dict[Step, _Node] = {}
         self.visits = 0
         self.available = 0
-        self.wins = 0.0  # the summed win share of the player who picked into this node
+        self.wins = 0.0  # the summed value of the player who stepped into this node
         self.margin = 0.0  # and that player's summed points margin
+        self.listed: list[Step] | None = None  # the legal steps ``ranked`` orders
+        self.ranked: list[Step] = []
+        self.completed = False  # ``ranked`` holds the complete listing's other steps too
 
 
 @dataclass(frozen=True)
 class Searched:
-    """A step the search looked at from the root: how often (``visits``, ``share`` of all
-    simulations) and how it went for the player to move (``win``, the mean win share;
-    ``margin``, the mean points margin over the best other seat)."""
+    """A step the search tried at the root: how often (``visits``, ``share`` of all
+    simulations) and how it went for the player to move (``win``, the mean value: the win
+    share, or the standing on points where a playout stopped before the end; ``margin``,
+    the mean points margin over the best other seat)."""
 
     step: Step
     visits: int
@@ -106,12 +129,6 @@ def _value(state: State) -> tuple[list[float], list[float]]:
     return [1.0 / (1.0 + math.exp(-m / MARGIN_SCALE)) for m in margins], margins
 
 
-class Policy(Protocol):
-    """What plays the playouts: a bot (``bots.RandomBot``, ``bots.GreedyBot``)."""
-
-    def choose(self, state: State) -> Step: ...
-
-
 def _playout(world: State, policy: Policy, steps: int) -> None:
     """``policy``'s play from ``world`` (``rules.push``: no undo log) for ``steps`` steps,
     or to the end."""
@@ -121,102 +138,128 @@ def _playout(world: State, policy: Policy, steps: int) -> None:
         rules_push(world, policy.choose(world))
 
 
-def _draw(world: State, rng: random.Random) -> int:
-    """A draw by ``chance_outcomes``' exact probabilities, made; its action."""
+def _draw(world: State, rng: random.Random) -> Draw:
+    """A draw by ``chance_outcomes``' exact probabilities (not made)."""
     outcomes = chance_outcomes(world)
     x = rng.random() * float(sum(p for _, p in outcomes))
-    chosen = outcomes[-1][0]
     for draw, p in outcomes:
         x -= float(p)
         if x < 0:
-            chosen = draw
-            break
-    action = step_tokens(chosen)[0]
-    apply_action(world, action)
-    return action
+            return draw
+    return outcomes[-1][0]
+
+
+def _ends(step: Step) -> bool:
+    return type(step) is EndTurn or type(step) is Pass
+
+
+def only_step(world: State) -> Step | None:
+    """The one legal step of ``world``, if there is no other (the complete listing's
+    work is done only where the engine's lists one)."""
+    if len(legal_steps(world)) != 1:
+        return None
+    listed = complete_listing(world, complete=True)
+    return listed[0] if len(listed) == 1 else None
+
+
+def rank(world: State, steps: list[Step], prior: Prior) -> list[Step]:
+    """``steps`` (legal in ``world``) best first by the prior of the player to move after
+    each (doing something before ending the turn or passing); ties in the given order."""
+    mover = world.pending.player
+    assert mover is not None
+    keyed = []
+    for i, step in enumerate(steps):
+        after = world.copy()
+        rules_push(after, step)
+        keyed.append((-prior(after, mover), _ends(step), i, step))
+    keyed.sort(key=lambda k: k[:3])
+    return [k[3] for k in keyed]
 
 
 class _Search:
-    """One search from an observation: the tree, and for each step the player to move
-    made at the root in some simulation, its count and summed results."""
+    """One search from an observation: the tree and what the simulations found."""
 
     def __init__(self, observation: Observation, rng: random.Random, policy: Policy,
-                 horizon: int) -> None:
+                 prior: Prior, horizon: int, include: Step | None = None) -> None:
         self.observation = observation
+        self.include = include
         self.rng = rng
         self.policy = policy
+        self.prior = prior
         self.horizon = horizon
         self.root = _Node()
         self.seat = observation.players.index(observation.player)
-        #: step -> [simulations that played it, summed win share, summed margin]
-        self.played: dict[Step, list[float]] = {}
+
+    def candidates(self, node: _Node, world: State) -> list[Step]:
+        """The steps looked at from ``node`` in ``world`` (see the module's text)."""
+        listed = legal_steps(world)
+        if listed != node.listed:  # the ranking of another world's listing
+            node.listed = listed
+            node.ranked = rank(world, listed, self.prior)
+            node.completed = False
+        ranked = node.ranked
+        width = WIDTH + int(math.sqrt(node.visits) / WIDEN)
+        if width >= len(ranked) and node is self.root and not node.completed:
+            # every representative is looked at: then the rest of the player's legal steps
+            node.completed = True
+            known = set(ranked)
+            more = [s for s in complete_listing(world, complete=True) if s not in known]
+            ranked.extend(rank(world, more, self.prior))
+        chosen = ranked[:width]
+        chosen.extend(s for s in ranked[width:] if _ends(s))
+        include = self.include
+        if include is not None and node is self.root:  # looked at first, whatever its rank
+            chosen = [include, *(s for s in chosen if s != include)]
+        return chosen
 
     def simulate(self) -> None:
         rng = self.rng
         world = sample_state(self.observation, rng)
-        node, path, seats = self.root, [], []
-        expanded = False
-        while world.result is None and not (expanded and not pending_pick(world)):
+        node = self.root
+        walked: list[tuple[_Node, int]] = [(node, -1)]  # and the seat that stepped in
+        while world.result is None:
             seat = world.current_player()
             if seat == CHANCE:
-                action = _draw(world, rng)
-                child = node.children.get(action)
+                draw = _draw(world, rng)
+                child = node.children.get(draw)
                 if child is None:
-                    child = node.children[action] = _Node()
+                    child = node.children[draw] = _Node()
                 node = child
+                walked.append((node, -1))
+                rules_push(world, draw)
                 continue
-            legal = legal_actions(world)
-            if expanded:  # the step begun at the new node, finished at random
-                apply_action(world, rng.choice(legal))
-                continue
+            steps = self.candidates(node, world)
             children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
-                pick = rng.choice(untried)
-                children[pick] = _Node()
-                expanded = True
-            for a in legal:
-                if a in children:
-                    children[a].available += 1
-            if not expanded:
-                best, pick = -1.0, legal[0]
-                for a in legal:
-                    child = children[a]
+            step = next((s for s in steps if s not in children), None)
+            expanded = step is not None
+            for s in steps:
+                got = children.get(s)
+                if got is not None:
+                    got.available += 1
+            if step is None:
+                best = -1.0
+                for s in steps:
+                    child = children[s]
                     ucb = child.wins / child.visits + EXPLORATION * math.sqrt(
                         math.log(child.available) / child.visits)
                     if ucb > best:
-                        best, pick = ucb, a
-            node = children[pick]
-            apply_action(world, pick)
-            path.append(node)
-            seats.append(seat)
-        first = step_stack(world)[0]  # the first step of the world: the root player's
+                        best, step = ucb, s
+                assert step is not None
+            else:
+                child = children[step] = _Node()
+                child.available = 1
+            node = children[step]
+            rules_push(world, step)
+            walked.append((node, seat))
+            if expanded:
+                break
         _playout(world, self.policy, self.horizon)
         wins, margins = _value(world)
-        self.root.visits += 1
-        for child, seat in zip(path, seats):
+        for child, seat in walked:
             child.visits += 1
-            child.wins += wins[seat]
-            child.margin += margins[seat]
-        got = self.played.get(first)
-        if got is None:
-            got = self.played[first] = [0, 0.0, 0.0]
-        got[0] += 1
-        got[1] += wins[self.seat]
-        got[2] += margins[self.seat]
-
-    def _rank(self, step: Step) -> tuple[int, ...]:
-        """The order of the answers: by the visits of the step's first pick, then of its
-        second, and so on (the tree's most visited picks, one after another: a step of
-        several picks is not outnumbered by a one-pick step such as ``end`` only because
-        its visits are shared among its variants); ties in the order first played (the
-        same on every machine)."""
-        node: _Node | None = self.root
-        key = []
-        for token in step_tokens(step):
-            node = node.children.get(token) if node is not None else None
-            key.append(-node.visits if node is not None else 0)
-        return tuple(key)
+            if seat >= 0:
+                child.wins += wins[seat]
+                child.margin += margins[seat]
 
     def run(self, budget: int | None, seconds: float | None) -> list[Searched]:
         if budget is None and seconds is None:
@@ -227,17 +270,23 @@ class _Search:
                 deadline is None or time.monotonic() < deadline or not done):
             self.simulate()
             done += 1
-        ranked = sorted(self.played.items(), key=lambda kv: self._rank(kv[0]))
-        return [Searched(step, int(n), n / done, w / n, m / n) for step, (n, w, m) in ranked]
+        order = {s: i for i, s in enumerate(self.root.ranked)}
+        tried = sorted(self.root.children.items(),
+                       key=lambda kv: (-kv[1].visits, -kv[1].wins / kv[1].visits,
+                                       order.get(kv[0], len(order))))
+        return [Searched(step, n.visits, n.visits / done, n.wins / n.visits,
+                         n.margin / n.visits) for step, n in tried]
 
 
-def analyse(observation: Observation, rng: random.Random, policy: Policy,
+def analyse(observation: Observation, rng: random.Random, policy: Policy, prior: Prior,
             budget: int | None = None, seconds: float | None = None,
-            horizon: int = HORIZON) -> list[Searched]:
-    """The steps the search from ``observation`` played at its root, most played first,
+            horizon: int = HORIZON, include: Step | None = None) -> list[Searched]:
+    """The steps the search from ``observation`` tried at its root, most visited first,
     each with its visit share and mean results (see the module's text). The observing
     player must be the one to move. ``budget`` simulations (default ``DEFAULT_BUDGET``),
-    or as many as ``seconds`` allow (at least one)."""
+    or as many as ``seconds`` allow (at least one). ``include``, a legal step of the
+    player to move, is looked at whatever the prior thinks of it (to weigh a step played
+    against the search's choice)."""
     table = sample_state(observation, random.Random(0))
     seat = table.current_player()
     if seat == TERMINAL:
@@ -246,32 +295,25 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy,
         who = "a draw from the bag" if seat == CHANCE else observation.players[seat]
         raise ValueError(f"the observing player, {observation.player}, is not to move: "
                          f"waiting for {who}")
-    return _Search(observation, rng, policy, horizon).run(budget, seconds)
-
-
-def mcts(rng: random.Random, budget: int | None = None, seconds: float | None = None,
-         horizon: int = HORIZON) -> MCTSBot:
-    """The search bot with random playouts (``bots.RandomBot``), as the arena seats it:
-    ``budget`` simulations a step (default ``DEFAULT_BUDGET``) or ``seconds``."""
-    from .bots import RandomBot
-
-    return MCTSBot(rng, RandomBot(random.Random(rng.getrandbits(64))), budget, seconds,
-                   horizon)
+    return _Search(observation, rng, policy, prior, horizon, include).run(budget, seconds)
 
 
 class MCTSBot:
     """Information-set MCTS (see the module's text): ``budget`` simulations a step (the
-    default ``DEFAULT_BUDGET``), or as many as ``seconds`` allow. At a draw from the bag
-    it draws by the exact probabilities, with its ``rng``."""
+    default ``DEFAULT_BUDGET``), or as many as ``seconds`` allow; playouts by ``policy``,
+    steps looked at in the order of ``prior``. At a draw from the bag it draws by the
+    exact probabilities, with its ``rng``; a step with no alternative it takes unsearched."""
 
-    def __init__(self, rng: random.Random, policy: Policy, budget: int | None = None,
-                 seconds: float | None = None, horizon: int = HORIZON) -> None:
+    def __init__(self, rng: random.Random, policy: Policy, prior: Prior,
+                 budget: int | None = None, seconds: float | None = None,
+                 horizon: int = HORIZON) -> None:
         if budget is not None and budget < 1:
             raise ValueError(f"budget is at least 1 simulation, not {budget}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds is more than 0, not {seconds}")
         self.rng = rng
         self.policy = policy
+        self.prior = prior
         self.horizon = horizon
         self.budget = budget
         self.seconds = seconds
@@ -279,15 +321,16 @@ class MCTSBot:
     def choose(self, state: State) -> Step:
         seat = state.current_player()
         if seat == CHANCE:
-            probe = state.copy()
-            _draw(probe, self.rng)
-            return step_stack(probe)[-1]
+            return _draw(state, self.rng)
         if seat == TERMINAL:
             raise ValueError(f"no legal step: the game is over ({state.result})")
         return self.choose_for(observe(state, seat))
 
     def choose_for(self, observation: Observation) -> Step:
         """The step for the observing player (who must be to move), from the observation
-        alone: the one the search played most."""
-        return analyse(observation, self.rng, self.policy, self.budget, self.seconds,
-                       self.horizon)[0].step
+        alone: the one the search visited most, or the only legal one."""
+        only = only_step(sample_state(observation, random.Random(0)))
+        if only is not None:
+            return only
+        return analyse(observation, self.rng, self.policy, self.prior, self.budget,
+                       self.seconds, self.horizon)[0].step
