@@ -244,6 +244,8 @@ def _every_command_in_json(tmp_path: Path) -> dict[str, list[str]]:
         "diff": ["diff", str(TWO), str(TWO)],
         "diff positions": ["diff", str(FINAL_TABLE), str(FINAL_TABLE)],
         "moves": ["moves", str(TWO), "--to", "1"],
+        "hint": ["hint", str(TWO), "--to", "0", "--budget", "3"],
+        "analyse": ["analyse", str(TWO), "--budget", "1", "-P", "red"],
         "fmt": ["fmt", str(TWO)],
         "fmt --check": ["fmt", "--check", str(TWO)],
         "fmt --diff": ["fmt", "--diff", str(TWO)],

@@ -87,6 +87,15 @@ def test_selfplay_on_the_cluster_gives_the_same_records(client) -> None:
     assert many.out == one.out and one.out.count("+++") == 2 * 19
 
 
+def test_the_arena_on_the_cluster_gives_the_same_games(client) -> None:
+    args = ["arena", "greedy", "random", "mcts", "-p", 3, "-n", 3, "-s", 5, "--budget", 2,
+            "-f", "json"]
+    one = kh(*args)
+    many = kh(*args, "--cluster", client.scheduler.address)
+    assert many.code == one.code == 0, many
+    assert many.out == one.out and len(one.objects()) == 3 + 1
+
+
 def test_a_worker_killed_mid_task_is_survived(client, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker process killed (SIGKILL) with a task in hand: the scheduler runs its tasks

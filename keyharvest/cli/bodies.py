@@ -294,7 +294,8 @@ def _arena_file(folder: Path, seed: int, i: int) -> Path:
 
 def run_arena(
     *, bots: list[str], players: int, games: int, budget: int | None, seed: int | None,
-    jobs: int, dest: str | None, force: bool, quiet: bool, output: Format,
+    jobs: int, dest: str | None, force: bool, cluster: str | None, cluster_timeout: int,
+    quiet: bool, output: Format,
 ) -> int:
     """The body of ``keyharvest arena`` (``commands.arena`` says what it does)."""
     from ..play import arena
@@ -309,6 +310,7 @@ def run_arena(
     if len(bots) > players:
         raise _bad_parameter(f"{len(bots)} bots named for {players} seats: name at most "
                              f"--players of them", "'BOT...'")
+    _cluster_usage(cluster, jobs)
     json_mode = is_json(output)
     seed = _run_seed(seed, "arena", json_mode or quiet)
     from pathlib import Path
@@ -324,8 +326,18 @@ def run_arena(
         folder = Path(dest)
         _free(folder, [_arena_file(folder, seed, i) for i in range(games)], force)
     played = []
-    with progress("playing", games) as advance:
-        for game in arena.play(bots, players, games, seed, budget, jobs):
+    with ExitStack() as stack:
+        advance = stack.enter_context(progress("playing", games))
+        if cluster is None:
+            found = arena.play(bots, players, games, seed, budget, jobs)
+        else:
+            from ..play import cluster as on_cluster
+
+            client = _connect(cluster, stack, cluster_timeout)
+            found = on_cluster.arena_games(bots, players, games, seed, budget, client,
+                                           lost_after=cluster_timeout)
+            stack.callback(found.close)  # type: ignore[attr-defined]  # a generator's
+        for game in found:
             advance(1)
             record = game.pop("record")
             if folder is not None:

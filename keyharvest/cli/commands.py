@@ -56,6 +56,7 @@ from .support import (
     is_json,
     note,
     out,
+    progress,
     read_input,
     result,
     say,
@@ -517,6 +518,190 @@ def moves(
     return OK
 
 
+# -- hint and analyse ----------------------------------------------------------------------------
+BudgetOpt = Annotated[int | None, typer.Option(
+    "--budget", min=1, metavar="N", show_default=False,
+    help="Simulations of the search a decision (default 250, about a second each).")]
+TimeOpt = Annotated[float | None, typer.Option(
+    "--time", min=0.001, metavar="SECONDS", show_default=False,
+    help="Search for SECONDS a decision instead of a budget (the advice then depends on "
+         "the machine's speed).")]
+SearchSeedOpt = Annotated[int, typer.Option(
+    "--seed", "-s", min=0, help="The search's seed: the same seed and --budget give the "
+                                "same advice.")]
+
+
+def _search_limits(budget: int | None, seconds: float | None) -> None:
+    if budget is not None and seconds is not None:
+        raise typer.BadParameter("give --budget or --time, not both", param_hint="'--time'")
+
+
+def _search_input(path: str, budget: int | None, seconds: float | None, board: str | None,
+                  trust_board_paths: bool, max_bytes: str | None) -> tuple[str, str, Any]:
+    """The options that ``hint`` and ``analyse`` check first, then the file read: its
+    text, its name in diagnostics, and the board access."""
+    _search_limits(budget, seconds)
+    existing([path], "'FILE'")
+    access = _access(board, trust_board_paths)
+    text, source = read_input(path, _limit(max_bytes))
+    return text, source, access
+
+
+def _searched_dict(found: Any) -> dict[str, Any]:
+    from ..notation import format_step
+
+    return {"step": format_step(found.step), "visits": found.visits,
+            "share": round(found.share, 4), "win": round(found.win, 4),
+            "margin": round(found.margin, 2)}
+
+
+def _no_player_to_move(state: "State", source: str) -> Failure:
+    why = (f"the game is over ({state.result})" if state.is_over
+           else f"waiting for {state.pending.describe()}, not a player's choice")
+    from ..formats.diagnostics import Diagnostic
+
+    return Failure([Diagnostic(f"no step to search at this point: {why}", source,
+                               kind="sequence")])
+
+
+@command("The search bot's best next steps at a point of a record.")
+@contract()
+def hint(
+    path: PathArg,
+    to: ToOpt = None,
+    game: GameOpt = None,
+    budget: BudgetOpt = None,
+    seconds: TimeOpt = None,
+    seed: SearchSeedOpt = 0,
+    top: Annotated[int, typer.Option(
+        "--top", "-k", min=1, metavar="K", help="How many steps to show.")] = 3,
+    board: BoardOpt = None,
+    trust_board_paths: TrustOpt = False,
+    max_bytes: MaxOpt = None,
+    output: FormatOpt = Format.text,
+) -> int:
+    """The best K next steps for the player to move at the point (the end of the record by
+    default), by the search bot (mcts): each in notation with the share of the search's
+    simulations it had and its expected result for that player, the mean win share
+    ("win": the standing on points where a playout stopped before the end) and points
+    margin over the best other player. The search uses only what that player may know
+    (RULES.md I.27); every step shown is legal there."""
+    point = _point(to)
+    text, source, access = _search_input(path, budget, seconds, board, trust_board_paths,
+                                         max_bytes)
+    from ..model.state import CHANCE, TERMINAL
+    from ..play.advice import hint as advise
+    from ..play.replay import locate
+    from .shapes import located_dict
+
+    with diagnosing(text, source):
+        at = locate(text, source, point, game=game, access=access)
+    state = at.state
+    if state.current_player() in (CHANCE, TERMINAL):
+        raise _no_player_to_move(state, source)
+    emit([note(n, source) for n in at.notes])
+    found = [_searched_dict(f) for f in advise(state, budget=budget, seconds=seconds,
+                                               seed=seed, top=top)]
+    player = state.colours[state.current_player()]
+    if is_json(output):
+        for item in found:
+            result("hint", item)
+        summary(True, **located_dict(at), player=player, seed=seed, budget=budget,
+                hints=len(found))
+        return OK
+    width = max(len("step"), *(len(f["step"]) for f in found))
+    out(f"{player} to move (turn {state.turn.number}):")
+    out(f"  {'step':<{width}}  share    win  margin")
+    for f in found:
+        out(f"  {f['step']:<{width}}  {f['share']:>5.2f}  {f['win']:>5.2f}  "
+            f"{f['margin']:>+6.1f}")
+    return OK
+
+
+@command("Each decision of a game: the step played, the best, the loss.")
+@contract()
+def analyse(
+    path: Annotated[str, typer.Argument(
+        metavar="FILE", show_default=False, autocompletion=complete.paths,
+        help="A record (.kh); - reads stdin.")],
+    player: Annotated[str | None, typer.Option(
+        "--player", "-P", metavar="COLOUR", show_default=False,
+        autocompletion=complete.colour,
+        help="Only the decisions of this player (default: every player's).")] = None,
+    game: GameOpt = None,
+    budget: BudgetOpt = None,
+    seconds: TimeOpt = None,
+    seed: SearchSeedOpt = 0,
+    board: BoardOpt = None,
+    trust_board_paths: TrustOpt = False,
+    max_bytes: MaxOpt = None,
+    output: FormatOpt = Format.text,
+) -> int:
+    """For each decision of the game (each step a player made with more than one legal
+    step), the step played, the search bot's best step there and the estimated loss: how
+    much lower the played step's mean result is (win share, or the standing on points
+    where a playout stopped early; 0 to 1), with the points margin lost. A loss of 0.1 or
+    more is marked ?, of 0.2 or more ??; the largest losses are listed at the end. The
+    search uses only what the player to move may know (RULES.md I.27). With --format json,
+    a line per decision, then the summary."""
+    text, source, access = _search_input(path, budget, seconds, board, trust_board_paths,
+                                         max_bytes)
+    from ..notation import format_step
+    from ..play.advice import decisions, weigh
+    from ..play.replay import locate
+
+    with diagnosing(text, source):
+        at = locate(text, source, None, game=game, access=access)
+    if at.record is None:
+        from ..formats.diagnostics import Diagnostic
+
+        raise Failure([Diagnostic(f"{source} is a position, one moment of a game: analyse "
+                                  "goes over a record's steps (keyharvest hint searches a "
+                                  "position)", source)])
+    if player is not None and player not in at.record.setup.players:
+        raise typer.BadParameter(
+            f"{player!r} does not play in this game (the players are "
+            f"{', '.join(at.record.setup.players)})", param_hint="'--player'")
+    with diagnosing(text, source):
+        todo = decisions(at.record, player)
+    emit([note(n, source) for n in at.notes])
+    rows: list[dict[str, Any]] = []
+    with progress("analysing", len(todo)) as advance:
+        for index, state, step in todo:
+            d = weigh(index, state, step, budget=budget, seconds=seconds, seed=seed)
+            advance(1)
+            row = {"index": d.index + 1, "turn": d.turn, "player": d.player,
+                   "played": format_step(d.played.step), "best": format_step(d.best.step),
+                   "played_win": round(d.played.win, 4), "best_win": round(d.best.win, 4),
+                   "loss": round(d.loss, 4), "margin_loss": round(d.margin_loss, 2),
+                   "mark": d.mark, "simulations": d.simulations}
+            rows.append(row)
+            result("decision", row)
+    worst = sorted((r for r in rows if r["loss"] > 0), key=lambda r: -r["loss"])[:3]
+    if is_json(output):
+        summary(True, source=source, game=at.game, decisions=len(rows),
+                mistakes=sum(r["mark"] == "?" for r in rows),
+                blunders=sum(r["mark"] == "??" for r in rows), seed=seed, budget=budget,
+                largest=[r["index"] for r in worst])
+        return OK
+    played_w = max([len("played")] + [len(r["played"]) for r in rows])
+    best_w = max([len("best")] + [len(r["best"]) for r in rows])
+    out(f" step  turn  {'player':<7} {'played':<{played_w}}  {'best':<{best_w}}   loss")
+    for r in rows:
+        best = "=" if r["best"] == r["played"] else r["best"]
+        out(f"{r['index']:>5}  {r['turn']:>4}  {r['player']:<7} {r['played']:<{played_w}}  "
+            f"{best:<{best_w}}  {r['loss']:.3f} {r['mark']}".rstrip())
+    marked = [r for r in rows if r["mark"]]
+    out(f"{len(rows)} decision{'s' if len(rows) != 1 else ''}: "
+        f"{sum(r['mark'] == '??' for r in marked)} marked ??, "
+        f"{sum(r['mark'] == '?' for r in marked)} marked ?")
+    if worst:
+        out("largest losses: " + "; ".join(
+            f"step {r['index']} (turn {r['turn']}, {r['player']}) {r['loss']:.3f}"
+            for r in worst))
+    return OK
+
+
 # -- fmt -----------------------------------------------------------------------------------------
 @command("Write records in canonical form, or check or rewrite them.")
 @contract()
@@ -734,7 +919,8 @@ def selfplay(
     jobs: JobsOpt = 1,
     bot: Annotated[str, typer.Option(
         "--bot", "-b", autocompletion=complete.bot,
-        help="The bot for every seat (see keyharvest.play.bots.BOTS).")] = "random",
+        help="The bot for every seat: random, greedy, or mcts (the search bot at its "
+                            "default budget, about a second a step).")] = "random",
     force: Annotated[bool, typer.Option(
         "--force", help="Replace records of the same names in --out DIR (by default an "
                         "existing one is an error and nothing is written).")] = False,
@@ -755,7 +941,7 @@ def selfplay(
 def arena(
     bots: Annotated[list[str], typer.Argument(
         metavar="BOT", show_default=False, autocompletion=complete.seated,
-        help="The bots, at least two (random, greedy, or mcts: the search bot under work); "
+        help="The bots, at least two (random, greedy, or mcts: the search bot); "
              "fewer than --players fill the seats in turn.")],
     players: Annotated[int, typer.Option(
         "--players", "-p", min=2, max=4, help="Players per game.")] = 2,
@@ -763,7 +949,7 @@ def arena(
         "--games", "-n", min=1, metavar="N", help="How many games.")] = 20,
     budget: Annotated[int | None, typer.Option(
         "--budget", min=1, metavar="N", show_default=False,
-        help="Simulations a step for mcts (default 200).")] = None,
+        help="Simulations a step for mcts (default 250, about a second a step).")] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", "-s", min=0, show_default=False,
         help="The run's seed (default: a random one, printed on stderr).")] = None,
@@ -773,6 +959,8 @@ def arena(
         help="Keep every game as a record in DIR (arena-SEED-000N.kh).")] = None,
     force: Annotated[bool, typer.Option(
         "--force", help="Replace records of the same names in --out DIR.")] = False,
+    cluster: ClusterOpt = None,
+    cluster_timeout: ClusterTimeoutOpt = 10,
     quiet: QuietOpt = False,
     output: FormatOpt = Format.text,
 ) -> None:
@@ -780,7 +968,7 @@ def arena(
     games each bot named plays each seat equally. Prints each bot's win share (RULES.md G;
     a game stopped at the turn limit has no winner, I.55) with its 95% Wilson interval,
     mean points and an Elo-style rating. The same seed gives the same table whatever
-    --jobs is."""
+    --jobs or --cluster is."""
 
 
 def _os_reason(exc: OSError) -> str:

@@ -30,17 +30,14 @@ from ..formats.records import format_record, replay
 from ..model.catalogue import PLAYER_COLOURS
 from ..model.setup import deal
 from ..rules.game import outcome
-from .bots import BOTS
-from .search import mcts
+from .bots import BOTS, BUDGETED
 from .selfplay import SELFPLAY_MAX_TURNS, play_game
 
 __all__ = ["BUDGETED", "SEATED", "Standing", "arena_game", "lineup", "standings", "wilson"]
 
-#: The bots the arena seats, by name: those of ``BOTS`` and the search bot under work
-#: (``search.mcts``), which ``selfplay`` does not offer until it plays well. Those of
-#: ``BUDGETED`` take ``budget=N``, simulations a step.
-SEATED: dict[str, Any] = {**BOTS, "mcts": mcts}
-BUDGETED: frozenset[str] = frozenset({"mcts"})
+#: The bots the arena seats, by name: those of ``bots.BOTS``. Those of ``BUDGETED`` take
+#: ``budget=N``, simulations a step.
+SEATED: dict[str, Any] = BOTS
 
 #: z of a two-sided 95% interval.
 Z95 = 1.959963984540054

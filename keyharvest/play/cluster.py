@@ -1,4 +1,5 @@
-"""Many machines: ``validate`` and ``selfplay`` over a ``dask.distributed`` cluster.
+"""Many machines: ``validate``, ``selfplay`` and ``arena`` over a ``dask.distributed``
+cluster.
 
 ``connect(address)`` opens a client of the scheduler at ``address`` (``tcp://host:8786``
 ...), or starts a ``LocalCluster`` of N worker processes on this machine for
@@ -17,7 +18,9 @@ The work is cut into *tasks* that the workers do on their own:
   reads the bytes itself, so the files must be at the same path on every worker (a
   shared file system). Records read from standard input travel with their task;
 - self-play: a task is a run of game numbers; each game depends only on the run's seed
-  and its number.
+  and its number;
+- the arena: a task is one game (a search bot's game is long), which likewise depends
+  only on the run's seed and its number.
 
 A task sends back its reports (with the original text of the bad records only) or its
 records. The client keeps a bounded number of tasks in flight and yields their results
@@ -36,7 +39,7 @@ import os
 import re
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import IO, Any
@@ -406,6 +409,30 @@ def selfplay_texts(players: int, seed: int, games: int, client: Any, *, bot: str
         yield from texts
 
 
-__all__ = ["ADDRESS_FORMS", "ClusterLost", "ClusterUnavailable", "Task", "check_address",
-           "check_inputs", "connect", "local_size",
+#: How long an arena run on a cluster waits for a game, per simulation of the budget of
+#: its search bot (a game of 2 players at 250 simulations a step takes some 3 minutes).
+ARENA_STALL_PER_SIMULATION = 10.0
+
+
+def arena_games(bots: Sequence[str], players: int, games: int, seed: int,
+                budget: int | None, client: Any, *, done: Callable[[int], None] | None = None,
+                lost_after: float = CONNECT_TIMEOUT) -> Iterator[dict[str, Any]]:
+    """The games of an arena run (``arena.play``), in order, played by the cluster of
+    ``client``, a game a task: the same games as ``arena.play`` (each depends only on the
+    run's seed and its number). A search bot's game takes longer the larger its budget:
+    the run stops as stalled only after no game finished for ``ARENA_STALL_PER_SIMULATION``
+    seconds per simulation of the budget (at least ``STALL_SECONDS``)."""
+    from .arena import BUDGETED, arena_game
+    from .search import DEFAULT_BUDGET
+
+    tasks = [(tuple(bots), players, seed, i, budget) for i in range(games)]
+    stall: float = STALL_SECONDS
+    if BUDGETED.intersection(bots):
+        stall = max(stall, ARENA_STALL_PER_SIMULATION * (budget or DEFAULT_BUDGET))
+    yield from ordered_tasks(client, arena_game, tasks, done=done, lost_after=lost_after,
+                             stall=stall)
+
+
+__all__ = ["ADDRESS_FORMS", "ClusterLost", "ClusterUnavailable", "Task", "arena_games",
+           "check_address", "check_inputs", "connect", "local_size",
            "ordered_tasks", "plan", "run_task", "selfplay_texts"]

@@ -1,0 +1,153 @@
+"""The search bot's advice (issue 31): ``keyharvest hint`` (the best next steps, every
+one legal where it is offered) and ``keyharvest analyse`` (each decision of a game, the
+step played weighed against the search's best), and their library
+(``keyharvest.play.advice``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from cli_util import kh as run_kh
+
+import keyharvest as kh
+from keyharvest.formats.records import format_record, load_records, replay
+from keyharvest.model.catalogue import CROPS
+from keyharvest.notation import format_step, parse_step
+from keyharvest.play import advice
+from keyharvest.rules import is_legal
+
+GAMES = Path(__file__).parent.parent / "scenarios" / "games"
+FOUR = GAMES / "four-players.kh"
+
+
+def _short(path: Path, steps: int) -> str:
+    """The record of ``path`` cut after its first ``steps`` steps, as text."""
+    record = load_records(path.read_text())[0]
+    return format_record(dataclasses.replace(record, steps=record.steps[:steps]))
+
+
+def test_every_hinted_step_is_legal_and_the_record_with_it_validates() -> None:
+    done = run_kh("hint", FOUR, "--to", "60", "--budget", "30", "--top", "4", "-f", "json")
+    assert done.code == 0, done
+    hints, end = done.results(), done.summary()
+    assert [h["type"] for h in hints] == ["hint"] * len(hints) and 1 <= len(hints) <= 4
+    assert end["step"] == 60 and end["hints"] == len(hints) and end["budget"] == 30
+    record = load_records(FOUR.read_text())[0]
+    for h in hints:
+        assert set(h) >= {"step", "visits", "share", "win", "margin"}
+        step = parse_step(h["step"])
+        assert step.player == end["player"]  # type: ignore[attr-defined]
+        longer = dataclasses.replace(record, steps=[*record.steps[:60], step])
+        checked = run_kh("validate", "-", input=format_record(longer))
+        assert checked.code == 0, (h, checked)
+    shares = [h["share"] for h in hints]
+    assert shares == sorted(shares, reverse=True)
+
+
+def test_a_hint_is_the_same_for_the_same_seed_and_budget() -> None:
+    args = ["hint", FOUR, "--to", "turn 12", "--budget", "20", "-s", "4"]
+    one, two = run_kh(*args), run_kh(*args)
+    assert one.code == two.code == 0 and one.out == two.out
+    lines = one.out.splitlines()
+    assert lines[0].endswith("to move (turn 12):")
+    assert lines[1].split() == ["step", "share", "win", "margin"]
+    assert len(lines) == 5  # --top 3 by default
+
+
+def test_the_library_hint_offers_legal_steps_of_the_player_to_move() -> None:
+    state = kh.random_game(3, seed=8)
+    found = advice.hint(state, budget=25, seed=1, top=10)
+    assert found and all(is_legal(state, f.step) for f in found)
+    assert found == advice.hint(state, budget=25, seed=1, top=10)
+    assert sum(f.visits for f in found) <= 25
+
+
+@pytest.mark.parametrize(("args", "code", "words"), [
+    (["--budget", "5", "--time", "1"], 2, "give --budget or --time, not both"),
+    (["--to", "end"], 1, "no step to search at this point: the game is over (finished)"),
+    (["--budget", "0"], 2, "--budget"),
+])
+def test_hint_refuses_what_it_cannot_search(args: list[str], code: int, words: str) -> None:
+    done = run_kh("hint", FOUR, *args)
+    assert done.code == code, done
+    assert words in done.err and "Traceback" not in done.err
+
+
+def test_analyse_weighs_each_decision_of_a_game() -> None:
+    text = _short(GAMES / "two-players.kh", 40)
+    done = run_kh("analyse", "-", "--budget", "6", "-f", "json", input=text)
+    assert done.code == 0, done
+    rows, end = done.results(), done.summary()
+    record = load_records(text)[0]
+    assert rows and end["decisions"] == len(rows)
+    assert [r["index"] for r in rows] == sorted(r["index"] for r in rows)
+    for r in rows:
+        assert r["type"] == "decision"
+        assert r["played"] == format_step(record.steps[r["index"] - 1])
+        assert r["loss"] == pytest.approx(max(0.0, r["best_win"] - r["played_win"]), abs=2e-4)
+        assert r["mark"] == ("??" if r["loss"] >= advice.BLUNDER
+                             else "?" if r["loss"] >= advice.MISTAKE else "")
+        assert r["simulations"] == 6
+    assert end["mistakes"] == sum(r["mark"] == "?" for r in rows)
+    assert end["blunders"] == sum(r["mark"] == "??" for r in rows)
+    worst = sorted((r for r in rows if r["loss"] > 0), key=lambda r: -r["loss"])[:3]
+    assert end["largest"] == [r["index"] for r in worst]
+    # a forced step (one legal step) and a draw are not decisions
+    rep = replay(record, each=True)
+    assert rep.states is not None
+    chosen = {r["index"] - 1 for r in rows}
+    for i in range(len(record.steps)):
+        if i not in chosen:
+            before = rep.states[i]
+            assert before.current_player() < 0 or len(kh.legal_steps(before)) == 1 or (
+                i in {at for at, _ in rep.implied})
+
+
+def test_analyse_of_one_player_and_the_text_table() -> None:
+    text = _short(GAMES / "two-players.kh", 30)
+    colour = load_records(text)[0].setup.players[1]
+    done = run_kh("analyse", "-", "--budget", "3", "-P", colour, "-f", "json", input=text)
+    assert done.code == 0 and {r["player"] for r in done.results()} == {colour}
+    table = run_kh("analyse", "-", "--budget", "3", "-P", colour, input=text)
+    assert table.code == 0
+    lines = table.out.splitlines()
+    assert lines[0].split()[:4] == ["step", "turn", "player", "played"]
+    assert len(lines) == 1 + len(done.results()) + 2
+    assert lines[-2].startswith(f"{len(done.results())} decisions: ")
+    assert lines[-1].startswith("largest losses: ") or "largest" not in lines[-1]
+
+
+def test_analyse_weighs_a_step_the_listing_leaves_out() -> None:
+    """A bid of three crops is no representative the engine lists (bids of one and two
+    crops): the search looks at it anyway, so its loss is measured."""
+    state = kh.random_game(2, seed=5)
+    player = state.colours[state.current_player()]
+    held = [c for c, n in zip(CROPS, state.current.screen) for _ in range(n)]
+    step = parse_step(f"{player}: offer {state.registry[0]} for {' '.join(held[:3])}")
+    assert is_legal(state, step) and step not in kh.legal_steps(state)
+    decision = advice.weigh(0, state, step, budget=8, seed=2)
+    assert decision.played.step == step and decision.played.visits >= 1
+    assert decision.loss == max(0.0, decision.best.win - decision.played.win)
+
+
+@pytest.mark.parametrize(("args", "code", "words"), [
+    ([str(GAMES / "two-players.final.toml")], 1, "analyse goes over a record's steps"),
+    ([str(FOUR), "-P", "purple"], 2, "'purple' does not play in this game"),
+    ([str(FOUR), "--budget", "2", "--time", "1"], 2, "give --budget or --time, not both"),
+])
+def test_analyse_refuses_what_it_cannot_go_over(args: list[str], code: int,
+                                                 words: str) -> None:
+    done = run_kh("analyse", *args)
+    assert done.code == code, done
+    assert words in done.err and "Traceback" not in done.err
+
+
+def test_the_help_gives_the_default_budget() -> None:
+    from keyharvest.play.search import DEFAULT_BUDGET
+
+    for command in ("hint", "analyse", "arena"):
+        page = run_kh(command, "--help")
+        words = " ".join(page.out.split())  # the page's lines joined
+        assert page.code == 0 and f"(default {DEFAULT_BUDGET}, about a second" in words
