@@ -299,11 +299,12 @@ def run_arena(
 ) -> int:
     """The body of ``keyharvest arena`` (``commands.arena`` says what it does)."""
     from ..play import arena
+    from ..play.bots import BOTS
 
-    unknown = [b for b in bots if b not in arena.SEATED]
+    unknown = [b for b in bots if b not in BOTS]
     if unknown:
         raise _bad_parameter(f"unknown bot {unknown[0]!r} (the bots are "
-                             f"{', '.join(sorted(arena.SEATED))})", "'BOT...'")
+                             f"{', '.join(sorted(BOTS))})", "'BOT...'")
     if len(bots) < 2:
         raise _bad_parameter("name at least two bots (the same one twice plays it against "
                              "itself)", "'BOT...'")

@@ -940,7 +940,7 @@ def selfplay(
 @calls(run_arena)
 def arena(
     bots: Annotated[list[str], typer.Argument(
-        metavar="BOT", show_default=False, autocompletion=complete.seated,
+        metavar="BOT", show_default=False, autocompletion=complete.bot,
         help="The bots, at least two (random, greedy, or mcts: the search bot); "
              "fewer than --players fill the seats in turn.")],
     players: Annotated[int, typer.Option(

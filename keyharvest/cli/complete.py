@@ -65,13 +65,6 @@ def bot(incomplete: str) -> list[str]:
     return [b for b in sorted(BOTS) if b.startswith(incomplete)]
 
 
-def seated(incomplete: str) -> list[str]:
-    """A bot the arena seats (``keyharvest.play.arena.SEATED``)."""
-    from ..play.arena import SEATED
-
-    return [b for b in sorted(SEATED) if b.startswith(incomplete)]
-
-
 def point(incomplete: str) -> list[str]:
     """The words of a point (``--to``): start, end, turn T, turn T COLOUR."""
     words = incomplete.split(" ")

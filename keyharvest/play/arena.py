@@ -1,4 +1,4 @@
-"""The arena: bots (``SEATED``: ``bots.BOTS`` and the search bot) play each other, seats
+"""The arena: bots (``bots.BOTS``: the search bot among them) play each other, seats
 rotated, and the results are measured (issue 31).
 
 ``lineup(bots, players, index)`` seats game ``index``: the bots named, repeated to fill
@@ -33,11 +33,7 @@ from ..rules.game import outcome
 from .bots import BOTS, BUDGETED
 from .selfplay import SELFPLAY_MAX_TURNS, play_game
 
-__all__ = ["BUDGETED", "SEATED", "Standing", "arena_game", "lineup", "standings", "wilson"]
-
-#: The bots the arena seats, by name: those of ``bots.BOTS``. Those of ``BUDGETED`` take
-#: ``budget=N``, simulations a step.
-SEATED: dict[str, Any] = BOTS
+__all__ = ["BUDGETED", "Standing", "arena_game", "lineup", "standings", "wilson"]
 
 #: z of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -61,8 +57,8 @@ def arena_game(task: tuple[Sequence[str], int, int, int, int | None]) -> dict[st
     playing = []
     for name in seats:
         bot_rng = random.Random(rng.getrandbits(64))
-        playing.append(SEATED[name](bot_rng, budget=budget) if name in BUDGETED and budget
-                       else SEATED[name](bot_rng))
+        playing.append(BOTS[name](bot_rng, budget=budget) if name in BUDGETED and budget
+                       else BOTS[name](bot_rng))
     meta = {"event": "arena", "round": index + 1,
             "meta": {"seats": " ".join(seats), "seed": seed, "game": index + 1,
                      **({"budget": budget} if budget else {})}}
