@@ -309,12 +309,96 @@ def hostile_position(text: str, rng: random.Random, vocab: list[str]) -> str:
     return "\n".join(lines)
 
 
-MUTATIONS_OF_POSITIONS = {"hostile position": hostile_position}
+#: Frames and pending lines of the position corpus, for the mutations of the frame stack
+#: (filled by ``position_corpus``): a frame of another position, or another position's
+#: pending, is what a careless edit or a splice of two files makes.
+FRAMES: list[str] = []
+PENDINGS: list[str] = []
+_PENDING_KINDS = ("turn", "chance", "replace", "ability", "event", "choice", "over", "x")
+
+
+def _stack_parts(text: str) -> tuple[list[str], list[str]]:
+    """The lines before the first ``[[stack]]`` table, and each ``[[stack]]`` table."""
+    head, _, rest = text.partition("\n[[stack]]\n")
+    if not _:
+        return _lines(text), []
+    return _lines(head), ["[[stack]]\n" + b.strip("\n") for b in rest.split("\n[[stack]]\n")]
+
+
+def _random_pending(rng: random.Random, text: str) -> str:
+    """A pending line: another position's, or one made of random parts."""
+    if PENDINGS and rng.random() < 0.5:
+        return rng.choice(PENDINGS)
+    colours = [c for c in PLAYER_COLOURS if f"[{c}]" in text] or list(PLAYER_COLOURS)
+    parts = [f'kind = "{rng.choice(_PENDING_KINDS)}"']
+    if rng.random() < 0.8:
+        parts.append(f'player = "{rng.choice(colours + ["blue"])}"')
+    parts.append(f'rule = "{rng.choice(["C.1", "F.1", "D.2", "E.1", "F.4"])}"')
+    parts.append('purpose = ""')
+    if rng.random() < 0.3:
+        parts.append(f'worker = "{rng.choice(list(WORKERS))}"')
+    if rng.random() < 0.3:
+        parts.append(f'event = "{rng.choice(list(EVENTS))}"')
+    return "pending = { " + ", ".join(parts) + " }"
+
+
+def _mutate_frames(frames: list[str], rng: random.Random) -> list[str]:
+    frames = list(frames)
+    roll = rng.random()
+    if roll < 0.2 and frames:
+        del frames[rng.randrange(len(frames))]
+    elif roll < 0.35 and frames:
+        frames.insert(rng.randrange(len(frames) + 1), rng.choice(frames))
+    elif roll < 0.5 and len(frames) > 1:
+        i, j = rng.sample(range(len(frames)), 2)
+        frames[i], frames[j] = frames[j], frames[i]
+    elif roll < 0.6:
+        frames = []
+    elif roll < 0.8 and FRAMES:
+        frames.insert(rng.randrange(len(frames) + 1), rng.choice(FRAMES))
+    elif frames:  # a field of one frame given the value of a field of another frame
+        i = rng.randrange(len(frames))
+        lines = frames[i].split("\n")
+        donors = [x for f in (FRAMES or frames) for x in f.split("\n")[2:] if " = " in x]
+        fields = [k for k, x in enumerate(lines) if " = " in x and not x.startswith("type")]
+        if fields and donors:
+            k = rng.choice(fields)
+            key = lines[k].split(" = ", 1)[0]
+            same = [x for x in donors if x.startswith(key + " = ")]
+            value = rng.choice(same or donors).split(" = ", 1)[1]
+            lines[k] = f"{key} = {value}"
+            frames[i] = "\n".join(lines)
+    return frames
+
+
+def stack_and_pending(text: str, rng: random.Random, vocab: list[str]) -> str:
+    """The frame stack and ``pending`` of a position mutated apart or together: a frame
+    dropped, repeated, swapped, taken from another position or given another frame's
+    field; the stack emptied; ``pending`` made of random parts or another position's."""
+    head, frames = _stack_parts(text)
+    how = rng.choice(("stack", "pending", "both"))
+    if how in ("stack", "both"):
+        frames = _mutate_frames(frames, rng)
+        if not frames:
+            head = [x for x in head if not x.startswith("stack =")]
+            head.insert(1 if head and head[0].startswith("#") else 0, "stack = []")
+    if how in ("pending", "both"):
+        line = _random_pending(rng, text)
+        at = [i for i, x in enumerate(head) if x.startswith("pending =")]
+        if at:
+            head[at[0]] = line
+        else:
+            head.insert(1 if head and head[0].startswith("#") else 0, line)
+    return "\n".join(head).rstrip("\n") + "\n" + "".join("\n" + f + "\n" for f in frames)
+
+
+MUTATIONS_OF_POSITIONS = {"hostile position": hostile_position,
+                          "stack and pending": stack_and_pending}
 #: The mutations that make sense for a position (TOML): all but those of records' steps.
 POSITION_MUTATIONS = [m for m in MUTATIONS if m not in ("drop step", "swap steps",
                                                         "substitute same kind",
                                                         "hostile front matter")] + [
-    "hostile position"]
+    "hostile position", "stack and pending", "stack and pending"]
 
 
 def splice(a: str, b: str, rng: random.Random) -> str:
@@ -418,6 +502,7 @@ class Findings:
     cli_runs: int = 0
     positions: int = 0
     violations: int = 0  # positions whose invariants (RULES.md J) are broken
+    played_on: int = 0  # valid positions played on (``play_on``)
     counts: Counter = field(default_factory=Counter)  # findings by class (see report)
 
     def problem(self, what: str, data: bytes, detail: str) -> None:
@@ -429,7 +514,7 @@ class Findings:
 
 
 def _finding_class(what: str, detail: str) -> str:
-    if what in ("crash", "cli crash"):
+    if what in ("crash", "cli crash", "moves crash"):
         return "traceback"
     if what.startswith("cli exit 3"):
         return "exit 3"
@@ -533,10 +618,45 @@ def validate_position(data: bytes, findings: Findings) -> bool | None:
                     return None
             return False
         findings.valid += 1
-        return True
     except Exception:  # noqa: BLE001 - any other exception is what the fuzzer looks for
         findings.problem("crash", data, traceback.format_exc())
         return None
+    try:
+        play_on(pos.state, findings)
+    except Exception:  # noqa: BLE001 - a position validate accepts that the engine cannot play
+        findings.problem("moves crash", data, traceback.format_exc())
+        return None
+    return True
+
+
+#: Steps ``play_on`` plays from a valid position, and how often it asks the search bot.
+PLAY_ON_STEPS = 12
+HINT_EVERY = 25
+
+
+def play_on(state, findings: Findings) -> None:
+    """What ``moves``, ``moves --all`` and ``hint`` do with a position ``validate``
+    accepts: its legal steps listed (representative and complete), a few random steps
+    played from it (each one listed first), and every ``HINT_EVERY``-th time a short
+    search. Raises whatever the engine raises: for a valid position that is a finding."""
+    from keyharvest.play.advice import hint
+    from keyharvest.play.bots import random_step
+    from keyharvest.play.choices import legal_steps
+    from keyharvest.rules.engine import push
+
+    findings.played_on += 1
+    legal_steps(state, complete=True)
+    if findings.played_on % HINT_EVERY == 0 and state.current_player() >= 0:
+        hint(state, budget=4, seed=findings.played_on, top=1)
+    rng = random.Random(findings.played_on)
+    state = state.copy()
+    for _ in range(PLAY_ON_STEPS):
+        if state.is_over:
+            break
+        listed = legal_steps(state)
+        if not listed:
+            raise AssertionError(f"no legal step, waiting for {state.pending.describe()}")
+        push(state, random_step(state, rng))
 
 
 def position_corpus(texts: list[str]) -> list[str]:
@@ -550,10 +670,32 @@ def position_corpus(texts: list[str]) -> list[str]:
             continue
         out.append(dump_position(replay(record).state))
         out.append(dump_position(replay(record, upto=len(record.steps) // 2).state))
+        out.extend(_mid_effect(record, 3))
     for path in sorted((ROOT / "scenarios").rglob("*.toml")):
         if not path.name.endswith(".expect.toml"):
             out.append(read_source(path))
+    for text in out:  # the parts the mutations of the frame stack take from other positions
+        head, frames = _stack_parts(text)
+        FRAMES.extend(f for f in frames if f not in FRAMES)
+        PENDINGS.extend(x for x in head if x.startswith("pending =") and x not in PENDINGS)
     return out
+
+
+def _mid_effect(record, n: int) -> list[str]:
+    """Up to ``n`` positions of ``record`` taken where the most frames are stacked (an
+    effect under way: a refill, an ability, an event), the deepest first."""
+    from keyharvest.rules.engine import push
+
+    state = replay(record, upto=0).state
+    found: list[tuple[int, int, str]] = []
+    for i, step in enumerate(record.steps):
+        if len(state.stack) > 1:
+            found.append((-len(state.stack), i, dump_position(state)))
+        try:
+            push(state, step)
+        except IllegalStep:  # a scenario of a refused step: the positions before it
+            break
+    return [text for _, _, text in sorted(found)[:n]]
 
 
 def plant(folder: Path) -> None:
@@ -729,8 +871,9 @@ def _counts(f: Findings) -> str:
 def report(f: Findings, seconds: float) -> str:
     lines = [(f"{f.inputs} inputs in {seconds:.0f} s ({f.positions} positions): {f.valid} "
               f"valid records and positions, {f.bad} bad inputs diagnosed, {f.violations} "
-              f"positions breaking invariants (RULES.md J), {f.cli_runs} through the command "
-              f"line, {len(f.crashes)} findings")]
+              f"positions breaking invariants (RULES.md J), {f.played_on} valid positions "
+              f"played on (moves, moves --all, a few steps, a search every {HINT_EVERY}), "
+              f"{f.cli_runs} through the command line, {len(f.crashes)} findings")]
     lines.append("findings: " + _counts(f))
     lines.append("diagnostics: " + ", ".join(f"{k} {v}" for k, v in f.kinds.most_common(25)))
     lines.append("inputs made by: " + ", ".join(f"{k} {v}" for k, v in

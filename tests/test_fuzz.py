@@ -87,3 +87,18 @@ def test_hostile_front_matter_and_positions_find_nothing(tmp_path: Path, monkeyp
     assert found.crashes == [], fuzz.report(found, 0)
     assert found.bad >= len(fuzz.HOSTILE)
     assert found.cli_runs == 2 * len(fuzz.HOSTILE)
+
+
+def test_frame_stack_and_pending_mutants_are_refused_or_play_on() -> None:
+    """Positions whose frame stack and ``pending`` are mutated together and apart: each is
+    refused with a positioned diagnostic, or it plays on (``moves``, ``moves --all``, a
+    few steps, now and then a search) without an internal error."""
+    found = fuzz.Findings()
+    rng = random.Random(50)
+    positions = fuzz.position_corpus(fuzz.corpus(4, 50))
+    assert any(text.count("[[stack]]") > 1 for text in positions)  # effects under way
+    for _ in range(100):
+        text = fuzz.stack_and_pending(rng.choice(positions), rng, [])
+        fuzz.validate_position(text.encode("utf-8"), found)
+    assert found.crashes == [], fuzz.report(found, 0)
+    assert found.bad >= 30 and found.played_on >= 10, fuzz.report(found, 0)

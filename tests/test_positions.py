@@ -180,6 +180,9 @@ def test_frame_fields_keep_their_python_types() -> None:
 
             return Pending("choice", self.who, purpose="probe")
 
+        def legal(self, state):  # a frame the engine can play on: it lists its steps
+            yield S.Pass(self.who)
+
     try:
         s = new_game(deal(("red", "green"), random.Random(1), BOARD), BOARD)
         probe = Probe()
@@ -231,3 +234,51 @@ def test_tomli_w_cannot_write_the_layout_of_a_position() -> None:
     other = tomli_w.dumps(data)
     assert tomllib.loads(other) == data
     assert other.count("\n") > 4 * text.count("\n")  # 230 lines against 53 when measured
+
+
+# -- a position is valid only if the engine can play it (issue 50) ---------------------------------
+def _mid_game_text() -> str:
+    from keyharvest.formats.records import load_records, read_source, replay
+
+    path = Path(__file__).parent.parent / "scenarios/games/four-players.kh"
+    record = load_records(read_source(path))[0]
+    return dump_position(replay(record, upto=30).state)
+
+
+def test_a_stack_without_its_turn_frame_is_refused_where_it_is_written() -> None:
+    text = _mid_game_text()
+    head = text.split("\n[[stack]]\n")[0]
+    broken = head.replace("\n", "\nstack = []\n", 1)
+    with pytest.raises(PositionError) as got:
+        load_position(broken, "p.toml")
+    assert "turn" in got.value.message and got.value.path == "stack"
+    assert got.value.span.line == 2  # the line of `stack = []`
+
+
+def test_a_pending_the_stack_does_not_wait_for_is_refused() -> None:
+    text = _mid_game_text()
+    pending = next(x for x in text.split("\n") if x.startswith("pending ="))
+    player = pending.split('player = "')[1].split('"')[0]
+    other = next(c for c in ("red", "green", "brown", "orange") if c != player and
+                 f"[{c}]" in text)
+    with pytest.raises(PositionError) as got:
+        load_position(text.replace(pending, pending.replace(player, other)))
+    assert "does not agree with the frame stack" in got.value.message
+    assert f"{player} to take an action" in got.value.message
+    assert got.value.path == "pending"
+    with pytest.raises(PositionError, match="exactly when the game has a result|not agree"):
+        load_position(text.replace(pending, 'pending = { kind = "over", rule = "F.4", '
+                                            'purpose = "" }'))
+
+
+def test_every_position_of_a_game_reads_back_and_plays_on() -> None:
+    from keyharvest.formats.records import replay
+    from keyharvest.play.selfplay import selfplay_game
+
+    record = selfplay_game(3, 50, 1, bot="random", max_turns=30)
+    state = replay(record, upto=0).state
+    for step in record.steps:
+        again = load_position(dump_position(state)).state
+        assert dump_position(again) == dump_position(state)
+        push(again, step)  # the step played from the copy read back, as from the original
+        push(state, step)

@@ -351,9 +351,42 @@ class _Reader(ValueChecker):
                                 "pending")
             start(state)
         self.stop()
+        self.playable(state, "pending" if "pending" in data else "stack")
         problems = check(state, complete=complete)
         unknown = frozenset() if complete else frozenset(k for k in UNKNOWABLE if k not in data)
         return Position(state, complete, problems, self.source, board_spec, unknown)
+
+    def playable(self, state: State, path: str) -> None:
+        """Raise unless the engine can play on from ``state``: the turn frame at the bottom
+        of the stack (and only there), the stack settled, ``pending`` what it waits for,
+        and its legal steps listed. The frames' fields are each checked as they are read
+        (``Frame.from_data``); this checks them together, by asking the engine on a copy,
+        so that whatever ``validate`` accepts answers ``moves`` and ``hint``."""
+        stack = state.stack
+        if not stack or not stack[0].is_turn or any(f.is_turn for f in stack[1:]):
+            raise self.error("the frame stack starts with the turn (a TurnFrame) and holds "
+                             "it once: the game cannot go on from this one", "stack")
+        settled = state.copy()
+        try:
+            engine.settle(settled)
+            listed = engine.legal_steps(settled)
+        except Exception as exc:  # noqa: BLE001 - frames read from untrusted fields that
+            # each passed their check: a combination the engine cannot go on from
+            raise self.error(f"the frame stack cannot go on from this table "
+                             f"({type(exc).__name__}): its frames do not fit the table or "
+                             "one another", "stack") from None
+        if settled.pending != state.pending:
+            raise self.error(f"pending does not agree with the frame stack: the stack waits "
+                             f"for {settled.pending.describe()}", path)
+        if position_data(settled) != position_data(state):
+            raise self.error("the frame stack is not settled: it has work to do before it "
+                             "waits for a step (leave out pending, and it is done on "
+                             "reading)", path)
+        if state.result is None and not listed:
+            raise self.error(f"the frame stack waits for {state.pending.describe()}, "
+                             "but no step is legal there", path)
+        if (state.result is None) != (state.pending.kind != PendingKind.OVER):
+            raise self.error("pending is over exactly when the game has a result", path)
 
     def board(self, spec: str) -> Board:
         try:
