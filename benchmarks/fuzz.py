@@ -774,14 +774,15 @@ def cli_app():
 
 # -- the loop -------------------------------------------------------------------------------------
 def inputs(rng: random.Random, texts: list[str], vocab: list[str],
-           generator: GrammarGenerator, positions: list[str] | None = None):
-    """An endless stream of (how it was made, input bytes); with ``positions``, a fifth
-    of them positions (their "how" starts with "position")."""
+           generator: GrammarGenerator, positions: list[str] | None = None,
+           position_share: float = 0.2):
+    """An endless stream of (how it was made, input bytes); with ``positions``,
+    ``position_share`` of them positions (their "how" starts with "position")."""
     names = list(MUTATIONS)
     while True:
         base = rng.choice(texts)
         roll = rng.random()
-        if positions and roll < 0.2:
+        if positions and roll < position_share:
             text: str | bytes = rng.choice(positions)
             how = ["position"]
             for _ in range(rng.choice([0, 1, 1, 2])):
@@ -792,7 +793,7 @@ def inputs(rng: random.Random, texts: list[str], vocab: list[str],
                 text = (MUTATIONS_OF_POSITIONS.get(name) or MUTATIONS[name])(text, rng, vocab)
             yield " + ".join(how), text if isinstance(text, bytes) else text.encode("utf-8")
             continue
-        roll = (roll - 0.2) / 0.8 if positions else roll
+        roll = (roll - position_share) / (1 - position_share) if positions else roll
         if roll < 0.12:
             head, players = front_matter(base)
             yield "grammar", (head + generator.movetext(rng, players)).encode("utf-8")
@@ -817,10 +818,11 @@ def inputs(rng: random.Random, texts: list[str], vocab: list[str],
 
 def run(seconds: float, seed: int, *, cli: bool = False, limit: int | None = None,
         corpus_size: int = 12, folder: Path | None = None, cli_every: int = 10,
-        progress: float = 0.0) -> Findings:
+        progress: float = 0.0, position_share: float = 0.2) -> Findings:
     """Fuzz for ``seconds`` (or ``limit`` inputs) from ``seed``; returns what it found.
     With ``cli``, every ``cli_every``-th input goes through the command line too; with
-    ``progress``, a line of counts goes to stderr every that many seconds."""
+    ``progress``, a line of counts goes to stderr every that many seconds;
+    ``position_share`` of the inputs are positions."""
     import os
     import tempfile
 
@@ -839,7 +841,8 @@ def run(seconds: float, seed: int, *, cli: bool = False, limit: int | None = Non
         plant(where)
         os.chdir(where)  # records name board files relative to their folder: this one
         try:
-            for n, (how, data) in enumerate(inputs(rng, texts, vocab, generator, positions)):
+            made = inputs(rng, texts, vocab, generator, positions, position_share)
+            for n, (how, data) in enumerate(made):
                 now = time.monotonic()
                 if now > end or (limit is not None and n >= limit):
                     break
@@ -893,13 +896,16 @@ def main() -> int:
     ap.add_argument("--inputs", type=int, help="stop after this many inputs (no time limit)")
     ap.add_argument("--cli-every", type=int, default=10,
                     help="with --cli, every Nth input goes through the command line")
+    ap.add_argument("--positions", type=float, default=0.2, metavar="SHARE",
+                    help="the share of inputs that are positions (1: positions only, their "
+                         "frame stack and pending mutated a third of the time)")
     ap.add_argument("--progress", type=float, default=0.0,
                     help="a line of counts on stderr every this many seconds")
     args = ap.parse_args()
     start = time.monotonic()
     seconds = float("inf") if args.inputs else args.seconds
     f = run(seconds, args.seed, cli=args.cli, limit=args.inputs, cli_every=args.cli_every,
-            progress=args.progress)
+            progress=args.progress, position_share=args.positions)
     print(report(f, time.monotonic() - start))
     if args.out and f.crashes:
         args.out.mkdir(parents=True, exist_ok=True)
