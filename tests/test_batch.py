@@ -433,3 +433,33 @@ def test_records_read_without_spans_give_the_reports_of_records_read_with_them(
                 assert got == check_unit(unit)
     assert asked and set(asked) == {False}  # read once, without spans
     assert placed and not any(placed)  # (a cut-short record has steps too)
+
+
+def test_a_folder_walk_keeps_inside_the_folder(tmp_path: Path) -> None:
+    """A link out of the folder (a file or a folder) is a ``LinkOut``, never read; a link
+    to a file inside is read; the file itself, named, is read as named (issue 50)."""
+    from keyharvest.play.batch import LinkOut, check_unit, walk
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.kh").write_text("SECRET-50:x:0:0\n")
+    d = tmp_path / "d"
+    d.mkdir()
+    (d / "own.kh").write_text("")
+    (d / "pw.kh").symlink_to(outside / "secret.kh")
+    (d / "alias.kh").symlink_to("own.kh")
+    (d / "dir").symlink_to(outside)
+    found = walk(str(d))
+    assert found == [str(d / n) for n in ("alias.kh", "dir", "own.kh", "pw.kh")]
+    assert [isinstance(p, LinkOut) for p in found] == [False, True, False, True]
+    reports = [r for p in expand([str(d)]) for u in units(p) for r in check_unit(u)]
+    skipped = [r for r in reports if r.kind == "skipped"]
+    assert [r.source for r in skipped] == [str(d / "dir"), str(d / "pw.kh")]
+    assert all(r.ok and "out of the folder" in r.diagnostics[0].message and
+               "SECRET-50" not in r.diagnostics[0].format() for r in skipped)
+    tally = Tally()
+    for r in reports:
+        tally.add(r)
+    assert tally.describe().endswith("2 files; 2 links out of a folder skipped")
+    named = [r for u in units(str(d / "pw.kh")) for r in check_unit(u)]
+    assert named[0].kind == "record" and not named[0].ok  # read as named: not a record

@@ -61,7 +61,8 @@ def test_validate_json_lines(batch: dict[str, Path]) -> None:
     assert summary == {"type": "summary", "ok": False, "files": 3,
                        "records": {"ok": 3, "bad": 4, "finished": 3, "unfinished": 0,
                                    "in_progress": 0, "empty": 0},
-                       "positions": {"ok": 1, "bad": 0}, "unreadable": 0, "stopped": False,
+                       "positions": {"ok": 1, "bad": 0}, "unreadable": 0, "skipped": 0,
+                       "stopped": False,
                        "diagnostics": []}
     assert r.err == ""  # JSON mode: the diagnostics are in the JSON only
     bad = [x for x in reports if not x["ok"]]

@@ -52,6 +52,7 @@ def inputs(tmp_path: Path) -> list[str]:
     several.write_bytes(b"# round 1\n" + b"\n".join(
         [two, illegal, FOUR.read_bytes(), syntax, not_utf8, crlf, THREE.read_bytes()] * 12))
     (tmp_path / "club" / "final.toml").write_bytes(FINAL_TABLE.read_bytes())
+    (tmp_path / "club" / "out.kh").symlink_to(TWO)  # a link out of the folder: skipped
     return [str(several), str(several.parent), str(TWO)]
 
 
@@ -65,7 +66,7 @@ def test_validate_on_the_cluster_gives_the_same_bytes_as_one_job(
         assert (many.code, many.out, many.err) == (one.code, one.out, one.err)
     assert one.code == 1 and one.out.splitlines()[-1] == (
         "169 records: 73 ok (73 finished), 96 bad; 1 position: 1 ok, 0 bad; "
-        "3 files")
+        "3 files; 1 link out of a folder skipped")
     tasks = list(on_cluster.plan(inputs))
     assert sum(1 for t in tasks if t.spans) > 5  # the big file is cut into byte ranges
     assert all(not u.data for t in tasks for u in t.units)  # the workers read the bytes

@@ -133,6 +133,8 @@ def report_line(r: Report) -> str:
         return f"{r.source}:{r.line}: game {r.index}: bad{first}"
     if r.kind == "position":
         return f"{r.source}: position ({r.status or 'unreadable'}): {verdict}"
+    if r.kind == "skipped":
+        return f"{r.source}: skipped (a link out of the folder)"
     return f"{r.source}: unreadable"
 
 

@@ -3,7 +3,9 @@
 This is what ``keyharvest validate`` and ``keyharvest selfplay`` run. Inputs are streamed:
 
 - ``expand(paths)`` turns the paths given (files, folders, ``-`` for standard input) into
-  the inputs to read: a folder stands for its ``.kh`` and ``.toml`` files, recursively;
+  the inputs to read: a folder stands for its ``.kh`` and ``.toml`` files, recursively,
+  never through a symbolic link that leads out of it (each such link is a ``LinkOut``,
+  which ``units`` turns into a note that it was skipped); a file named is read as named;
 - ``units(path)`` reads one input in blocks and cuts it into ``Unit`` s of work at the
   records' ``+++`` lines: one unit per record (its exact original bytes), or one for a
   whole position (``.toml``; another name is sniffed: ``+++`` first means records), or one
@@ -33,7 +35,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Self, TypeVar
 
 from ..formats.cutter import cut, is_blank_or_comment, is_delimiter, split_lines
@@ -68,6 +69,7 @@ class UnitKind(StrEnum):
     RECORD = "record"
     POSITION = "position"
     FILE = "file"  # an input that could not be read
+    SKIPPED = "skipped"  # a link out of a folder, not followed (``expand``)
 
 
 @dataclass(frozen=True)
@@ -130,12 +132,16 @@ class Tally:
     positions_ok: int = 0
     positions_bad: int = 0
     unreadable: int = 0
+    skipped: int = 0  # links out of a folder, not followed
     status: dict[str, int] = dataclasses.field(default_factory=dict)
     sources: set[str] = dataclasses.field(default_factory=set)
     stopped: bool = False  # stopped at the first bad one
     empty: int = 0  # empty inputs (each a bad record)
 
     def add(self, report: Report) -> None:
+        if report.kind == UnitKind.SKIPPED:
+            self.skipped += 1
+            return
         self.sources.add(report.source)
         if report.kind == UnitKind.RECORD:
             if report.ok:
@@ -163,7 +169,8 @@ class Tally:
                             **{k.replace(" ", "_"): self.status.get(k, 0) for k in RESULTS},
                             "empty": self.empty},
                 "positions": {"ok": self.positions_ok, "bad": self.positions_bad},
-                "unreadable": self.unreadable, "stopped": self.stopped}
+                "unreadable": self.unreadable, "skipped": self.skipped,
+                "stopped": self.stopped}
 
     def describe(self) -> str:
         """One line: records ok (finished, unfinished, in progress) and bad; positions;
@@ -183,6 +190,8 @@ class Tally:
         if self.unreadable:
             files += f" ({self.unreadable} unreadable)"
         parts.append(files)
+        if self.skipped:
+            parts.append(f"{_count(self.skipped, 'link')} out of a folder skipped")
         line = "; ".join(parts)
         if self.stopped:
             line += "; stopped at the first bad one (--fail-fast)"
@@ -242,15 +251,57 @@ def _count(n: int, what: str) -> str:
     return f"{n} {what}{'s' * (n != 1)}"
 
 
+class LinkOut(str):
+    """A path met in a folder's walk that is a symbolic link leading out of the folder:
+    not read (``units`` gives a note that says it was skipped). A ``str``, so that it
+    travels wherever a path does; ``folder`` is the folder named."""
+
+    folder: str
+
+    def __new__(cls, path: str, folder: str) -> Self:
+        self = super().__new__(cls, path)
+        self.folder = folder
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # to a worker process, as it was made
+        return LinkOut, (str(self), self.folder)
+
+
+def _inside(path: str, root: str) -> bool:
+    """Whether ``path`` resolves (links followed) to ``root`` (resolved) or below it."""
+    return os.path.commonpath([os.path.realpath(path), root]) == root
+
+
+def walk(folder: str) -> list[str]:
+    """The ``.kh`` and ``.toml`` files under ``folder``, recursively, sorted. Folders that
+    are links are not entered; a file that is a link is kept if it leads to a file inside
+    ``folder`` and is a ``LinkOut`` otherwise (a folder that is a link out is one too)."""
+    root = os.path.realpath(folder)
+    found: list[str] = []
+    for here, folders, files in os.walk(folder, followlinks=False):
+        for name in folders:
+            path = os.path.join(here, name)
+            if os.path.islink(path) and not _inside(path, root):
+                found.append(LinkOut(path, folder))
+        for name in files:
+            if os.path.splitext(name)[1].lower() not in RECORD_SUFFIXES + POSITION_SUFFIXES:
+                continue
+            path = os.path.join(here, name)
+            if os.path.islink(path) and not _inside(path, root):
+                found.append(LinkOut(path, folder))
+            elif os.path.isfile(path) or os.path.islink(path):
+                found.append(path)
+    return sorted(found)
+
+
 def expand(paths: Iterable[str]) -> Iterator[str]:
     """The inputs named by ``paths``: a folder gives its ``.kh`` and ``.toml`` files
-    (recursively, sorted); anything else is kept as it is (``-``, a file, a missing path,
-    an empty folder: ``units`` reports the trouble)."""
+    (``walk``: recursively, sorted, a link out of the folder as a ``LinkOut``); anything
+    else is kept as it is (``-``, a file, a missing path, an empty folder: ``units``
+    reports the trouble). A file named is read as named, through a link or not."""
     for path in paths:
         if path != STDIN and os.path.isdir(path):
-            found = sorted(str(p) for p in Path(path).rglob("*")
-                           if p.suffix.lower() in RECORD_SUFFIXES + POSITION_SUFFIXES
-                           and p.is_file())
+            found = walk(path)
             if found:
                 yield from found
                 continue
@@ -264,6 +315,8 @@ def input_size(paths: Iterable[str]) -> int | None:
     for path in paths:
         if path == STDIN:
             return None
+        if isinstance(path, LinkOut):
+            continue
         try:
             total += os.stat(path).st_size
         except OSError:
@@ -280,7 +333,15 @@ def units(path: str, stdin: IO[bytes] | None = None,
     from ..formats.limits import MAX_RECORD_BYTES
 
     limit = limit or MAX_RECORD_BYTES
-    source = STDIN_NAME if path == STDIN else path
+    source = STDIN_NAME if path == STDIN else str(path)
+    if isinstance(path, LinkOut):
+        from ..formats.diagnostics import Diagnostic
+
+        yield Unit(source, UnitKind.SKIPPED, error=Diagnostic(
+            f"skipped: a symbolic link out of the folder {path.folder} (a folder's files are "
+            "read only inside it: name the file itself to read it)", source,
+            severity="note", kind="note"))
+        return
     if path != STDIN and os.path.isdir(path):
         from ..formats.diagnostics import Diagnostic
 
@@ -418,12 +479,16 @@ def check_unit(unit: Unit, max_errors: int = MAX_ERRORS,
 
     access = access or unit.access or NAMED_ONLY
     size = len(unit.data)
-    if unit.error is not None and unit.kind != UnitKind.FILE:  # too large to read
+    if unit.error is not None and unit.kind not in (UnitKind.FILE, UnitKind.SKIPPED):
+        # too large to read
         return [Report(unit.kind, unit.source, False, unit.index, unit.line,
                        diagnostics=(unit.error,), size=size)]
     if unit.kind == UnitKind.FILE:
         return [Report(UnitKind.FILE, unit.source, False, diagnostics=(unit.error,) if unit.error
                        else (), size=size)]
+    if unit.kind == UnitKind.SKIPPED:
+        return [Report(UnitKind.SKIPPED, unit.source, True, diagnostics=(unit.error,)
+                       if unit.error else ())]
     if unit.kind == UnitKind.POSITION:
         return [_check_position(unit, max_errors, access)]
     from ..errors import KeyHarvestError, NotationError
@@ -691,5 +756,6 @@ def selfplay_texts(players: int, seed: int, games: int, *, bot: str = "random",
         yield from texts
 
 
-__all__ = ["Rejects", "Report", "Tally", "Unit", "check_inputs", "check_unit", "cpu_count",
-           "expand", "input_size", "ordered_map", "selfplay_texts", "start_workers", "units"]
+__all__ = ["LinkOut", "Rejects", "Report", "Tally", "Unit", "check_inputs", "check_unit",
+           "cpu_count", "expand", "input_size", "ordered_map", "selfplay_texts",
+           "start_workers", "units", "walk"]

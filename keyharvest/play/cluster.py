@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import IO, Any
 
-from .batch import MAX_ERRORS, STDIN, Report, Unit, check_unit, expand, units
+from .batch import MAX_ERRORS, STDIN, LinkOut, Report, Unit, check_unit, expand, units
 
 #: Bytes of records in one validating task; games in one self-play task.
 TASK_BYTES = 1 << 18
@@ -303,6 +303,9 @@ def plan(paths: Iterable[str], stdin: IO[bytes] | None = None, *, limit: int | N
     whole = partial(Task, whole=True, limit=limit, access=access, strict=strict,
                     finished=finished)
     for path in expand(paths):
+        if isinstance(path, LinkOut):  # not read: its note travels with the task
+            yield Task(str(path), tuple(units(path)))
+            continue
         if _is_whole(path):
             yield whole(path)
             continue
