@@ -14,9 +14,9 @@ silently; ``.ci/run`` puts pyenv's interpreters on ``PATH`` when pyenv is there.
 
 The browser test of the HTML viewer needs Debian's chromium and Playwright
 (``.ci/browser-setup.sh`` installs them into each session's venv); with
-``KEYHARVEST_REQUIRE_BROWSER=1``, ``KEYHARVEST_REQUIRE_CLUSTER=1`` and
-``KEYHARVEST_REQUIRE_OPENSPIEL=1`` in the environment (as
-``.ci/run`` sets them) a missing browser, dask.distributed or pyspiel fails instead of
+``KEYHARVEST_REQUIRE_BROWSER=1``, ``KEYHARVEST_REQUIRE_CLUSTER=1``,
+``KEYHARVEST_REQUIRE_OPENSPIEL=1`` and ``KEYHARVEST_REQUIRE_STANDINGS=1`` in the environment (as
+``.ci/run`` sets them) a missing browser, dask.distributed, pyspiel or openskill fails instead of
 skipping.
 
 Usage: ``nox`` (every session), ``nox -s tests-3.13``, ``nox -s lint``.
@@ -43,14 +43,14 @@ nox.options.reuse_existing_virtualenvs = False
 
 
 def _install(session: nox.Session) -> None:
-    session.install("-e", ".[test,cluster,openspiel]")
+    session.install("-e", ".[test,cluster,openspiel,standings]")
     session.run("bash", ".ci/browser-setup.sh", session.virtualenv.location, external=True)
 
 
 @nox.session(python=PYTHONS[0])
 def lint(session: nox.Session) -> None:
     """mypy for the oldest and the newest Python, and ruff."""
-    session.install("-e", ".[test,cluster,openspiel]")
+    session.install("-e", ".[test,cluster,openspiel,standings]")
     session.run("mypy")
     session.run("mypy", "--python-version", NEWEST)
     session.run("ruff", "check", *LINTED)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The lower bounds of pyproject.toml, tried: a second venv (.venv-min) with every runtime
-# dependency (and the extra keyharvest[record]'s) at the lowest version the project declares
+# dependency (and the extras keyharvest[record]'s and [standings]') at the lowest version the project declares
 # (typer>=X installs typer==X, and so on; what those need, pip chooses as any user's pip
 # would), the package itself with --no-deps, then the fast tests (-m 'not slow'). A bound
 # that is not true fails here.
@@ -12,15 +12,16 @@ py=python3
 if command -v python3.11 >/dev/null 2>&1; then py=python3.11; fi
 echo "min-versions: on $("$py" --version)" >&2
 # lowest runtime|build: the lowest version of each requirement pyproject.toml declares, as
-# NAME==VERSION (runtime: the dependencies and the extra keyharvest[record]'s; build:
-# [build-system] requires); a requirement with no lower bound (>=) is an error
+# NAME==VERSION (runtime: the dependencies and the extras keyharvest[record]'s and
+# [standings]'; build: [build-system] requires); a requirement with no lower bound (>=) is an error
 lowest() {
     "$py" - "$1" <<'PY'
 import re, sys, tomllib
 with open("pyproject.toml", "rb") as f:
     toml = tomllib.load(f)
 project = toml["project"]
-deps = {"runtime": project["dependencies"] + project["optional-dependencies"]["record"],
+extras = project["optional-dependencies"]
+deps = {"runtime": project["dependencies"] + extras["record"] + extras["standings"],
         "build": toml["build-system"]["requires"]}[sys.argv[1]]
 for dep in deps:
     m = re.fullmatch(r"\s*([A-Za-z0-9_.-]+(?:\[[^\]]*\])?)\s*((?:[<>=!~]=?[^,;\s]+\s*,?\s*)+)", dep)

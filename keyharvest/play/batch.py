@@ -696,6 +696,28 @@ def check_inputs(paths: Iterable[str], *, jobs: int = 1, stdin: IO[bytes] | None
                 yield from reports
 
 
+def map_units(fn: Callable[[Unit], R], paths: Iterable[str], *, jobs: int = 1,
+              stdin: IO[bytes] | None = None, limit: int | None = None) -> Iterator[R]:
+    """``fn(unit)`` for every unit of ``paths`` (see ``expand`` and ``units``), in input
+    order, over ``jobs`` processes (0: one per core) in the batches ``check_inputs`` sends:
+    what ``keyharvest filter``, ``standings`` and ``stats`` run over a collection (``fn``
+    must pickle, a module's function or a ``partial`` of one). As many units are in flight
+    as ``check_inputs`` holds, so memory stays flat in the number of records."""
+    inputs = list(expand(paths))
+    all_units = (u for path in inputs for u in units(path, stdin, limit))
+    if jobs == 1:
+        yield from map(fn, all_units)
+        return
+    jobs = jobs or cpu_count()
+    batches = _batches(all_units, input_size(inputs), 2 * jobs * BATCH_BYTES)
+    for results in ordered_map(partial(_map_batch, fn), batches, jobs):
+        yield from results
+
+
+def _map_batch(fn: Callable[[Unit], R], batch: list[Unit]) -> list[R]:
+    return [fn(unit) for unit in batch]
+
+
 # -- processes -----------------------------------------------------------------------------------
 def cpu_count() -> int:
     """The cores this process may use (``keyharvest.play.pool``)."""
@@ -757,5 +779,5 @@ def selfplay_texts(players: int, seed: int, games: int, *, bot: str = "random",
 
 
 __all__ = ["LinkOut", "Rejects", "Report", "Tally", "Unit", "check_inputs", "check_unit",
-           "cpu_count", "expand", "input_size", "ordered_map", "selfplay_texts",
+           "cpu_count", "expand", "input_size", "map_units", "ordered_map", "selfplay_texts",
            "start_workers", "units", "walk"]

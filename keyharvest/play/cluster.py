@@ -366,6 +366,13 @@ def _runs(found: Iterable[Unit]) -> Iterator[list[Unit]]:
 
 def run_task(task: Task, max_errors: int = MAX_ERRORS) -> list[Report]:
     """A worker's work on one task: its reports, in order."""
+    return [report for unit in task_units(task)
+            for report in check_unit(unit, max_errors, unit.access)]
+
+
+def task_units(task: Task) -> Iterable[Unit]:
+    """The units of ``task``, with their bytes (read by the worker from the shared file
+    where the task says only where they lie)."""
     if task.whole:
         todo: Iterable[Unit] = _units_of(task.limit, task.access, task.strict,
                                          task.finished)(task.path, None)
@@ -377,7 +384,7 @@ def run_task(task: Task, max_errors: int = MAX_ERRORS) -> list[Report]:
             blob = f.read(task.end - task.start)
         todo = (dataclasses.replace(u, data=blob[a - task.start:b - task.start])
                 for u, (a, b) in zip(task.units, task.spans, strict=True))
-    return [report for unit in todo for report in check_unit(unit, max_errors, unit.access)]
+    return todo
 
 
 def check_inputs(paths: Iterable[str], client: Any, *, stdin: IO[bytes] | None = None,
@@ -392,6 +399,23 @@ def check_inputs(paths: Iterable[str], client: Any, *, stdin: IO[bytes] | None =
     tasks = plan(paths, stdin, limit=limit, access=access, strict=strict, finished=finished)
     for reports in ordered_tasks(client, fn, tasks, done=done, lost_after=lost_after):
         yield from reports
+
+
+def map_units(fn: Callable[[Unit], Any], paths: Iterable[str], client: Any, *,
+              stdin: IO[bytes] | None = None, limit: int | None = None,
+              done: Callable[[int], None] | None = None,
+              lost_after: float = CONNECT_TIMEOUT) -> Iterator[Any]:
+    """``fn(unit)`` for every unit of ``paths``, in input order, on the cluster of
+    ``client`` in the tasks of validating: the same results as ``batch.map_units`` (what
+    ``filter``, ``standings`` and ``stats --cluster`` run; ``fn`` must pickle)."""
+    tasks = plan(paths, stdin, limit=limit)
+    for results in ordered_tasks(client, partial(_map_task, fn), tasks, done=done,
+                                 lost_after=lost_after):
+        yield from results
+
+
+def _map_task(fn: Callable[[Unit], Any], task: Task) -> list[Any]:
+    return [fn(unit) for unit in task_units(task)]
 
 
 # -- self-play -----------------------------------------------------------------------------------
@@ -437,5 +461,5 @@ def arena_games(bots: Sequence[str], players: int, games: int, seed: int,
 
 
 __all__ = ["ADDRESS_FORMS", "ClusterLost", "ClusterUnavailable", "Task", "arena_games",
-           "check_address", "check_inputs", "connect", "local_size",
-           "ordered_tasks", "plan", "run_task", "selfplay_texts"]
+           "check_address", "check_inputs", "connect", "local_size", "map_units",
+           "ordered_tasks", "plan", "run_task", "selfplay_texts", "task_units"]
