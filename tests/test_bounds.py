@@ -215,3 +215,55 @@ def test_an_option_of_thousands_of_digits_is_a_usage_error(args: list[str]) -> N
     assert run.code == 2, run.err
     assert "too large: at most 18 digits" in run.err
     assert "set_int_max_str_digits" not in run.err and HUGE not in run.err
+
+
+# -- every count and time bounded (issue 50) -------------------------------------------------------
+def test_counts_and_times_past_their_bounds_are_refused_before_any_work() -> None:
+    import math
+    import random as _random
+
+    from keyharvest.formats.records import load_records, replay
+    from keyharvest.play import arena, bounds
+    from keyharvest.play.advice import hint
+    from keyharvest.play.batch import selfplay_texts
+
+    with pytest.raises(ValueError, match="number of games is 1 to 1,000,000, not 10,000,001"):
+        arena.tasks(["random", "random"], 2, 10_000_001, 1, None)
+    with pytest.raises(ValueError, match="a number of 24 digits"):
+        arena.play(["random", "random"], 2, 10**23, 1, None)
+    with pytest.raises(ValueError, match="budget"):
+        arena.play(["mcts", "random"], 2, 2, 1, bounds.MAX_BUDGET + 1)
+    with pytest.raises(ValueError, match="number of games"):
+        selfplay_texts(2, 1, bounds.MAX_GAMES + 1)
+    state = replay(load_records(TWO.read_text())[0], upto=3).state
+    while state.current_player() < 0:  # a player to move
+        state = replay(load_records(TWO.read_text())[0], upto=4).state
+    for seconds in (math.inf, math.nan, bounds.MAX_SECONDS * 2, 0.0):
+        with pytest.raises(ValueError, match="time"):
+            hint(state, seconds=seconds)
+    with pytest.raises(ValueError, match="budget"):
+        hint(state, budget=10**20)
+    assert _random  # (the bounds are checked before any search starts: no seed needed)
+
+
+def test_the_arena_makes_its_tasks_as_it_goes_and_tallies_as_results_come() -> None:
+    from keyharvest.play import arena
+
+    todo = arena.tasks(["random", "greedy"], 2, arena.MAX_GAMES, 7, None)
+    assert next(todo) == (("random", "greedy"), 2, 7, 0, None)  # a million games: made lazily
+    games = list(arena.play(["random", "greedy"], 2, 4, 7, None))
+    tally = arena.Tally()
+    for game in games:
+        tally.add(game)
+    assert tally.standings(2) == arena.standings(games, 2)
+    assert [s.seats for s in tally.standings(2)] == [4, 4]
+
+
+def test_out_of_memory_says_what_to_lower() -> None:
+    from keyharvest.formats.limits import out_of_memory_line
+    from keyharvest.play.bounds import lower_to_save_memory
+
+    options = {"bots": ["random"], "games": 10, "jobs": 2, "budget": None}
+    assert out_of_memory_line(lower_to_save_memory(options)) == (
+        "out of memory: lower --jobs or --budget, or raise the memory limit")
+    assert out_of_memory_line([]) == "out of memory: raise the memory limit"

@@ -255,7 +255,7 @@ def run_command(command: Callable[..., int | None], args: Sequence[Any],
     except Failure as exc:
         code = _fail(exc.diagnostics, exc.code if exc.code != INVALID else trouble)
     except MemoryError:
-        code = out_of_memory()
+        code = out_of_memory(kwargs)
     except KeyboardInterrupt:
         err(f"{PROGRAM}: interrupted")
         code = 130
@@ -274,13 +274,15 @@ def run_command(command: Callable[..., int | None], args: Sequence[Any],
     return code
 
 
-def out_of_memory() -> int:
+def out_of_memory(options: dict[str, Any] | None = None) -> int:
     """A ``MemoryError``: the input read is too big to hold (``--max-bytes`` raised past the
-    memory limit), exit 1; said on stderr, in JSON mode too (there may be no memory left
-    for more)."""
+    memory limit), or the run holds too much at once: the message names which of the
+    command's ``options`` to lower (``play.bounds.MEMORY_OPTIONS``). Exit 1; said on
+    stderr, in JSON mode too (there may be no memory left for more)."""
     from ..formats.limits import out_of_memory_line
+    from ..play.bounds import lower_to_save_memory
 
-    err(f"{PROGRAM}: {out_of_memory_line()}")
+    err(f"{PROGRAM}: {out_of_memory_line(lower_to_save_memory(options or {}))}")
     return INVALID
 
 

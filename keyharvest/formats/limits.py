@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Sequence
 from errno import EBADF
 from typing import IO
 
@@ -81,6 +82,8 @@ def stdin_bytes() -> IO[bytes]:
     return sys.stdin.buffer
 
 
+#: An input of this size or more may be what fills the memory (records are a few kB).
+BLAMED_BYTES = 1 << 20
 #: The input read last: its name and how many of its bytes are in (``note_read``).
 _reading: list[tuple[str, int]] = [("", 0)]
 
@@ -91,11 +94,17 @@ def note_read(source: str, size: int) -> None:
     _reading[0] = (source, size)
 
 
-def out_of_memory_line() -> str:
-    """What to say of a ``MemoryError``: which input was being read, how much of it."""
+def out_of_memory_line(lower: Sequence[str] = ()) -> str:
+    """What to say of a ``MemoryError``: which input was being read, how much of it; else
+    which of the options ``lower`` (those the memory of the run grows with,
+    ``play.bounds.MEMORY_OPTIONS``) to lower. An input of less than ``BLAMED_BYTES`` is
+    not named: it is not what filled the memory."""
     source, size = _reading[0]
-    if not source:
-        return "out of memory: raise the memory limit"
+    if not source or size < BLAMED_BYTES:
+        if not lower:
+            return "out of memory: raise the memory limit"
+        options = ", ".join(lower[:-1]) + " or " + lower[-1] if len(lower) > 1 else lower[0]
+        return f"out of memory: lower {options}, or raise the memory limit"
     return (f"out of memory reading {source} ({size / 1e6:.0f} MB read): lower --max-bytes "
             "or raise the memory limit")
 

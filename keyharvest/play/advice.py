@@ -28,6 +28,7 @@ from ..model.state import CHANCE, TERMINAL, State
 from ..model.steps import Step
 from ..rules import push as rules_push
 from .bots import GreedyBot, points
+from .bounds import check_search
 from .search import HORIZON, Searched, analyse, only_step
 from .view import observe
 
@@ -44,7 +45,9 @@ def search_at(state: State, rng: random.Random, budget: int | None = None,
               horizon: int = HORIZON) -> list[Searched]:
     """``search.analyse`` as ``bots.mcts`` searches, for the player to move in ``state``
     from their observation. Raises ``ValueError`` where no player is to move (a draw
-    from the bag is due, or the game is over)."""
+    from the bag is due, or the game is over), and for a budget or time out of bounds
+    (``play.bounds``)."""
+    check_search(budget, seconds)
     seat = state.current_player()
     if seat == TERMINAL:
         raise ValueError(f"no legal step: the game is over ({state.result})")

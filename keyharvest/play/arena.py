@@ -9,10 +9,12 @@ so over a multiple of ``players`` games every bot named plays every seat equally
 ``arena_game(task)`` plays one game: dealt as ``selfplay`` deals its games, from the run's
 seed and the game's index alone (``random.Random(f"keyharvest-arena:{seed}:{index}")``),
 so a game is the same whichever process plays it, and ``--jobs`` does not change the
-table. ``standings(games)`` sums them up by bot name: the seats played (a bot named twice
-plays two seats a game), the mean win share (RULES.md G; 0 for everyone at a game stopped
-by the turn limit, I.55) with a 95% Wilson interval, the mean points, and an Elo-style rating:
-``400 * log10`` of the bot's win odds against one average other seat,
+table. ``play`` makes each game's task as it goes (nothing is held per game but the games
+in flight) and a ``Tally`` sums the results as they come, so a run's memory does not grow
+with its number of games. ``standings(games)`` sums them up by bot name: the seats played
+(a bot named twice plays two seats a game), the mean win share (RULES.md G; 0 for everyone
+at a game stopped by the turn limit, I.55) with a 95% Wilson interval, the mean points, and
+an Elo-style rating: ``400 * log10`` of the bot's win odds against one average other seat,
 ``s * (n - 1) / (1 - s)`` for a win share ``s`` in ``n``-player games (0 is the chance
 share 1/n; a share of 0 or 1 is taken as half a game from it).
 """
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,9 +33,11 @@ from ..model.catalogue import PLAYER_COLOURS
 from ..model.setup import deal
 from ..rules.game import outcome
 from .bots import BOTS, BUDGETED
+from .bounds import MAX_GAMES, check, check_search
 from .selfplay import SELFPLAY_MAX_TURNS, play_game
 
-__all__ = ["BUDGETED", "Standing", "arena_game", "lineup", "standings", "wilson"]
+__all__ = ["BUDGETED", "Standing", "Tally", "arena_game", "lineup", "play", "standings",
+           "tasks", "wilson"]
 
 #: z of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -102,15 +106,34 @@ class Standing:
                 "elo": round(self.elo, 1)}
 
 
-def standings(games: Iterable[dict[str, Any]], players: int) -> list[Standing]:
-    """The results of ``arena_game``, by bot name, in the order first seated."""
-    tally: dict[str, list[float]] = {}
-    for game in games:
+class Tally:
+    """The results of ``arena_game`` summed as they come, by bot name: the seats played,
+    the win shares and the points (not the games themselves)."""
+
+    def __init__(self) -> None:
+        self.by_bot: dict[str, list[float]] = {}
+
+    def add(self, game: dict[str, Any]) -> None:
         for seat in game["seats"]:
-            got = tally.setdefault(seat["bot"], [0, 0.0, 0.0])
+            got = self.by_bot.setdefault(seat["bot"], [0, 0.0, 0.0])
             got[0] += 1
             got[1] += seat["win"]
             got[2] += seat["points"]
+
+    def standings(self, players: int) -> list[Standing]:
+        """Each bot's ``Standing``, in the order first seated."""
+        return _standings(self.by_bot, players)
+
+
+def standings(games: Iterable[dict[str, Any]], players: int) -> list[Standing]:
+    """The results of ``arena_game``, by bot name, in the order first seated."""
+    tally = Tally()
+    for game in games:
+        tally.add(game)
+    return tally.standings(players)
+
+
+def _standings(tally: dict[str, list[float]], players: int) -> list[Standing]:
     out = []
     for bot, (n, wins, points) in tally.items():
         count = int(n)
@@ -122,13 +145,29 @@ def standings(games: Iterable[dict[str, Any]], players: int) -> list[Standing]:
     return out
 
 
+Task = tuple[Sequence[str], int, int, int, int | None]
+
+
+def tasks(bots: Sequence[str], players: int, games: int, seed: int,
+          budget: int | None) -> Iterator[Task]:
+    """The task of each game of a run (``arena_game`` plays one), made as they are asked
+    for. Raises ``ValueError`` for a number of games or a budget out of bounds
+    (``play.bounds``)."""
+    check("the number of games", games, MAX_GAMES)
+    check_search(budget, None)
+    named = tuple(bots)
+    return ((named, players, seed, i, budget) for i in range(games))
+
+
 def play(bots: Sequence[str], players: int, games: int, seed: int, budget: int | None,
-         jobs: int = 1) -> Iterable[dict[str, Any]]:
+         jobs: int = 1) -> Iterator[dict[str, Any]]:
     """The games of a run, in order (``arena_game`` of each index), over ``jobs``
-    processes (1: this one; 0: one per core): the same games whatever ``jobs`` is."""
-    tasks = [(tuple(bots), players, seed, i, budget) for i in range(games)]
+    processes (1: this one; 0: one per core): the same games whatever ``jobs`` is. Each
+    game's task is made when a process is free for it, and each game comes back as it is
+    played: hold on to them only as long as needed. Raises ``ValueError`` as ``tasks``."""
+    todo = tasks(bots, players, games, seed, budget)
     if jobs == 1:
-        return map(arena_game, tasks)
+        return map(arena_game, todo)
     from .pool import ordered_map
 
-    return ordered_map(arena_game, tasks, jobs)
+    return ordered_map(arena_game, todo, jobs)

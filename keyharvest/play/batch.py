@@ -767,11 +767,19 @@ def selfplay_texts(players: int, seed: int, games: int, *, bot: str = "random",
                    jobs: int = 1, per_task: int = 4) -> Iterator[str]:
     """The canonical records of games ``0 .. games-1`` of a self-play run, in order. Each
     game depends only on ``(seed, index)`` (``bots.selfplay_game``), so the texts are the
-    same whatever ``jobs`` is. Raises ``KeyError`` for an unknown bot."""
+    same whatever ``jobs`` is. Raises ``KeyError`` for an unknown bot and ``ValueError``
+    for a number of games out of bounds (``play.bounds``)."""
     from .bots import BOTS
+    from .bounds import MAX_GAMES, check
 
     if bot not in BOTS:
         raise KeyError(bot)
+    check("the number of games", games, MAX_GAMES, low=0)
+    return _selfplay_run(players, seed, games, bot, jobs, per_task)
+
+
+def _selfplay_run(players: int, seed: int, games: int, bot: str, jobs: int,
+                  per_task: int) -> Iterator[str]:
     chunks = ([*range(i, min(i + per_task, games))] for i in range(0, games, per_task))
     fn = partial(_selfplay_texts, players, seed, bot)
     for texts in ordered_map(fn, chunks, jobs):

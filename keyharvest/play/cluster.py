@@ -449,14 +449,14 @@ def arena_games(bots: Sequence[str], players: int, games: int, seed: int,
     run's seed and its number). A search bot's game takes longer the larger its budget:
     the run stops as stalled only after no game finished for ``ARENA_STALL_PER_SIMULATION``
     seconds per simulation of the budget (at least ``STALL_SECONDS``)."""
-    from .arena import BUDGETED, arena_game
+    from .arena import BUDGETED, arena_game, tasks
     from .search import DEFAULT_BUDGET
 
-    tasks = [(tuple(bots), players, seed, i, budget) for i in range(games)]
+    todo = tasks(bots, players, games, seed, budget)  # made as the cluster takes them
     stall: float = STALL_SECONDS
     if BUDGETED.intersection(bots):
         stall = max(stall, ARENA_STALL_PER_SIMULATION * (budget or DEFAULT_BUDGET))
-    yield from ordered_tasks(client, arena_game, tasks, done=done, lost_after=lost_after,
+    yield from ordered_tasks(client, arena_game, todo, done=done, lost_after=lost_after,
                              stall=stall)
 
 
