@@ -205,7 +205,7 @@ def test_the_arena_keeps_every_game_as_a_record_that_validates(tmp_path) -> None
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (["foo", "greedy"], "unknown bot 'foo' (the bots are greedy, mcts, random)"),
+    (["foo", "greedy"], "unknown bot 'foo' (the bots are greedy, mcts, mcts-v1, random)"),
     (["greedy"], "name at least two bots"),
     (["greedy", "random", "mcts"], "3 bots named for 2 seats"),
     (["greedy", "random", "-o", "-"], "the games go to a folder"),

@@ -547,12 +547,14 @@ def _search_input(path: str, budget: int | None, seconds: float | None, board: s
     return text, source, access
 
 
-def _searched_dict(found: Any) -> dict[str, Any]:
+def _searched_dict(found: Any, equal: bool) -> dict[str, Any]:
     from ..notation import format_step
 
     return {"step": format_step(found.step), "visits": found.visits,
             "share": round(found.share, 4), "win": round(found.win, 4),
-            "margin": round(found.margin, 2)}
+            "noise": round(found.noise, 4), "about_equal": equal,
+            "margin": round(found.margin, 2),
+            "line": [format_step(s) for s in found.line]}
 
 
 def _no_player_to_move(state: "State", source: str) -> Failure:
@@ -583,9 +585,12 @@ def hint(
     """The best K next steps for the player to move at the point (the end of the record by
     default), by the search bot (mcts): each in notation with the share of the search's
     simulations it had and its expected result for that player, the mean win share
-    ("win": the standing on points where a playout stopped before the end) and points
-    margin over the best other player. The search uses only what that player may know
-    (RULES.md I.27); every step shown is legal there."""
+    ("win": the worth on points where a playout stopped before the end) with its noise
+    (the half width of a 95% interval) and the points margin over the best other player.
+    Steps whose wins are within the noise of the most visited one are marked ~ and said to
+    be about equal: no one of them is best. Then the line the search expects (the most
+    visited continuation) and its points margin. The search uses only what that player
+    may know (RULES.md I.27); every step shown is legal there."""
     point = _point(to)
     text, source, access = _search_input(path, budget, seconds, board, trust_board_paths,
                                          max_bytes)
@@ -600,21 +605,34 @@ def hint(
     if state.current_player() in (CHANCE, TERMINAL):
         raise _no_player_to_move(state, source)
     emit([note(n, source) for n in at.notes])
-    found = [_searched_dict(f) for f in advise(state, budget=budget, seconds=seconds,
-                                               seed=seed, top=top)]
-    player = state.colours[state.current_player()]
+    advice = advise(state, budget=budget, seconds=seconds, seed=seed)
+    shown = advice.found[:max(top, advice.equal)]
+    found = [_searched_dict(f, i < advice.equal and advice.equal > 1)
+             for i, f in enumerate(shown)]
+    where = "" if at.step is None else f" after step {at.step} (--to {at.step})"
+    lead = found[0]
     if is_json(output):
         for item in found:
             result("hint", item)
-        summary(True, **located_dict(at), player=player, seed=seed, budget=budget,
-                hints=len(found))
+        summary(True, **located_dict(at), player=advice.player, seed=seed, budget=budget,
+                simulations=advice.simulations, hints=len(found), about_equal=advice.equal,
+                line=lead["line"], margin=lead["margin"])
         return OK
     width = max(len("step"), *(len(f["step"]) for f in found))
-    out(f"{player} to move (turn {state.turn.number}):")
-    out(f"  {'step':<{width}}  share    win  margin")
+    out(f"{advice.player} to move{where}, turn {state.turn.number}: "
+        f"{advice.simulations} simulations")
+    out(f"    {'step':<{width}}  share    win  noise  margin")
     for f in found:
-        out(f"  {f['step']:<{width}}  {f['share']:>5.2f}  {f['win']:>5.2f}  "
-            f"{f['margin']:>+6.1f}")
+        mark = "~" if f["about_equal"] else " "
+        out(f"  {mark} {f['step']:<{width}}  {f['share']:>5.2f}  {f['win']:>5.2f}  "
+            f"{f['noise']:>5.2f}  {f['margin']:>+6.1f}")
+    if advice.equal > 1:
+        out(f"about equal: the {advice.equal} steps marked ~ (their wins differ by less than "
+            "the search's noise): no one best")
+    else:
+        out(f"best: {lead['step']} (beyond the search's noise)")
+    out(f"expected line: {'; '.join(lead['line'])}")
+    out(f"expected points margin: {lead['margin']:+.1f}")
     return OK
 
 
@@ -638,12 +656,14 @@ def analyse(
     output: FormatOpt = Format.text,
 ) -> int:
     """For each decision of the game (each step a player made with more than one legal
-    step), the step played, the search bot's best step there and the estimated loss: how
-    much lower the played step's mean result is (win share, or the standing on points
-    where a playout stopped early; 0 to 1), with the points margin lost. A loss of 0.1 or
-    more is marked ?, of 0.2 or more ??; the largest losses are listed at the end. The
-    search uses only what the player to move may know (RULES.md I.27). With --format json,
-    a line per decision, then the summary."""
+    step), the point it was made at (--to N: after step N, so keyharvest hint FILE --to N
+    searches the same decision), the step played, the search bot's best step there and the
+    estimated loss: how much lower the played step's mean result is (win share, or the
+    worth on points where a playout stopped early; 0 to 1), with the noise of that loss
+    and the points margin lost. A loss more than its noise is marked: ? from 0.1, ?? from
+    0.2; the largest losses are listed at the end. The search uses only what the player to
+    move may know (RULES.md I.27). With --format json, a line per decision, then the
+    summary."""
     text, source, access = _search_input(path, budget, seconds, board, trust_board_paths,
                                          max_bytes)
     from ..notation import format_step
@@ -670,11 +690,12 @@ def analyse(
         for index, state, step in todo:
             d = weigh(index, state, step, budget=budget, seconds=seconds, seed=seed)
             advance(1)
-            row = {"index": d.index + 1, "turn": d.turn, "player": d.player,
+            row = {"to": d.index, "turn": d.turn, "player": d.player,
                    "played": format_step(d.played.step), "best": format_step(d.best.step),
                    "played_win": round(d.played.win, 4), "best_win": round(d.best.win, 4),
-                   "loss": round(d.loss, 4), "margin_loss": round(d.margin_loss, 2),
-                   "mark": d.mark, "simulations": d.simulations}
+                   "loss": round(d.loss, 4), "noise": round(d.noise, 4),
+                   "margin_loss": round(d.margin_loss, 2), "mark": d.mark,
+                   "simulations": d.simulations}
             rows.append(row)
             result("decision", row)
     worst = sorted((r for r in rows if r["loss"] > 0), key=lambda r: -r["loss"])[:3]
@@ -682,22 +703,23 @@ def analyse(
         summary(True, source=source, game=at.game, decisions=len(rows),
                 mistakes=sum(r["mark"] == "?" for r in rows),
                 blunders=sum(r["mark"] == "??" for r in rows), seed=seed, budget=budget,
-                largest=[r["index"] for r in worst])
+                largest=[r["to"] for r in worst])
         return OK
     played_w = max([len("played")] + [len(r["played"]) for r in rows])
     best_w = max([len("best")] + [len(r["best"]) for r in rows])
-    out(f" step  turn  {'player':<7} {'played':<{played_w}}  {'best':<{best_w}}   loss")
+    out(f"  --to  turn  {'player':<7} {'played':<{played_w}}  {'best':<{best_w}}   loss  "
+        "noise")
     for r in rows:
         best = "=" if r["best"] == r["played"] else r["best"]
-        out(f"{r['index']:>5}  {r['turn']:>4}  {r['player']:<7} {r['played']:<{played_w}}  "
-            f"{best:<{best_w}}  {r['loss']:.3f} {r['mark']}".rstrip())
+        out(f"{r['to']:>6}  {r['turn']:>4}  {r['player']:<7} {r['played']:<{played_w}}  "
+            f"{best:<{best_w}}  {r['loss']:.3f}  {r['noise']:.3f} {r['mark']}".rstrip())
     marked = [r for r in rows if r["mark"]]
     out(f"{len(rows)} decision{'s' if len(rows) != 1 else ''}: "
         f"{sum(r['mark'] == '??' for r in marked)} marked ??, "
         f"{sum(r['mark'] == '?' for r in marked)} marked ?")
     if worst:
         out("largest losses: " + "; ".join(
-            f"step {r['index']} (turn {r['turn']}, {r['player']}) {r['loss']:.3f}"
+            f"--to {r['to']} (turn {r['turn']}, {r['player']}) {r['loss']:.3f}"
             for r in worst))
     return OK
 

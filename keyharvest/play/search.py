@@ -61,7 +61,8 @@ from ..rules.game import chance_outcomes, outcome
 from .choices import legal_steps as complete_listing
 from .view import Observation, observe, sample_state
 
-__all__ = ["DEFAULT_BUDGET", "HORIZON", "MCTSBot", "Searched", "analyse", "only_step"]
+__all__ = ["DEFAULT_BUDGET", "HORIZON", "LINE", "MCTSBot", "Searched", "analyse", "merge",
+           "only_step", "prospects", "standing"]
 
 #: Simulations per decision by default: about a second a decision on this machine (pure
 #: Python; benchmarks/bench.py prints the simulations per second).
@@ -72,6 +73,20 @@ EXPLORATION = 0.7
 HORIZON = 12
 #: The points margin worth odds of e (see ``_value``).
 MARGIN_SCALE = 4.0
+#: z of a two-sided 95% interval (``Searched.noise``).
+Z95 = 1.959963984540054
+#: The steps of an expected line (``Searched.line``) at most, and the visits a node needs
+#: to be in it.
+LINE = 5
+LINE_VISITS = 2
+#: What a crop behind a screen, a tile in a store and an unharvested tile on a board are
+#: worth in points where a playout stops before the end (``prospects``), at the start of
+#: the event track; they shrink to nothing as its ten spaces fill (F.4).
+CROP_WORTH = 0.3
+STORE_WORTH = 1.5
+UNHARVESTED_WORTH = 0.3
+#: The event track's spaces: its tenth ends the game (F.4).
+TRACK_END = 10
 #: The steps looked at first at a decision (besides ending the turn), and how slowly more
 #: are added as the node is visited: ``WIDTH + floor(sqrt(visits) / WIDEN)``.
 WIDTH = 4
@@ -79,6 +94,9 @@ WIDEN = 4.0
 
 #: A prior: the mover's standing after a step (higher is better), ``bots.points``.
 Prior = Callable[[State, str], float]
+#: What a playout's last state is worth to each seat: (value in 0..1, points margin), lists
+#: by seat (``prospects``, or ``standing`` for the bot ``mcts-v1``).
+Evaluation = Callable[[State], tuple[list[float], list[float]]]
 
 
 class Policy(Protocol):
@@ -91,13 +109,14 @@ class _Node:
     """A node of the tree: what is known after a sequence of steps and draws."""
 
     __slots__ = ("available", "children", "completed", "listed", "margin", "ranked",
-                 "visits", "wins")
+                 "squares", "visits", "wins")
 
     def __init__(self) -> None:
         self.children: dict[Step, _Node] = {}
         self.visits = 0
         self.available = 0
         self.wins = 0.0  # the summed value of the player who stepped into this node
+        self.squares = 0.0  # and the sum of its squares (for ``Searched.noise``)
         self.margin = 0.0  # and that player's summed points margin
         self.listed: list[Step] | None = None  # the legal steps ``ranked`` orders
         self.ranked: list[Step] = []
@@ -109,24 +128,63 @@ class Searched:
     """A step the search tried at the root: how often (``visits``, ``share`` of all
     simulations) and how it went for the player to move (``win``, the mean value: the win
     share, or the standing on points where a playout stopped before the end; ``margin``,
-    the mean points margin over the best other seat)."""
+    the mean points margin over the best other seat).
+
+    ``spread`` is the values' variance over those simulations, and ``noise`` the half
+    width of a 95% interval on ``win``: ``Z95 * sqrt((spread * visits + 0.25) /
+    visits**2)``, as if one more simulation of the largest spread a value in 0..1 can have
+    (0.25) were counted, so that a step seen once is not taken as certain. ``line`` is the
+    continuation the search expects: the step, then at each node below it the most visited
+    (a step or a draw), while that node was visited at least ``LINE_VISITS`` times, at most
+    ``LINE`` steps in all."""
 
     step: Step
     visits: int
     share: float
     win: float
     margin: float
+    spread: float = 0.0
+    line: tuple[Step, ...] = ()
+
+    @property
+    def noise(self) -> float:
+        return Z95 * math.sqrt((self.spread * self.visits + 0.25) / self.visits ** 2)
 
 
-def _value(state: State) -> tuple[list[float], list[float]]:
+def _sigmoid(margins: list[float]) -> list[float]:
+    return [1.0 / (1.0 + math.exp(-m / MARGIN_SCALE)) for m in margins]
+
+
+def standing(state: State) -> tuple[list[float], list[float]]:
     """Each seat's value and points margin (over the best other seat) where a playout
-    stops: at the end of a finished game the win share (``returns``); else, before the end
-    or at a game stopped by the turn limit, ``1 / (1 + exp(-margin / MARGIN_SCALE))``, the
-    standing on points as a number in 0..1 (0.5 for a tie at the top)."""
+    stops, as the bot ``mcts-v1`` counts them: at the end of a finished game the win share
+    (``returns``); else, before the end or at a game stopped by the turn limit, ``1 / (1 +
+    exp(-margin / MARGIN_SCALE))``, the standing on points as a number in 0..1 (0.5 for a
+    tie at the top)."""
     win, margins, _ = outcome(state)
     if state.result == Result.FINISHED and any(win):
         return win, margins
-    return [1.0 / (1.0 + math.exp(-m / MARGIN_SCALE)) for m in margins], margins
+    return _sigmoid(margins), margins
+
+
+def prospects(state: State) -> tuple[list[float], list[float]]:
+    """``standing``, with what is not yet points counted too before the end: each seat's
+    points (G) plus ``CROP_WORTH`` a crop behind its screen (to bid and pay with),
+    ``STORE_WORTH`` a tile in its store (its own to buy, or paid for twice by another) and
+    ``UNHARVESTED_WORTH`` an unharvested tile on its board (a crop to come), all times the
+    part of the event track still empty (worth less as the end nears). Only the finished
+    game's win share ignores them; the margin returned is over those prospects too."""
+    win, margins, totals = outcome(state)
+    if state.result == Result.FINISHED and any(win):
+        return win, margins
+    if state.result is not None:  # stopped by the turn limit: no more to come
+        return _sigmoid(margins), margins
+    left = max(0.0, 1.0 - len(state.track) / TRACK_END)
+    worth = [t + left * (CROP_WORTH * sum(p.screen) + STORE_WORTH * len(p.store)
+                         + UNHARVESTED_WORTH * sum(not h for h in p.tiles.values()))
+             for t, p in zip(totals, state.players)]
+    margins = [w - max(worth[:i] + worth[i + 1:], default=0.0) for i, w in enumerate(worth)]
+    return _sigmoid(margins), margins
 
 
 def _playout(world: State, policy: Policy, steps: int) -> None:
@@ -180,8 +238,10 @@ class _Search:
     """One search from an observation: the tree and what the simulations found."""
 
     def __init__(self, observation: Observation, rng: random.Random, policy: Policy,
-                 prior: Prior, horizon: int, include: Step | None = None) -> None:
+                 prior: Prior, horizon: int, include: Step | None = None,
+                 evaluate: Evaluation = prospects) -> None:
         self.observation = observation
+        self.evaluate = evaluate
         self.include = include
         self.rng = rng
         self.policy = policy
@@ -254,11 +314,13 @@ class _Search:
             if expanded:
                 break
         _playout(world, self.policy, self.horizon)
-        wins, margins = _value(world)
+        wins, margins = self.evaluate(world)
         for child, seat in walked:
             child.visits += 1
             if seat >= 0:
-                child.wins += wins[seat]
+                value = wins[seat]
+                child.wins += value
+                child.squares += value * value
                 child.margin += margins[seat]
 
     def run(self, budget: int | None, seconds: float | None) -> list[Searched]:
@@ -274,19 +336,65 @@ class _Search:
         tried = sorted(self.root.children.items(),
                        key=lambda kv: (-kv[1].visits, -kv[1].wins / kv[1].visits,
                                        order.get(kv[0], len(order))))
-        return [Searched(step, n.visits, n.visits / done, n.wins / n.visits,
-                         n.margin / n.visits) for step, n in tried]
+        out = []
+        for step, n in tried:
+            mean = n.wins / n.visits
+            out.append(Searched(step, n.visits, n.visits / done, mean, n.margin / n.visits,
+                                max(0.0, n.squares / n.visits - mean * mean),
+                                _line(step, n)))
+        return out
+
+
+def _line(step: Step, node: _Node) -> tuple[Step, ...]:
+    """The expected continuation from ``node``, reached by ``step`` (``Searched.line``)."""
+    line = [step]
+    while len(line) < LINE and node.children:
+        step, node = max(node.children.items(), key=lambda kv: kv[1].visits)
+        if node.visits < LINE_VISITS:
+            break
+        line.append(step)
+    return tuple(line)
+
+
+def merge(searches: list[list[Searched]]) -> list[Searched]:
+    """The root of several searches of one position (root parallelism: independent trees,
+    their simulations summed step by step), most visited first as ``analyse`` orders it
+    (ties: the better mean value, then the order first seen). A step's expected line is
+    the one of the search that visited it most."""
+    total = sum(s.visits for found in searches for s in found)
+    summed: dict[Step, list[float]] = {}
+    lines: dict[Step, tuple[int, tuple[Step, ...]]] = {}
+    for found in searches:
+        for s in found:
+            got = summed.setdefault(s.step, [0, 0.0, 0.0, 0.0])
+            got[0] += s.visits
+            got[1] += s.win * s.visits
+            got[2] += (s.spread + s.win * s.win) * s.visits
+            got[3] += s.margin * s.visits
+            if s.step not in lines or s.visits > lines[s.step][0]:
+                lines[s.step] = (s.visits, s.line)
+    order = {step: i for i, step in enumerate(summed)}
+    out = []
+    for step, (n, wins, squares, margin) in summed.items():
+        visits = int(n)
+        mean = wins / visits
+        out.append(Searched(step, visits, visits / total, mean, margin / visits,
+                            max(0.0, squares / visits - mean * mean), lines[step][1]))
+    out.sort(key=lambda s: (-s.visits, -s.win, order[s.step]))
+    return out
 
 
 def analyse(observation: Observation, rng: random.Random, policy: Policy, prior: Prior,
             budget: int | None = None, seconds: float | None = None,
-            horizon: int = HORIZON, include: Step | None = None) -> list[Searched]:
+            horizon: int = HORIZON, include: Step | None = None,
+            evaluate: Evaluation = prospects) -> list[Searched]:
     """The steps the search from ``observation`` tried at its root, most visited first,
     each with its visit share and mean results (see the module's text). The observing
     player must be the one to move. ``budget`` simulations (default ``DEFAULT_BUDGET``),
     or as many as ``seconds`` allow (at least one). ``include``, a legal step of the
     player to move, is looked at whatever the prior thinks of it (to weigh a step played
-    against the search's choice)."""
+    against the search's choice). ``evaluate`` values where a playout stops
+    (``prospects``; ``standing`` for ``mcts-v1``)."""
     table = sample_state(observation, random.Random(0))
     seat = table.current_player()
     if seat == TERMINAL:
@@ -295,7 +403,8 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
         who = "a draw from the bag" if seat == CHANCE else observation.players[seat]
         raise ValueError(f"the observing player, {observation.player}, is not to move: "
                          f"waiting for {who}")
-    return _Search(observation, rng, policy, prior, horizon, include).run(budget, seconds)
+    return _Search(observation, rng, policy, prior, horizon, include,
+                   evaluate).run(budget, seconds)
 
 
 class MCTSBot:
@@ -306,7 +415,7 @@ class MCTSBot:
 
     def __init__(self, rng: random.Random, policy: Policy, prior: Prior,
                  budget: int | None = None, seconds: float | None = None,
-                 horizon: int = HORIZON) -> None:
+                 horizon: int = HORIZON, evaluate: Evaluation = prospects) -> None:
         if budget is not None and budget < 1:
             raise ValueError(f"budget is at least 1 simulation, not {budget}")
         if seconds is not None and not seconds > 0:
@@ -317,6 +426,7 @@ class MCTSBot:
         self.horizon = horizon
         self.budget = budget
         self.seconds = seconds
+        self.evaluate = evaluate
 
     def choose(self, state: State) -> Step:
         seat = state.current_player()
@@ -333,4 +443,4 @@ class MCTSBot:
         if only is not None:
             return only
         return analyse(observation, self.rng, self.policy, self.prior, self.budget,
-                       self.seconds, self.horizon)[0].step
+                       self.seconds, self.horizon, evaluate=self.evaluate)[0].step

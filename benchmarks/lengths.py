@@ -1,0 +1,64 @@
+"""How long bots' games last, and whether they end (issue 46: "no stall").
+
+Plays ``--games`` games of each player count between the bots named (seated as the arena
+seats them: ``keyharvest.play.arena.lineup``, dealt from the seed and the game's index),
+and prints per player count: the games that finished by the event track (RULES.md F.4)
+rather than at the turn limit (I.10), the median turns and steps of a game, and the
+seconds a game took. Two search bots should finish every game, in about as many turns as
+two greedy bots:
+
+    python benchmarks/lengths.py --bots mcts mcts --players 2 3 4 --games 20
+    python benchmarks/lengths.py --bots greedy greedy --players 2 3 4 --games 20
+
+Each run is bounded by ``--games``, ``--budget`` and the arena's turn limit; ``--jobs``
+plays games in parallel (the same games whatever it is).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+from keyharvest.formats.records import load_records, replay
+from keyharvest.play import arena
+
+
+def lengths(bots: list[str], players: int, games: int, seed: int, budget: int | None,
+            jobs: int) -> dict[str, object]:
+    """The figures of one player count (see the module's text)."""
+    start = time.monotonic()
+    played = list(arena.play(bots, players, games, seed, budget, jobs))
+    seconds = time.monotonic() - start
+    turns, steps, finished = [], [], 0
+    for game in played:
+        record = load_records(game["record"])[0]
+        state = replay(record).state
+        turns.append(state.turn.number)
+        steps.append(len(record.steps))
+        finished += game["result"] == "finished"
+    return {"bots": " ".join(bots), "players": players, "games": games, "seed": seed,
+            "budget": budget, "finished": finished,
+            "median_turns": statistics.median(turns), "median_steps": statistics.median(steps),
+            "turns": turns, "seconds_a_game": round(seconds / games, 1)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bots", nargs="+", default=["mcts", "mcts"])
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--budget", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=46)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    for players in args.players:
+        row = lengths(args.bots, players, args.games, args.seed, args.budget, args.jobs)
+        print(json.dumps(row), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
