@@ -209,3 +209,23 @@ def test_one_numbering_of_points_for_hint_analyse_moves_replay_and_render(tmp_pa
     picture = tmp_path / "at.svg"
     drawn = run_kh("render", "-", "--to", to, "-o", str(picture), "-f", "json", input=text)
     assert drawn.code == 0 and drawn.objects()[0]["step"] == row["to"], drawn
+
+
+def test_the_stability_benchmark_compares_seeds_and_a_larger_budget() -> None:
+    """``benchmarks/stability.py`` (item 3's measure), one position at a tiny budget."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "stability.py"
+    spec = importlib.util.spec_from_file_location("keyharvest_stability", path)
+    assert spec is not None and spec.loader is not None
+    stability = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(stability)
+    record = load_records((GAMES / "two-players.kh").read_text())[0]
+    to = advice.decisions(record)[3][0]
+    row = stability.measure(("two-players.kh", record, to, 4, 2))
+    assert row["to"] == to and len(row["tops"]) == 3 and len(row["equal"]) == 3
+    assert row["seeds_strict"] == (len(set(row["tops"])) == 1)
+    assert row["large_strict"] == (row["large_top"] == row["tops"][0])
+    # the same top for every seed is in every seed's about-equal steps (its own first)
+    assert not row["seeds_strict"] or row["seeds_honest"]
+    assert not row["large_strict"] or row["large_honest"]
