@@ -474,3 +474,35 @@ def test_the_decision_frames_that_count_their_answers_list_them_as_before() -> N
             answered[type(frame).__name__] += bool(before)
     assert set(answered) == {f.__name__ for f in frames}, met
     assert all(answered.values()), answered
+
+
+def test_points_after_each_step_is_the_points_after_copying_and_pushing_it() -> None:
+    """``bots.points_after`` (the greedy bot's values, and so the search's playouts)
+    pushes a copy only where it must: an offer's points are the screen less the bid, an
+    end's the points now. Over every decision of two random games (2 and 4 players), each
+    value equals ``points`` of a copy with the step pushed."""
+    from keyharvest.model.state import PendingKind
+    from keyharvest.play.bots import points, points_after
+    from keyharvest.play.selfplay import random_game
+    from keyharvest.rules import push
+
+    checked = {"Offer": 0, "EndTurn": 0}
+    for players, seed in ((2, 11), (4, 12)):
+        state = random_game(players, seed=seed)
+        bot = RandomBot(random.Random(seed))
+        for _ in range(400):
+            if state.result is not None:
+                break
+            if state.pending.kind is not PendingKind.CHANCE:
+                mover = state.pending.player
+                steps = legal_steps(state)
+                plain = []
+                for step in steps:
+                    after = state.copy()
+                    push(after, step)
+                    plain.append(points(after, mover))
+                    if type(step).__name__ in checked:
+                        checked[type(step).__name__] += 1
+                assert points_after(state, steps, mover) == plain
+            push(state, bot.choose(state))
+    assert checked["Offer"] > 100 and checked["EndTurn"] > 20

@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from ..model.catalogue import WORKERS
+from ..model.catalogue import CROP_INDEX, WORKERS
 from ..model.state import PendingKind, State
-from ..model.steps import Draw, EndTurn, Pass, Step
+from ..model.steps import Draw, EndTurn, Offer, Pass, Step
 from ..rules import legal_steps, legal_view, push
 from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
@@ -139,10 +139,54 @@ def points(state: State, colour: str) -> int:
     sizes = sorted((len(g) for g in groups(state, p)), reverse=True)
     if sizes:
         total += sizes[0] + (2 * sizes[1] if len(sizes) > 1 else 0)
-    for i, mine in enumerate(p.screen):
-        if mine and all(q.screen[i] < mine for q in state.players if q is not p):
+    return total + _majorities(p.screen, [q.screen for q in state.players if q is not p])
+
+
+def _majorities(screen: list[int], others: list[list[int]]) -> int:
+    """The crops of which ``screen`` holds strictly the most (G.4), against ``others``."""
+    total = 0
+    for i, mine in enumerate(screen):
+        if mine and all(q[i] < mine for q in others):
             total += 1
     return total
+
+
+def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
+    """``points(after, colour)`` for each of ``steps`` (legal in ``state``, of the player
+    ``colour`` to move), where ``after`` is ``state`` with the step pushed: the state is
+    copied and the step pushed only where it must be. An offer (C.5, or the Shopkeeper's)
+    changes no points but by the crops of the bid leaving the screen (G.4: the board, the
+    workers and the others' screens stay), and ending the turn changes none (tests/
+    test_bots.py holds both to the copy and push for every step of many games)."""
+    me = state.player(colour)
+    others = [q.screen for q in state.players if q is not me]
+    now = -1
+    held = -1
+    out = []
+    by_bid: dict[tuple[str, ...], int] = {}  # the same bid on another tile: the same points
+    for step in steps:
+        if isinstance(step, Offer):
+            bid = step.bid
+            got = by_bid.get(bid)
+            if got is None:
+                if now < 0:
+                    now = points(state, colour)
+                    held = _majorities(me.screen, others)
+                screen = me.screen[:]
+                for crop in bid:
+                    screen[CROP_INDEX[crop]] -= 1
+                got = by_bid[bid] = now - held + _majorities(screen, others)
+            out.append(got)
+        elif isinstance(step, EndTurn):
+            if now < 0:
+                now = points(state, colour)
+                held = _majorities(me.screen, others)
+            out.append(now)
+        else:
+            after = state.copy()
+            push(after, step)
+            out.append(points(after, colour))
+    return out
 
 
 # compiled (hatch_build.py), a native class: a subclass defined in Python needs this
@@ -169,13 +213,10 @@ class GreedyBot:
             return legal[0]
         if self.rng.random() < self.explore:
             return self.rng.choice(legal)
-        me = pending.player
         best: list[Step] = []
         top = (-1, False)
-        for step in legal:
-            after = state.copy()
-            push(after, step)
-            value = (points(after, me), not isinstance(step, (EndTurn, Pass)))  # type: ignore[arg-type]
+        for step, got in zip(legal, points_after(state, legal, pending.player)):  # type: ignore[arg-type]
+            value = (got, not isinstance(step, (EndTurn, Pass)))
             if value > top:
                 top, best = value, [step]
             elif value == top:
