@@ -117,10 +117,14 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
-        """The package's own dependencies, in the build's environment too: mypyc analyses
-        the compiled modules with what they import (the notation imports lark), and
-        without them fails, which would give a pure wheel."""
-        return list(self.metadata.core.dependencies)
+        """What the build environment needs besides the backend: nothing for the default,
+        pure build; asked to compile, the hook's ``compile-requires`` (pyproject.toml: mypy
+        at an exact release for mypyc, setuptools for ``build_ext``) and the package's own
+        dependencies (mypyc analyses the compiled modules with what they import: the
+        notation imports lark)."""
+        if not _flag(COMPILE_FLAG):
+            return []
+        return [*self.config.get("compile-requires", []), *self.metadata.core.dependencies]
 
     def initialize(self, version: str, build_data: dict) -> None:  # type: ignore[type-arg]
         if self.target_name != "wheel" or not _flag(COMPILE_FLAG):

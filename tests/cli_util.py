@@ -21,7 +21,19 @@ THREE = GAMES / "three-players.kh"
 FOUR = GAMES / "four-players.kh"
 FINAL_TABLE = ROOT / "scenarios" / "positions" / "final-table.toml"
 
-_runner = CliRunner()
+
+def _runner_of_this_click() -> CliRunner:
+    """A runner that keeps stderr apart from stdout: click 8.2 on always does; before it
+    (typer 0.19 allows click 8.0, which .ci/min-versions.sh tests) only with
+    ``mix_stderr=False``, a parameter click 8.2 removed."""
+    import inspect
+
+    if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
+    return CliRunner()
+
+
+_runner = _runner_of_this_click()
 
 
 def extra(module: str, require: str, install: str) -> ModuleType:

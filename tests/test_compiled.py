@@ -282,6 +282,16 @@ def _build(out: Path, **switches: str) -> subprocess.CompletedProcess[str]:
                           check=False)
 
 
+def _compile_pin(name: str) -> str:
+    """The exact version of ``name`` in the hook's ``compile-requires`` (pyproject.toml)."""
+    import tomllib
+
+    toml = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    hook = toml["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
+    (pin,) = (r.split("==")[1] for r in hook["compile-requires"] if r.startswith(f"{name}=="))
+    return str(pin)
+
+
 def _pure_wheel(out: Path) -> Path:
     (whl,) = out.glob("keyharvest-*.whl")
     assert whl.name.endswith("-py3-none-any.whl"), whl.name
@@ -291,18 +301,35 @@ def _pure_wheel(out: Path) -> Path:
     return whl
 
 
+def _build_environment(said: str) -> list[str]:
+    """The packages pip installed into the isolated build environment (its verbose
+    ``Successfully installed`` lines: the build requirements, then the hook's)."""
+    return [name.rsplit("-", 1)[0].lower() for line in said.splitlines()
+            if line.strip().startswith("Successfully installed")
+            for name in line.split()[2:]]
+
+
 def test_a_source_build_is_pure_by_default_and_needs_no_compiler(tmp_path: Path) -> None:
     done = _build(tmp_path, CC="false")  # a compiler that fails: never asked for
     said = done.stdout + done.stderr
     assert done.returncode == 0, said[-3000:]
     _pure_wheel(tmp_path)
     assert "compiling the engine with mypyc" not in said
+    # the build backend alone: no mypy, setuptools or runtime dependency is installed
+    installed = _build_environment(said)
+    assert "hatchling" in installed, said[-3000:]
+    assert not {"mypy", "setuptools", "typer", "lark", "pydantic", "rich"} & set(installed)
 
 
 def test_keyharvest_compile_with_a_failing_compiler_fails_loudly(tmp_path: Path) -> None:
     asked = _build(tmp_path, CC="false", KEYHARVEST_COMPILE="1")
     said = asked.stdout + asked.stderr
     assert asked.returncode != 0
+    # asked to compile, the hook brought mypy at its exact pin, setuptools and the
+    # runtime dependencies into the build environment
+    installed = _build_environment(said)
+    assert {"mypy", "setuptools", "typer", "lark"} <= set(installed), said[-3000:]
+    assert f"mypy-{_compile_pin('mypy')}" in said
     assert "KEYHARVEST_COMPILE asks for the compiled build, and it failed" in said, said[-3000:]
     assert "CompileError" in said, said[-3000:]  # it is the C compiler that failed
     assert not list(tmp_path.glob("*.whl"))
