@@ -279,7 +279,7 @@ def test_selfplay_bot_names_come_from_the_registry(monkeypatch: pytest.MonkeyPat
 
 def test_the_console_script_tunes_the_collector_once_and_the_output_is_the_same() -> None:
     """``main`` raises the collector's first threshold first thing (``tune_gc``), the
-    workers of --jobs are forked with it, and the records and reports are those of a run
+    workers of --jobs take it over (play.pool), and the records and reports are those of a run
     with Python's default (collection never changes what a game or a check does)."""
     import subprocess
     import sys

@@ -162,7 +162,7 @@ def internal_error_line(exc: BaseException) -> str:
 #: record read, its steps and spans) allocate millions of short-lived containers; at 700
 #: the collector ran every few hundred of them and walked what was alive at that moment,
 #: to find almost no cycles. Refcounting frees the rest; what cycles there are are still
-#: collected, later. The workers of ``--jobs`` are forked with it.
+#: collected, later. The workers of ``--jobs`` take it over (``play.pool``).
 COLLECT_EVERY = 100_000
 
 

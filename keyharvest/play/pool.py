@@ -1,10 +1,15 @@
 """Worker processes for ``ordered_map``: ``map`` over several processes, results in order.
 
 The standard library's ``concurrent.futures.ProcessPoolExecutor`` does the work. Its
-processes are forked where there is ``fork`` (else the platform's default way), and each
-runs a ``warm`` function first (for ``keyharvest validate``: load the engine and the
-notation parser), so that the first batch does not pay for it; ``start_workers`` starts
-them ahead, while the caller does something else (the command line reads its options).
+processes are started by ``forkserver`` where the platform has it (Linux, macOS), else by
+``spawn``: never by a plain ``fork`` of this process, which may hold threads (a pool's own
+manager thread, a library's, a test runner's) whose locks a forked child would inherit
+held; CPython 3.12 warns of that (``DeprecationWarning``) and 3.14 makes ``forkserver``
+Linux's default. Each worker runs a ``warm`` function first (for ``keyharvest validate``:
+load the engine and the notation parser), so that the first batch does not pay for it,
+and takes the collector's thresholds of the process that started it (the console
+script's tuning, ``cli.support.tune_gc``); ``start_workers`` starts them ahead, while the
+caller does something else (the command line reads its options).
 ``ordered_map`` keeps a bounded number of calls in flight and yields the results in the
 order of the items.
 
@@ -39,9 +44,17 @@ class WorkerError(RuntimeError):
     """A worker process ended with calls in hand (killed, out of memory ...)."""
 
 
-def _start(warm: Callable[[], None] | None) -> None:
-    """A worker's first work: ``warm`` (the collector is as the console script tuned it,
-    ``cli.support.tune_gc``: the worker is forked from it)."""
+#: How the workers start, where the platform offers it (else ``spawn``): see the module's
+#: docstring.
+START_METHOD = "forkserver"
+
+
+def _start(warm: Callable[[], None] | None, thresholds: tuple[int, ...]) -> None:
+    """A worker's first work: the collector tuned as in the process that started it (a
+    started process has Python's defaults), then ``warm``."""
+    import gc
+
+    gc.set_threshold(*thresholds)
     if warm is not None:
         warm()
 
@@ -69,17 +82,28 @@ class _Pool:
     they started (for saying which one died)."""
 
     def __init__(self, jobs: int, warm: Callable[[], None] | None = None) -> None:
+        import gc
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        context = multiprocessing.get_context(
+            START_METHOD if START_METHOD in methods else "spawn")
+        if context.get_start_method() == "forkserver":
+            # The server imports these once, and each worker forked from it (a process of
+            # one thread) has them already: the module of ``warm``, which loads what the
+            # calls need. A server with modules to preload also takes this process's
+            # ``sys.path``, so that a function of a module found there unpickles.
+            context.set_forkserver_preload(
+                [__name__, *([warm.__module__] if warm is not None else [])])
         self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
-                                        initializer=_start, initargs=(warm,))
+                                        initializer=_start,
+                                        initargs=(warm, gc.get_threshold()))
         self.jobs = jobs
         self.open = True
         self.workers: list[Any] = []
-        self.pool.submit(_ready)  # the processes start now, and load what ``warm`` loads
+        for _ in range(jobs):  # every process starts now (one per call not yet taken by
+            self.pool.submit(_ready)  # an idle one), and loads what ``warm`` loads
         self._note_workers()
 
     def _note_workers(self) -> None:
