@@ -139,8 +139,10 @@ def test_a_missing_draw_says_to_write_a_draw_and_where_to_look(tmp_path) -> None
     bad.write_text(TWO_TEXT.replace(*NO_DRAW), encoding="utf-8")
     r = kh("validate", bad)
     assert r.code == 1
-    assert (f"= help: a refill draw is due: write 'draw <tile>' (keyharvest moves {bad} "
-            "--to 1 lists what the bag can give)") in r.err
+    # (issue 48: the draw left out is named where it goes, with the tile the rest of the
+    # record needs)
+    assert "error[F.1]: a draw seems to be missing after 'offer B8 for hops wine'" in r.err
+    assert "= help: write 'draw F7' after 'offer B8 for hops wine'" in r.err
     moves = kh("moves", bad, "--to", "1").out.split("\n")
     assert "draw F7" in moves
     fixed = tmp_path / "fixed.kh"

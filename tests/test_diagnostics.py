@@ -117,15 +117,15 @@ games/club.kh:12:7: error: crops.red: unknown crop 'hopz'
       |       ^^^^^^^^^^^^^^^^^^^^^^^^^
       = help: did you mean 'hops'?'''),
     ('2. green: harvest A2', '2. green: harvest A2; draw Q', '''\
-games/club.kh:16:23: error[C.1]: no draw is due: waiting for green to take an action or end the turn
+games/club.kh:16:23: error[C.1]: 'draw Q' seems to be one step too many: no draw is due: waiting for green to take an action or end the turn
    16 | 2. green: harvest A2; draw Q
       |                       ^^^^^^
-      = help: green is to take an action or end the turn: write 'offer A3 for wheat' before 'draw Q' (or 'offer A4 for wheat', 'end', 'play A at A1' or 'play A at A3' instead of it)'''),  # an offer's refill draw
+      = help: delete this 'draw Q\''''),  # the one edit after which the record replays (issue 48)
     ('2. green: harvest A2', '2. green: harvest A2\n   red: pass', '''\
-games/club.kh:17:9: error[C.1]: it is green's decision, not red's (waiting for green to take an action or end the turn)
+games/club.kh:17:9: error[C.1]: 'red: pass' seems to be one step too many: it is green's decision, not red's (waiting for green to take an action or end the turn)
    17 |    red: pass
       |         ^^^^
-      = help: green is to take an action or end the turn: write 'green: play A at A1', 'green: play A at A3', 'green: end', 'green: offer A3 for apples' or 'green: offer A4 for apples' instead of 'red: pass\''''),  # the text to replace, colour and all
+      = help: delete this 'red: pass\''''),  # the text to delete, colour and all
 ]
 
 

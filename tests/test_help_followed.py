@@ -16,7 +16,7 @@ from typing import Any
 from keyharvest.formats.diagnostics import Diagnostic
 
 HERE = Path(__file__).resolve().parent.parent / "benchmarks" / "helpcheck.py"
-COUNT = int(os.environ.get("KEYHARVEST_HELPCHECK", "240"))
+COUNT = int(os.environ.get("KEYHARVEST_HELPCHECK", "160"))
 
 
 def _helpcheck() -> ModuleType:
@@ -34,10 +34,15 @@ helpcheck = _helpcheck()
 def test_following_the_first_help_reads_further_and_never_into_a_syntax_error() -> None:
     figures = helpcheck.check(COUNT, seed=2029)
     assert figures.mistakes == COUNT
+    assert set(figures.by_kind) == set(helpcheck.KINDS)
     assert figures.helped > COUNT // 2 and figures.followable > COUNT // 2, figures.line()
     assert figures.failures == [], "\n\n".join(f"{k}\n{h}\n-> {a}" for k, h, a, _ in
                                                figures.failures[:3])
     assert figures.improved == figures.followable
+    # (issue 48) the slips whose original the record holds whole are given back
+    for kind in ("swap turns", "swap turns unnumbered", "garble header"):
+        assert figures.restored_by_kind[kind] == figures.bad_by_kind[kind] > 0, kind
+    assert figures.restored + figures.undetermined > figures.bad // 2, figures.shares()
 
 
 def _diag(hint: str, line: int = 2, column: int = 1, end: int | None = None) -> Diagnostic:
@@ -135,3 +140,120 @@ def test_help_to_write_after_a_step_quotes_it_as_written() -> None:
     hint, _, _ = _followed(text.replace(answer, "    end; draw P"))
     assert hint.startswith("event N (Swap) waits for green's answer: write 'green: swap ")
     assert hint.endswith(" or 'green: pass' after 'pass'"), hint
+
+
+# -- the slips of issue 48: each named, and its help gives back the record ---------------------
+TWO = Path(__file__).resolve().parent.parent / "scenarios" / "games" / "two-players.kh"
+
+
+def _two() -> list[str]:
+    return TWO.read_text(encoding="utf-8").split("\n")
+
+
+def _row(lines: list[str], prefix: str) -> int:
+    return next(i for i, x in enumerate(lines) if x.startswith(prefix))
+
+
+def _restored(text: str, original: str, message: str, hint: str) -> None:
+    """The first problem of ``text`` says ``message`` (a part of it) with help ``hint``,
+    and following that help gives back ``original`` byte for byte."""
+    got = helpcheck.read(text)
+    assert got.hint is not None and got.first is not None
+    assert message in got.first.message, got.first.format()
+    assert got.hint.hint == hint, got.hint.format()
+    assert helpcheck.follow(text, got.hint) == original
+
+
+def test_two_turns_swapped_with_their_numbers_kept_are_moved_back() -> None:
+    lines = _two()
+    original = "\n".join(lines)
+    a, b = _row(lines, "4. "), _row(lines, "5. ")
+    lines[a], lines[b] = "4. " + lines[b][3:], "5. " + lines[a][3:]
+    _restored("\n".join(lines), original, "turns 4 and 5 look swapped: red's turn 4 is "
+              "written after green's turn 5", f"move line {b + 1} before line {a + 1} and "
+              "swap the numbers 4 and 5")
+
+
+def test_two_turns_swapped_without_numbers_are_moved_back() -> None:
+    import re
+
+    lines = [re.sub(r"^\d+\. ", "", x) for x in _two()]
+    original = "\n".join(lines)
+    a = _row(lines, "green: remove B")
+    lines[a - 1], lines[a] = lines[a], lines[a - 1]
+    _restored("\n".join(lines), original, "turns 4 and 5 look swapped",
+              f"move line {a + 1} before line {a}")
+
+
+def test_a_turn_line_left_out_is_named_with_what_the_record_does_not_say() -> None:
+    lines = _two()
+    at = _row(lines, "28. ")
+    del lines[at]
+    got = helpcheck.read("\n".join(lines))
+    assert got.first is not None and got.first.message == (
+        f"a turn seems to be missing before line {at + 1}: red's turn 28 is not written")
+    assert got.hint is not None and got.hint.hint == (
+        "the record does not say what red did in turn 28: write that turn on a line of its "
+        f"own, starting '28. red:', before line {at + 1}")
+    assert helpcheck.follow("\n".join(lines), got.hint) is None  # nothing to copy
+
+
+def test_a_draw_left_out_is_named_after_its_offer_with_the_tile() -> None:
+    lines = _two()
+    original = "\n".join(lines)
+    at = _row(lines, "9. ")
+    lines[at] = lines[at].replace("; draw A7", "")
+    _restored("\n".join(lines), original, "a draw seems to be missing after 'offer C1 for "
+              "wine' (registry refill)", "write 'draw A7' after 'offer C1 for wine'")
+
+
+def test_a_step_on_the_other_players_line_is_moved_to_its_turn() -> None:
+    lines = _two()
+    original = "\n".join(lines)
+    a, b = _row(lines, "21. "), _row(lines, "22. ")
+    lines[a] += "; buy F7 from red"
+    lines[b] = "22. red: remove B"
+    _restored("\n".join(lines), original, f"'buy F7 from red' is red's step: it belongs on "
+              f"line {b + 1}", f"move 'buy F7 from red' to line {b + 1}, after '22. red:'")
+
+
+def test_two_steps_in_the_wrong_order_are_put_back_not_repeated() -> None:
+    # the help was "write 'play A at E4' before 'pass'": the step written right after it
+    lines = _two()
+    original = "\n".join(lines)
+    at = _row(lines, "4. ")
+    lines[at] = "4. red: pass; play A at E4; harvest F4"
+    _restored("\n".join(lines), original, "'play A at E4' seems to come before 'pass'",
+              "write 'play A at E4; pass' instead of 'pass; play A at E4'")
+
+
+def test_a_garbled_first_header_gets_one_error_and_its_fix() -> None:
+    lines = _two()
+    original = "\n".join(lines)
+    at = _row(lines, "1. ")
+    lines[at] = lines[at].replace("1. green:", "1.. green:")
+    text = "\n".join(lines)
+    _restored(text, original, "unexpected '.' after the turn number",
+              "write '1.' instead of '1..'")
+    try:
+        helpcheck.load_records(text, "game.kh")
+    except helpcheck.KeyHarvestError as exc:
+        assert len(helpcheck.every_error(exc)) == 1  # not three
+
+
+def test_a_record_cut_mid_line_shows_its_rule_error_and_the_plus_signs() -> None:
+    from keyharvest.formats.diagnostics import diagnose_all
+
+    first = TWO.read_text(encoding="utf-8").replace("offer B8 for hops wine",
+                                                    "offer B8 for apples")
+    three = TWO.with_name("three-players.kh").read_text(encoding="utf-8")
+    text = first[:-1] + three
+    try:
+        helpcheck.load_records(text, "x.kh")
+        raise AssertionError("it reads")
+    except helpcheck.KeyHarvestError as exc:
+        shown = [d.format() for d in diagnose_all(exc, text, "x.kh")]
+    assert shown[0].startswith("x.kh:21:11: error[C.5]: green cannot pay apples")
+    assert "= note: a record seems to start mid-line at 155:36" in shown[0]
+    assert "118. red: remove C; harvest D4; end+++\n" in shown[1]
+    assert shown[1].endswith("^^^\n      = help: end the line before '+++'")

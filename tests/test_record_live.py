@@ -23,7 +23,7 @@ from keyharvest.formats.template import new_record
 from keyharvest.model.steps import EndTurn, Pass
 from keyharvest.notation import parse_step
 from keyharvest.play.bots import RandomBot
-from keyharvest.play.live import LiveRecord, help_line
+from keyharvest.play.live import LiveRecord
 
 
 class Saved:
@@ -183,11 +183,22 @@ def test_each_example_of_the_help_text_is_accepted_at_some_point_of_a_game() -> 
     assert found == set(examples)
 
 
-def test_the_help_line_names_the_alternatives_in_words() -> None:
-    assert help_line("red to take an action", ["harvest B3", "pass"], 0) == (
-        "help: waiting for red to take an action: write 'harvest B3' or 'pass'")
-    assert help_line("x", ["a", "b", "c"], 4).endswith(
-        "write 'a', 'b' or 'c' (4 more: type 'moves')")
+def test_a_refused_step_gets_the_same_help_as_validate_gives_it() -> None:
+    # issue 48, item 2: one help-line builder; the recorder had words of its own
+    # ("waiting for red to use the ability of worker A or pass: write ...")
+    from keyharvest.formats.template import new_record as dealt
+
+    live = LiveRecord(dealt(["red", "green"], seed=3), lambda text: None)
+    done = live.enter("play A at D6; end")
+    assert done.refusal is not None
+    typed = done.refusal.diagnostic.hint
+    assert typed == ("red's Apprentice at D6 waits for its harvest: write 'harvest E6' or "
+                     "'pass' after 'play A at D6'")
+    assert "= help: " + typed in done.refusal.diagnostic.format()
+    assert done.refusal.alternatives == ["harvest E6", "pass"]
+    written = live.text().rstrip("\n") + "; end\n"
+    result = run_cli("validate", "-", input=written)
+    assert result.code == 1 and "= help: " + typed in result.err, result.err
 
 
 def test_undo_takes_back_the_last_step_and_the_passes_answered_for_it() -> None:
@@ -283,10 +294,10 @@ def test_a_game_typed_with_mistakes_completion_and_undo(tmp_path: Path) -> None:
     t = Typist(str(path), "--players", "red,green", "--seed", "3")
     t.prompt()
     assert path.exists() and run_cli("validate", str(path)).code == 0
-    # a mistake: a crop typo; the help line says what may be written, the line comes back
+    # a mistake: a crop typo; the help line says what may be written (as validate says
+    # it), the line comes back
     shown = t.line("offer B4 for wheet")
-    assert "unknown crop 'wheet'" in shown and "did you mean 'wheat'" in shown
-    assert "help: waiting for red to take an action or end the turn: write" in shown
+    assert "unknown crop 'wheet'" in shown and "= help: did you mean 'wheat'?" in shown
     t.child.send("\x15")  # Ctrl-U clears the line given back for editing
     # completion: 'har' + Tab becomes 'harvest'; a second Tab offers the tiles
     t.child.send("har\t")

@@ -121,7 +121,6 @@ def _status(live: LiveRecord) -> str:
 def _enter(live: LiveRecord, line: str) -> str:
     """Take the steps of ``line``; print what happened; return the text to edit again."""
     from ..notation import format_step
-    from ..play.live import help_line
 
     done = live.enter(line)
     for step, forced in done.steps:
@@ -131,9 +130,10 @@ def _enter(live: LiveRecord, line: str) -> str:
     refusal = done.refusal
     if refusal is None:
         return ""
-    out(refusal.diagnostic.format())
+    out(refusal.diagnostic.format())  # its help: the words every command gives
     more = len(live.moves()) - len(refusal.alternatives)
-    out(help_line(live.waiting(), refusal.alternatives, more))
+    if more > 0:
+        out(f"  ({more} more legal steps: type 'moves')")
     out("  (the line is back for editing: fix it and press Enter; Ctrl-U clears it)")
     return refusal.rest
 

@@ -206,7 +206,8 @@ def _diagnose(exc: BaseException, text: str | None, source: str | None,
 
         step = format_step(exc.step) if exc.step is not None else None
         notes: tuple[str, ...] = ()
-        if step is not None and step.endswith(": end") and span is not None:
+        if (step is not None and step.endswith(": end") and span is not None
+                and not getattr(exc, "mended", False)):
             shown = excerpt(span.line)
             if shown is not None and not shown[span.column - 1:].lower().startswith("end"):
                 notes = (f"the turn header here ends the turn before it ({step})",)
@@ -222,7 +223,8 @@ def _diagnose(exc: BaseException, text: str | None, source: str | None,
         return Diagnostic(exc.message, src, rule=rule, kind=kind,
                           hint=exc.hint, expected=tuple(exc.expected), path=path,
                           notes=tuple(exc.notes),
-                          excerpt=excerpt(span.line if span else None), **_where(span))
+                          excerpt=getattr(exc, "line_text", None) or excerpt(
+                              span.line if span else None), **_where(span))
     if isinstance(exc, PositionError):
         # (a path that is only the file's name, which the diagnostic already shows, is not
         # said twice)

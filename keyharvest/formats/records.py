@@ -274,12 +274,23 @@ def _read_piece(piece: Piece[str], source: str, board: Board | None, more: bool,
               len(lines[-1]) + 4, source)
     note = RUNS_ON.format(f"{at.line}:{at.column}")
     try:
-        _read_cut_piece(piece, source, board, more, max_errors, access, spans)
+        record = _read_cut_piece(piece, source, board, more, max_errors, access, spans)
     except KeyHarvestError as exc:
         exc.notes = (*exc.notes, note)
         raise
-    raise NotationError(note.replace(f" at {at.line}:{at.column}", " here"), at,
-                        hint="end the line before '+++'")
+    cut_here = NotationError(note.replace(f" at {at.line}:{at.column}", " here"), at,
+                             hint="end the line before '+++'")
+    cut_here.line_text = lines[-1] + DELIMITER  # type: ignore[attr-defined]  # as written
+    problems: list[KeyHarvestError] = [cut_here]
+    if max_errors > 1:  # the record read: its rule error is not hidden by the cut
+        record = record if spans else placed(record)
+        cut_here.steps_before = tuple(record.steps)  # type: ignore[attr-defined]
+        done = replay(record)
+        if done.error is not None:
+            done.error.notes = (*done.error.notes, note)
+            problems.append(done.error)
+    raise_first(problems)
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _read_cut_piece(piece: Piece[str], source: str, board: Board | None, more: bool,
@@ -355,6 +366,21 @@ def _read_record(front: str, movetext: str, source: str, line: int, close: int, 
                                  source=source, text=text, line=line), board)
             if done.error is not None:
                 problems.append(done.error)
+        read = getattr(exc, "steps_read", None)
+        missing = next((e for e in problems if getattr(e, "missing", None)), None)
+        if (missing is not None and read and setup is not None and board is not None
+                and len(problems) == 1):  # a turn line left out, alone: which turn?
+            from .meant import missing_turn
+
+            shell = Record(setup, [], metadata, board_spec or STANDARD, source=source,
+                           text=text, line=line, movetext_line=close + 1)
+
+            def reached(steps: list[Step]) -> State | None:
+                shell.steps = steps
+                done = replay(shell, board, causes=False, mend=False)
+                return done.state if done.error is None else None
+
+            missing_turn(missing, shell, read, reached)  # type: ignore[arg-type]
     raise_first(problems[:max_errors])
     assert setup is not None and board_spec is not None  # else a problem was raised
     return Record(setup, mt.steps, metadata, board_spec, mt.comments, source, text, line,
@@ -791,7 +817,7 @@ def start_state(record: Record, board: Board | None = None) -> State:
 
 def replay(record: Record, board: Board | None = None, upto: int | None = None, *,
            each: bool = False, fill_passes: bool = True,
-           invariants: str | None = None, causes: bool = True) -> Replay:
+           invariants: str | None = None, causes: bool = True, mend: bool = True) -> Replay:
     """Run ``record`` through the engine, up to ``upto`` of its steps (all by default).
 
     Stops at the first illegal step and reports it (``Replay.error``, an ``IllegalStep``
@@ -803,6 +829,9 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
     invariant's rule (``validate`` checks ``"end"``, ``validate --strict`` ``"each"``).
     With ``causes``, a refused step whose steps have their spans gets a note naming the
     earlier draw or choice without which it applies, if one is near (``formats.causes``).
+    With ``mend``, a refused step that one of a person's ordinary slips explains (two turns
+    swapped, a turn or a draw left out, a step on another player's line) is reported as
+    that slip, with the edit that gives back the game (``formats.meant``).
     Raises ``PositionError``/``BoardError`` when the setup or the board is bad.
     """
     state = start_state(record, board)
@@ -845,8 +874,13 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
         advise(error, advised, after=after, source=record.source, point=applied,
                before=_before(record, error.span),
                after_text=_as_written(record, after.span if after is not None else None))
-        if causes and error.span is not None and error.step is not None and not isinstance(
-                error.step, EndTurn):
+        mended = False
+        if mend and upto is None:
+            from .meant import mend as mend_slip
+
+            mended = mend_slip(record, error, state, applied)
+        if (causes and not mended and error.span is not None and error.step is not None
+                and not isinstance(error.step, EndTurn)):
             from .causes import cause
 
             note = cause(record, state.board, applied, error, replay)

@@ -109,7 +109,7 @@ def read_movetext(text: str, names: Names, *, max_errors: int = MAX_ERRORS,
     goes on after a bad item or line, and the error's ``also`` lists the other problems
     found (every syntax and name error, up to ``max_errors`` in all). Its
     ``steps_before`` holds the steps written before the line of the first problem (they
-    can still be replayed)."""
+    can still be replayed), ``steps_read`` every step read (the reader went on)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:  # the usual case, parsed item by item with a memo (itemcache)
         return itemcache.read(text, names, TurnReader(names), spans=spans)
@@ -147,11 +147,14 @@ def _read_full(text: str, names: Names, *, max_errors: int = 1) -> Movetext:
         return movetext
     errors.sort(key=lambda e: e.span.line if e.span else 0)  # stable: a line in reading order
     if first is not None:  # the full parser's own error stays first, as it always was
+        # (unless the salvage said the same with a help: a mistyped turn header)
+        first = next((e for e in errors if e.span == first.span and e.hint), first)
         errors = [first] + [e for e in errors if e.span != first.span]
     # the steps written before the first problem's line can still be replayed
     top = min((e.span.line for e in errors if e.span is not None), default=0)
     errors[0].steps_before = tuple(  # type: ignore[attr-defined]
         s for s in movetext.steps if s.span is not None and s.span.line < top)
+    errors[0].steps_read = tuple(movetext.steps)  # type: ignore[attr-defined]
     raise_first(errors[:max_errors])  # type: ignore[arg-type]
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -165,6 +168,8 @@ def _sequence(error: NotationError) -> NotationError:
 
 # -- going on after a syntax error -------------------------------------------------------------
 _NUMBER = re.compile(r"[ \t\f\v\u00a0\ufeff]*([0-9]+)[ \t\f\v\u00a0\ufeff]*\.")
+#: What may be typed by mistake between a turn number and its player: ``1.. red:``.
+_GARBLE = re.compile(r"[ \t]*[.,:;]+")
 _HEAD = re.compile(r"([A-Za-z][A-Za-z_'-]*)([ \t\f\v\u00a0\ufeff]*)(:)")
 
 
@@ -214,6 +219,15 @@ def _salvage_line(code: str, row: int, here: Where) -> tuple[Line | None, list[N
         at = number.end()
     items: list[Item] = []
     errors: list[NotationError] = []
+    garbled = _GARBLE.match(code, at) if number is not None else None
+    if garbled is not None and number is not None:  # '1.. red:': the header, mistyped
+        shown = code[number.start(1):garbled.end()]
+        span = here.at(1, garbled.start() + 1, garbled.end() - garbled.start())
+        errors.append(NotationError(
+            f"unexpected {code[garbled.start():garbled.end()].strip(WS)!r} after the turn "
+            "number: expected the player and a colon", span,
+            hint=f"write '{number.group(1)}.' instead of {shown!r}"))
+        at = garbled.end()
     for piece in code[at:].split(";"):
         start = at + len(piece) - len(piece.lstrip(WS))  # 0-based column of the item
         at += len(piece) + 1

@@ -172,8 +172,9 @@ class TurnReader:
         except NotationError as exc:
             self._fail(exc)  # collecting: the turn goes on under the name as written
             player = head.value.lower()
-        if self.turn_player is not None and not (
-                self.steps and isinstance(self.steps[-1], EndTurn)):
+        empty = len(self.steps) == self.turn_start and not self.lost  # 'N. red:' alone
+        if self.turn_player is not None and (empty or not (
+                self.steps and isinstance(self.steps[-1], EndTurn))):
             # the header implies the end of the turn before it; errors point at the header
             header = names.where.span(line.first, line.items[0].colon or head)
             self.steps.append(EndTurn(self.turn_player, span=header))
@@ -236,9 +237,11 @@ class TurnReader:
             assert error.span is not None
             self.swapped = (due, row, first_row, error.span, slot)
             return True
-        self._fail(error, slot)
         if n is not None and n == written + 1:  # the numbers run on from it: follow them
             self.ends = n - 1
+            # (a turn line left out, most often: records.py looks for the turn it held)
+            error.missing = first_row  # type: ignore[attr-defined]
+        self._fail(error, slot)
         return False
 
 

@@ -19,11 +19,11 @@ This module knows records, the engine and the notation; it knows nothing of term
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import IllegalStep, KeyHarvestError
-from ..formats.alternatives import alternatives, said, written
+from ..formats.alternatives import advise, alternatives, written
 from ..formats.diagnostics import Diagnostic, diagnose
 from ..formats.records import Record, format_record, replay
 from ..model.board import Board
@@ -224,9 +224,17 @@ class LiveRecord:
         return first
 
     def _refusal(self, exc: KeyHarvestError, item: str, rest: str) -> Refusal:
-        diagnostic = diagnose(exc, text=item.strip(), source="input")
+        """The refusal of ``item``: its diagnostic, whose help is the one every command
+        gives for that step refused there (``formats.alternatives.advise``)."""
         refused = exc.step if isinstance(exc, IllegalStep) else None
-        return Refusal(diagnostic, nearest(self.state, item.strip(), refused, self), rest)
+        if isinstance(exc, IllegalStep):
+            steps = self.record.steps
+            advise(exc, self.state, after=steps[-1] if steps else None)
+            found = list(getattr(exc, "alternatives", ()))
+        else:
+            found = nearest(self.state, item.strip(), refused, self)
+        diagnostic = diagnose(exc, text=item.strip(), source="input")
+        return Refusal(diagnostic, found, rest)
 
     def _written(self, step: Step, state: State) -> str:
         """``step`` as the speaker types it: without a prefix when it is theirs."""
@@ -243,12 +251,4 @@ def nearest(state: State, typed: str, refused: Step | None, live: LiveRecord,
                         speaker=speaker)
 
 
-def help_line(waiting: str, alternatives: Sequence[str], more: int) -> str:
-    """``help: red waits ...: write 'harvest B3', 'harvest B4' or 'pass'``."""
-    if not alternatives:
-        return f"help: waiting for {waiting}; nothing is legal here"
-    tail = f" ({more} more: type 'moves')" if more > 0 else ""
-    return f"help: waiting for {waiting}: write {said([repr(a) for a in alternatives])}{tail}"
-
-
-__all__ = ["ALTERNATIVES", "Entered", "LiveRecord", "Refusal", "help_line", "nearest"]
+__all__ = ["ALTERNATIVES", "Entered", "LiveRecord", "Refusal", "nearest"]

@@ -1,0 +1,554 @@
+"""What the player meant: the edit that gives back the game, for the slips a help about the
+one step refused cannot mend.
+
+A person who writes a record makes ordinary slips: two turns written in the wrong order
+(their numbers kept in order, or none written), a turn line or a draw left out, a step
+written on the other player's line, two steps of a line in the wrong order. The engine
+refuses a step well after the slip, or one that is not wrong in itself, and a help about
+that step alone leads away from the game that was played. ``mend`` (which
+``records.replay`` calls at a rule error) and ``missing_turn`` (at a turn number that runs
+on from a wrong one, a turn line left out) try the edits such a slip calls for, each on
+the record's steps from the state the refused step met, and keep the one after which the
+record replays to its end (or, with another problem later, furthest and well past the
+edit). They then rewrite the error: its message names the cause, its span is where the
+edit goes, and its help names the edit in words a person (and ``benchmarks/helpcheck.py``)
+follows literally:
+
+- ``turns 4 and 5 look swapped: ...`` -- ``move line 26 before line 25`` (``and swap the
+  numbers 4 and 5`` when the turns are numbered);
+- ``a turn seems to be missing before line 55: ...`` -- ``write the line '28. red: end'
+  before line 55``;
+- ``a draw seems to be missing after 'offer C1 for wine' ...`` -- ``write 'draw A7' after
+  'offer C1 for wine'``;
+- ``'buy F7 from red' is red's step: it belongs on line 47 ...`` -- ``move 'buy F7 from
+  red' to line 47, after '22. red:'``;
+- ``'X' seems to come before 'Y'`` -- ``write 'X; Y' instead of 'Y; X'``.
+
+When several edits give a record that replays (a tile drawn that nothing later names, a
+turn whose steps nothing later shows), the record does not tell which was played: the
+help says so in a player's words, with no text to copy. This module decides nothing
+about legality: every trial is the engine's replay.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from ..errors import IllegalStep, KeyHarvestError, NotationError, Span
+from ..model.state import PendingKind, State
+from ..model.steps import Draw, EndTurn, Pass, Step
+from ..notation import parse_step
+from ..rules import legal_steps, push, push_steps
+
+if TYPE_CHECKING:
+    from .records import Record
+
+#: At most this many candidate edits are tried for one problem (legal steps of a turn, the
+#: tiles of the bag), so that a diagnosis stays a bounded piece of work.
+MAX_TRIALS = 160
+#: An edit that does not make the record replay to its end must carry it at least this many
+#: steps past the edit to be kept (another problem later in the record).
+FURTHER = 12
+#: A turn header: its number (if written) and its ``colour:``.
+_HEADER = re.compile(r"^(\d+)?\s*\.?\s*([A-Za-z]+)\s*:")
+_NUMBERED = re.compile(r"^\s*(\d+)\s*\.")
+#: A ``colour:`` right before a step (its own prefix), after the line's start or a ``;``.
+_PREFIX = re.compile(r"(?:^|;)\s*(?:\d+\s*\.\s*)?(([A-Za-z]+)\s*:\s*)$")
+
+
+def _reach(state: State, rest: Sequence[Step]) -> float:
+    """How many of ``rest`` apply from ``state`` (a copy is played; passes a record may
+    leave out are supplied, I.37); ``inf`` when all of them do."""
+    from .records import _fill_passes
+
+    trial = state.copy()
+    implied: list[tuple[int, Step]] = []
+    start = trial.steps
+    try:
+        push_steps(trial, rest, lambda s, step: _fill_passes(s, step, 0, implied))
+    except IllegalStep:
+        return trial.steps - start - len(implied)
+    return math.inf
+
+
+C = TypeVar("C")
+
+
+def _winners(trials: Sequence[tuple[C, Sequence[Step], int]], state: State
+             ) -> tuple[list[C], bool]:
+    """The candidates whose edited steps carry the record furthest, and whether that is
+    far enough to believe (the end, or ``FURTHER`` steps past the edit): each trial is
+    (candidate, the steps from the state on, the length of the edit)."""
+    best: float = -1
+    found: list[C] = []
+    enough = False
+    for candidate, rest, size in trials[:MAX_TRIALS]:
+        got = _reach(state, rest)
+        if got > best:
+            best, found = got, [candidate]
+            enough = got == math.inf or got >= size + FURTHER
+        elif got == best:
+            found.append(candidate)
+    return found, enough
+
+
+class _Text:
+    """The lines of a record's text, by their line number in the file."""
+
+    def __init__(self, record: Record) -> None:
+        self.lines = record.text.split("\n")
+        self.first = record.line
+        self.movetext = record.movetext_line
+
+    def __getitem__(self, row: int) -> str:
+        i = row - self.first
+        return self.lines[i] if 0 <= i < len(self.lines) else ""
+
+    def last_row(self) -> int:
+        return self.first + len(self.lines) - 1
+
+    def is_header(self, row: int) -> bool:
+        line = self[row]
+        return (row >= self.movetext and bool(line[:1].strip()) and not line.startswith("#")
+                and _HEADER.match(line) is not None)
+
+    def header_of(self, row: int) -> int:
+        """The header row of the turn whose lines hold ``row``."""
+        while row > self.movetext and not self.is_header(row):
+            row -= 1
+        return row
+
+    def group_end(self, header: int) -> int:
+        """The last row of the turn whose header is on ``header`` (before the next header;
+        blank lines after it left out)."""
+        row = header + 1
+        last = self.last_row()
+        while row <= last and not self.is_header(row):
+            row += 1
+        row -= 1
+        while row > header and not self[row].strip():
+            row -= 1
+        return row
+
+    def header_text(self, row: int) -> str:
+        m = _HEADER.match(self[row])
+        return m.group(0) if m else ""
+
+    def number(self, row: int) -> int | None:
+        m = _NUMBERED.match(self[row])
+        return int(m.group(1)) if m and len(m.group(1)) < 6 else None
+
+    def text_of(self, span: Span | None) -> str | None:
+        if span is None or span.end_line != span.line:
+            return None
+        return self[span.line][span.column - 1:span.end_column - 1] or None
+
+
+def _lines(first: int, last: int) -> str:
+    return f"line {first}" if first == last else f"lines {first}-{last}"
+
+
+def _rewrite(error: IllegalStep | NotationError, message: str, hint: str,
+             span: Span | None = None) -> bool:
+    """``error`` saying ``message`` at ``span``, with ``hint`` as its help."""
+    error.message = message
+    error.args = (f"[{error.rule}] {message}" if isinstance(error, IllegalStep) else message,)
+    error.hint = hint  # type: ignore[union-attr]  # (an IllegalStep's is set by advise)
+    error.mended = True  # type: ignore[union-attr]  # (diagnostics: no note on the step)
+    if span is not None:
+        error.span = span
+    return True
+
+
+# -- at a rule error ------------------------------------------------------------------------
+def mend(record: Record, error: IllegalStep, state: State, applied: int) -> bool:
+    """Name the slip behind ``error`` (the step ``record.steps[applied]`` refused in
+    ``state``) and the edit that gives back the game, when one of the slips this module
+    knows explains it; True when ``error`` was rewritten."""
+    steps = record.steps
+    refused = error.step
+    if (refused is None or error.span is None or not record.text or applied >= len(steps)
+            or steps[applied] is not refused and steps[applied] != refused):
+        return False
+    text = _Text(record)
+    pending = state.pending
+    if pending.kind == PendingKind.CHANCE:
+        if isinstance(refused, Draw):
+            return False
+        return (_swapped_steps(record, text, error, state, applied)
+                or _missing_draw(record, text, error, state, applied))
+    player = getattr(refused, "player", None)
+    first_of_turn = applied == 0 or isinstance(steps[applied - 1], EndTurn)
+    if (pending.kind == PendingKind.TURN and player is not None and player != pending.player
+            and first_of_turn):
+        return (_swapped_turns(record, text, error, state, applied)
+                or _missing_turn_here(record, text, error, state, applied))
+    if isinstance(refused, EndTurn):
+        return False
+    return (_swapped_steps(record, text, error, state, applied)
+            or (not isinstance(refused, Draw)
+                and _other_line(record, text, error, state, applied))
+            or _repeated_line(record, text, error, state, applied)
+            or _swapped_lines(record, text, error, state, applied)
+            or _one_step(record, text, error, state, applied))
+
+
+def _missing_draw(record: Record, text: _Text, error: IllegalStep, state: State,
+                  applied: int) -> bool:
+    steps = record.steps
+    before = steps[applied - 1] if applied else None
+    anchor = text.text_of(getattr(before, "span", None)) if before is not None else None
+    if before is None or isinstance(before, EndTurn) or anchor is None:
+        return False
+    draws = [s for s in legal_steps(state) if isinstance(s, Draw)]
+    rest = steps[applied:]
+    found, enough = _winners([(d, [d, *rest], 1) for d in draws], state)
+    purpose = state.pending.purpose
+    why = f" ({purpose})" if purpose else ""
+    message = f"a draw seems to be missing after {anchor!r}{why}"
+    if len(found) == 1 and enough:
+        tile = found[0].item
+        hint = f"write 'draw {tile}' after {anchor!r}"
+    else:
+        where = record.source if record.source and not record.source.startswith("<") \
+            else "FILE"
+        hint = (f"a tile was drawn after {anchor!r} and the record does not say which: "
+                f"write 'draw' and that tile there (keyharvest moves {where} --to "
+                f"{applied} lists what the bag could give)")
+    return _rewrite(error, message, hint, before.span)
+
+
+def _turn_of(steps: Sequence[Step], start: int) -> int | None:
+    """The index just past the ``EndTurn`` of the turn that starts at ``start``."""
+    for i in range(start, len(steps)):
+        if isinstance(steps[i], EndTurn):
+            return i + 1
+    return None
+
+
+def _swapped_turns(record: Record, text: _Text, error: IllegalStep, state: State,
+                   applied: int) -> bool:
+    steps = record.steps
+    a_end = _turn_of(steps, applied)
+    b_end = _turn_of(steps, a_end) if a_end is not None else None
+    if a_end is None or b_end is None or a_end >= b_end:
+        return False
+    first, second = steps[applied:a_end], steps[a_end:b_end]
+    _, enough = _winners([(True, [*second, *first, *steps[b_end:]], len(first)
+                               + len(second))], state)
+    if not enough:
+        return False
+    a_row = text.header_of(error.span.line)  # type: ignore[union-attr]
+    b_span = next((s.span for s in second if getattr(s, "span", None) is not None), None)
+    if b_span is None or not text.is_header(a_row):
+        return False
+    b_row = text.header_of(b_span.line)
+    if b_row <= a_row:
+        return False
+    b_last = text.group_end(b_row)
+    n = state.turn.number
+    first_player = getattr(error.step, "player", "")
+    second_player = state.pending.player
+    numbers = (text.number(a_row), text.number(b_row))
+    low, high = sorted(n or 0 for n in numbers)
+    renumber = f" and swap the numbers {low} and {high}" if low and low != high else ""
+    message = (f"turns {n} and {n + 1} look swapped: {second_player}'s turn {n} is written "
+               f"after {first_player}'s turn {n + 1} (line {a_row})")
+    hint = f"move {_lines(b_row, b_last)} before line {a_row}{renumber}"
+    header = text.header_text(a_row)
+    return _rewrite(error, message, hint, Span(a_row, 1, a_row, len(header) + 1,
+                                               error.span.source))  # type: ignore[union-attr]
+
+
+def _bodies(state: State, player: str) -> list[tuple[list[Step], list[Step]]]:
+    """The turns ``player`` may have played from ``state`` that a search can tell apart:
+    an empty one, and one step then the end (each: the steps, and the steps written)."""
+    out: list[tuple[list[Step], list[Step]]] = [([EndTurn(player)], [EndTurn(player)])]
+    for step in legal_steps(state):
+        if isinstance(step, (EndTurn, Pass, Draw)):
+            continue
+        trial = state.copy()
+        try:
+            push(trial, step)
+            push(trial, EndTurn(player))
+        except KeyHarvestError:
+            continue
+        out.append(([step, EndTurn(player)], [step]))
+    return out
+
+
+def _turn_line(state: State, player: str, written: list[Step], numbered: bool) -> str:
+    from .alternatives import written as in_words
+
+    body = "; ".join(in_words(s, player) for s in written
+                     if not isinstance(s, EndTurn)) or "end"
+    number = f"{state.turn.number}. " if numbered else ""
+    return f"{number}{player}: {body}"
+
+
+def _find_missing_turn(state: State, rest: Sequence[Step], numbered: bool
+                       ) -> tuple[str | None, str]:
+    """The turn left out before ``rest`` (the line to write, None when the record does not
+    tell) and the player whose turn it is."""
+    player = state.pending.player or ""
+    bodies = _bodies(state, player)
+    found, enough = _winners([((steps, written), [*steps, *rest], len(steps))
+                              for steps, written in bodies], state)
+    if len(found) == 1 and enough:
+        _, written = found[0]
+        return _turn_line(state, player, written, numbered), player
+    return None, player
+
+
+def _missing_turn_help(state: State, line: str | None, player: str, row: int,
+                       numbered: bool) -> tuple[str, str]:
+    n = state.turn.number
+    message = f"a turn seems to be missing before line {row}: {player}'s turn {n} is not written"
+    if line is not None:
+        return message, f"write the line {line!r} before line {row}"
+    header = f"{n}. {player}:" if numbered else f"{player}:"
+    return message, (f"the record does not say what {player} did in turn {n}: write that "
+                     f"turn on a line of its own, starting {header!r}, before line {row}")
+
+
+def _missing_turn_here(record: Record, text: _Text, error: IllegalStep, state: State,
+                       applied: int) -> bool:
+    row = text.header_of(error.span.line)  # type: ignore[union-attr]
+    if not text.is_header(row):
+        return False
+    numbered = text.number(row) is not None
+    steps = record.steps
+    written = getattr(error.step, "player", None)
+    end = _turn_of(steps, applied)
+    if end is not None:  # the header's colour mistyped: the turn is the one due
+        retyped = [dataclasses.replace(s, player=state.pending.player)  # type: ignore[call-arg]
+                   if getattr(s, "player", None) == written else s for s in steps[applied:end]]
+        if _winners([(True, [*retyped, *steps[end:]], len(retyped))], state)[1]:
+            return False
+    line, player = _find_missing_turn(state, steps[applied:], numbered)
+    seats = state.colours
+    skipped = seats[(seats.index(player) + 1) % len(seats)] == written
+    if line is None and not skipped:  # not a turn left out that a player can see
+        return False
+    message, hint = _missing_turn_help(state, line, player, row, numbered)
+    header = text.header_text(row)
+    return _rewrite(error, message, hint, Span(row, 1, row, len(header) + 1,
+                                               error.span.source))  # type: ignore[union-attr]
+
+
+def _swapped_steps(record: Record, text: _Text, error: IllegalStep, state: State,
+                   applied: int) -> bool:
+    steps = record.steps
+    refused = steps[applied]
+    if applied + 1 >= len(steps):
+        return False
+    after = steps[applied + 1]
+    one, two = getattr(refused, "span", None), getattr(after, "span", None)
+    if (isinstance(after, EndTurn) or one is None or two is None or one.line != two.line
+            or two.end_line != two.line):
+        return False
+    _, enough = _winners([(True, [after, refused, *steps[applied + 2:]], 2)], state)
+    if not enough:
+        return False
+    line = text[one.line]
+    written = line[one.column - 1:two.end_column - 1]
+    first = text.text_of(one)
+    own = _PREFIX.search(line[:one.column - 1])
+    if first is None or ";" not in written or own is not None and (
+            own.start() > 0 or line[:1].isspace()):  # (the first step's own 'colour:')
+        return False
+    second = written.split(";", 1)[1].strip()
+    if ":" in second and getattr(refused, "player", None):  # it speaks for its own player
+        first = f"{refused.player}: {first}"
+    message = f"{second!r} seems to come before {first!r}: {error.message}"
+    return _rewrite(error, message, f"write '{second}; {first}' instead of {written!r}")
+
+
+def _row_steps(steps: Sequence[Step], row: int, at: int) -> tuple[int, int]:
+    """The index range of the steps written on line ``row`` around index ``at``."""
+    lo = at
+    while lo > 0 and _line(steps[lo - 1]) == row:
+        lo -= 1
+    hi = at
+    while hi < len(steps) and _line(steps[hi]) == row:
+        hi += 1
+    return lo, hi
+
+
+def _line(step: Step) -> int | None:
+    """The line ``step`` was written on (None: not known)."""
+    return None if step.span is None else step.span.line
+
+
+def _repeated_line(record: Record, text: _Text, error: IllegalStep, state: State,
+                   applied: int) -> bool:
+    """A line written twice (a continuation line copied): its second copy goes."""
+    steps = record.steps
+    row = error.span.line  # type: ignore[union-attr]
+    if text.is_header(row) or row <= text.movetext or text[row] != text[row - 1]:
+        return False
+    lo, hi = _row_steps(steps, row, applied)
+    if lo != applied:
+        return False
+    if not _winners([(True, steps[hi:], 0)], state)[1]:
+        return False
+    return _rewrite(error, f"line {row} repeats line {row - 1}: the same line written twice",
+                    f"delete line {row}")
+
+
+def _swapped_lines(record: Record, text: _Text, error: IllegalStep, state: State,
+                   applied: int) -> bool:
+    """Two continuation lines in the wrong order: the refused step's and the next one."""
+    steps = record.steps
+    row = error.span.line  # type: ignore[union-attr]
+    if text.is_header(row) or text.is_header(row + 1) or not text[row + 1].strip():
+        return False
+    lo, hi = _row_steps(steps, row, applied)
+    if lo != applied or hi >= len(steps):
+        return False
+    _, end = _row_steps(steps, row + 1, hi)
+    if end == hi:
+        return False
+    if not _winners([(True, [*steps[hi:end], *steps[lo:hi], *steps[end:]], end - lo)],
+                    state)[1]:
+        return False
+    message = f"lines {row} and {row + 1} look swapped: {error.message}"
+    return _rewrite(error, message, f"move line {row + 1} before line {row}")
+
+
+def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
+              applied: int) -> bool:
+    """One step too many, left out before the refused one, or written instead of it: the
+    one edit of the three after which the record replays to its end, when only one
+    does."""
+    steps = record.steps
+    refused = steps[applied]
+    span = getattr(refused, "span", None)
+    written = text.text_of(span)
+    if span is None or written is None or ":" in written:
+        return False
+    from .alternatives import written as in_words
+
+    line = text[span.line]
+    prefix = _PREFIX.search(line[:span.column - 1])
+    header = prefix is not None and prefix.start() == 0 and not line[:1].isspace()
+    own = written if prefix is None or header else line[prefix.start(1):span.end_column - 1]
+
+    speaker = getattr(refused, "player", None)
+    rest = steps[applied + 1:]
+    trials: list[tuple[tuple[str, Step | None], Sequence[Step], int]] = []
+    if not header:
+        trials.append((("delete", None), rest, 0))  # (not a header's own step)
+    for step in legal_steps(state):
+        if getattr(step, "player", None) not in (None, speaker) or isinstance(step, EndTurn):
+            continue
+        if isinstance(refused, Draw) != isinstance(step, Draw):
+            continue
+        trials.append((("before", step), [step, refused, *rest], 2))
+        trials.append((("instead", step), [step, *rest], 1))
+    found: list[tuple[str, Step | None]] = []
+    for candidate, steps_after, _ in trials[:2 * MAX_TRIALS]:
+        if _reach(state, steps_after) == math.inf:
+            found.append(candidate)
+            if len(found) > 2:
+                return False
+    twice = applied > 0 and steps[applied - 1] == refused
+    if twice and ("delete", None) in found:  # a step written twice: the copy goes first
+        found = [("delete", None)]
+    if len(found) != 1:
+        return False
+    how, chosen = found[0]
+    if how == "delete" or chosen is None:
+        why = "written twice" if twice else "one step too many"
+        return _rewrite(error, f"{own!r} seems to be {why}: {error.message}",
+                        f"delete this {own!r}")
+    new = in_words(chosen, speaker)
+    if how == "before":
+        return _rewrite(error, f"a step seems to be missing before {written!r}: "
+                        f"{error.message}", f"write {new!r} before {written!r}")
+    return _rewrite(error, error.message, f"write {new!r} instead of {written!r}")
+
+
+def _turn_starts(steps: Sequence[Step], start: int) -> list[int]:
+    """The indices from ``start`` on where a turn begins (just after an ``EndTurn``)."""
+    return [i + 1 for i in range(start, len(steps) - 1) if isinstance(steps[i], EndTurn)]
+
+
+def _other_line(record: Record, text: _Text, error: IllegalStep, state: State,
+                applied: int) -> bool:
+    steps = record.steps
+    refused = steps[applied]
+    span = getattr(refused, "span", None)
+    written = text.text_of(span)
+    speaker = getattr(refused, "player", None)
+    if span is None or written is None or speaker is None or ":" in written:
+        return False
+    starts = _turn_starts(steps, applied)
+    trials: list[tuple[tuple[str, int], Sequence[Step], int]] = []
+    for player in state.colours:
+        if player == speaker:
+            continue
+        try:
+            moved = parse_step(written, player, players=state.colours, board=state.board)
+        except KeyHarvestError:
+            continue
+        at = next((i for i in starts if _owner(steps, i) == player), None)
+        if at is None or _line(steps[at]) is None:
+            continue
+        trials.append(((player, at), [*steps[applied + 1:at], moved, *steps[at:]],
+                       at - applied))
+    found, enough = _winners(trials, state)
+    if len(found) != 1 or not enough:
+        return False
+    player, at = found[0]
+    row = text.header_of(_line(steps[at]) or 0)
+    header = text.header_text(row)
+    if not text.is_header(row) or not header:
+        return False
+    n = state.turn.number + sum(1 for i in range(applied, at) if isinstance(steps[i], EndTurn))
+    message = f"{written!r} is {player}'s step: it belongs on line {row}, {player}'s turn {n}"
+    return _rewrite(error, message, f"move {written!r} to line {row}, after {header!r}")
+
+
+def _owner(steps: Sequence[Step], start: int) -> str | None:
+    end = _turn_of(steps, start)
+    if end is None:
+        return next((s.player for s in steps[start:] if s.player), None)
+    return steps[end - 1].player
+
+
+# -- at a turn number that runs on -----------------------------------------------------------
+def missing_turn(error: NotationError, record: Record, read: Sequence[Step],
+                 replayed: Callable[[list[Step]], State | None]) -> bool:
+    """Name a turn left out where ``error`` (the turn reader's: a turn number written one
+    too high, and the numbers after it run on from it, ``error.missing``) is, with the
+    line to write when the record tells it; ``read`` holds the steps as the reader read
+    them, ``replayed(steps)`` the state they reach (None if they do not replay). True
+    when ``error`` was rewritten."""
+    row = getattr(error, "missing", None)
+    if row is None or error.span is None:
+        return False
+    at = next((i for i, s in enumerate(read) if s.span is not None and s.span.line >= row
+               and not (isinstance(s, EndTurn) and s.span.line == row
+                        and s.span.column == 1)), None)
+    if at is None:
+        return False
+    state = replayed(list(read[:at]))
+    if state is None or state.pending.kind != PendingKind.TURN:
+        return False
+    rest = read[at:]
+    if _reach(state, rest) == math.inf:
+        return False  # the turns as written replay: only the numbers are wrong
+    line, player = _find_missing_turn(state, rest, True)
+    message, hint = _missing_turn_help(state, line, player, row, True)
+    text = _Text(record)
+    header = text.header_text(row)
+    return _rewrite(error, message, hint, Span(row, 1, row, max(len(header), 1) + 1,
+                                               error.span.source))
+
+
+__all__ = ["mend", "missing_turn"]
