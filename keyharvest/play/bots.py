@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from ..model.catalogue import CROP_INDEX, WORKERS
 from ..model.state import PendingKind, State
-from ..model.steps import Draw, EndTurn, Offer, Pass, Step
+from ..model.steps import Draw, EndTurn, Harvest, Offer, Pass, Play, Step
 from ..rules import legal_steps, legal_view, push
 from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
@@ -154,38 +154,51 @@ def _majorities(screen: list[int], others: list[list[int]]) -> int:
 def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
     """``points(after, colour)`` for each of ``steps`` (legal in ``state``, of the player
     ``colour`` to move), where ``after`` is ``state`` with the step pushed: the state is
-    copied and the step pushed only where it must be. An offer (C.5, or the Shopkeeper's)
-    changes no points but by the crops of the bid leaving the screen (G.4: the board, the
-    workers and the others' screens stay), and ending the turn changes none (tests/
-    test_bots.py holds both to the copy and push for every step of many games)."""
+    copied and the step pushed only where it must be. On a turn (the actions, C), an offer
+    changes no points but by the crops of its bid leaving the screen (C.5, G.4: the same for
+    the same bid on any tile), a harvest none but by the crops it brings behind the screen
+    where the stock has them all (C.2), a play none but by the worker's number, less the
+    number of a worker it sends back (C.3, D.1, G.1: its ability is used by later steps),
+    and ending the turn none (tests/test_bots.py holds each to the copy and push over
+    every decision of random games)."""
     me = state.player(colour)
     others = [q.screen for q in state.players if q is not me]
-    now = -1
-    held = -1
+    on_turn = state.result is None and type(state.stack[-1]) is TurnFrame
+    now = points(state, colour)
+    held = _majorities(me.screen, others)
+    crop_of = state.board.crop_indices
+    stock = state.stock
     out = []
     by_bid: dict[tuple[str, ...], int] = {}  # the same bid on another tile: the same points
     for step in steps:
-        if isinstance(step, Offer):
+        if on_turn and isinstance(step, Offer):
             bid = step.bid
             got = by_bid.get(bid)
             if got is None:
-                if now < 0:
-                    now = points(state, colour)
-                    held = _majorities(me.screen, others)
                 screen = me.screen[:]
                 for crop in bid:
                     screen[CROP_INDEX[crop]] -= 1
                 got = by_bid[bid] = now - held + _majorities(screen, others)
             out.append(got)
-        elif isinstance(step, EndTurn):
-            if now < 0:
-                now = points(state, colour)
-                held = _majorities(me.screen, others)
+            continue
+        if on_turn and isinstance(step, Play):
+            under = me.workers.get(step.space)
+            out.append(now + WORKERS[step.worker].number
+                       - (WORKERS[under].number if under is not None else 0))
+            continue
+        if isinstance(step, EndTurn):
             out.append(now)
-        else:
-            after = state.copy()
-            push(after, step)
-            out.append(points(after, colour))
+            continue
+        if on_turn and isinstance(step, Harvest) and not step.instead:
+            screen = me.screen[:]
+            for ref in step.tiles:
+                screen[crop_of[ref]] += 1
+            if all(stock[i] >= screen[i] - me.screen[i] for i in range(len(screen))):
+                out.append(now - held + _majorities(screen, others))
+                continue
+        after = state.copy()
+        push(after, step)
+        out.append(points(after, colour))
     return out
 
 
