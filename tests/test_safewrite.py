@@ -335,3 +335,50 @@ def test_a_signal_just_as_the_temporary_is_made_leaves_none(tmp_path: Path,
     assert b"Traceback" not in done.stderr
     assert (games / "g.kh").read_text() == MESSY
     assert _temps(games) == []
+
+
+# -- writes never touch the input, nor leave debris (issue 50) ---------------------------------
+def _full_disk(monkeypatch) -> None:
+    real = os.write
+
+    def full(fd: int, data) -> int:
+        if fd > 2:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(fd, data)
+
+    monkeypatch.setattr(safewrite.os, "write", full)
+
+
+def test_a_failed_first_append_leaves_no_new_file(tmp_path: Path, monkeypatch) -> None:
+    new, old = tmp_path / "rejects.kh", tmp_path / "old.kh"
+    old.write_text("# kept\n")
+    _full_disk(monkeypatch)
+    for path in (new, old):
+        with pytest.raises(OSError, match="no space left on device"), Appender(path) as out:
+            out.add(b"+++\n")
+    assert not new.exists()  # made by the appender, nothing in it: removed
+    assert old.read_text() == "# kept\n"  # there before: left as it was
+
+
+def test_an_output_that_is_an_input_is_found_by_device_and_inode(tmp_path: Path) -> None:
+    from keyharvest.formats.safewrite import same_as_input
+
+    record = tmp_path / "same.kh"
+    record.write_text("")
+    (tmp_path / "hard.kh").hardlink_to(record)
+    (tmp_path / "soft.kh").symlink_to(record)
+    for name in ("same.kh", "hard.kh", "soft.kh", "./same.kh"):
+        assert same_as_input(tmp_path / name, [str(TWO), str(record)]) == str(record)
+    assert same_as_input(tmp_path / "other.kh", [str(record)]) is None  # not made yet
+    assert same_as_input(TWO, [str(record)]) is None
+
+
+def test_a_dangling_link_is_called_one(tmp_path: Path) -> None:
+    from keyharvest.formats.safewrite import kind_of
+
+    (tmp_path / "dl").symlink_to(tmp_path / "nowhere" / "x")
+    (tmp_path / "f").write_text("")
+    assert kind_of(tmp_path / "dl") == "a symbolic link to nowhere (its target does not exist)"
+    assert [kind_of(tmp_path / n) for n in ("f", ".", "missing")] == [
+        "a file", "a folder", "nothing"]
+    assert kind_of("/dev/null") == "a device"

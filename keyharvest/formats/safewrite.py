@@ -26,7 +26,13 @@ signal never leaves half of one:
 link (a link planted at the name is refused: give the link's target instead), only to a
 regular file with one name (not a FIFO, a device or a hard link), created if missing
 with the usual permissions; each piece is written with one ``write`` call, and the file is
-``fsync``ed when closed.
+``fsync``ed when closed. A file it made whose first write fails (a full disk) is removed:
+a failed run leaves no new empty file.
+
+``same_as_input(path, inputs)`` says which of the inputs (files, ``-`` for standard
+input) an output is: the same file by its device and inode, whatever the
+names, so that a command can refuse to write onto what it reads. ``kind_of(path)`` names
+what a path is for a message: "a file", "a folder", "a symbolic link to nowhere" ...
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ import stat
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Self
@@ -298,12 +304,17 @@ class Appender:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
         self.fd: int | None = None
+        self.made = False  # this appender made the file (and nothing is in it yet)
 
     def _open(self) -> int:
-        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        flags = (os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
                  | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
         try:
-            fd = os.open(self.path, flags, 0o666)
+            try:  # made here, or there already: a failed first write removes only the former
+                fd = os.open(self.path, flags | os.O_CREAT | os.O_EXCL, 0o666)
+                self.made = True
+            except FileExistsError:
+                fd = os.open(self.path, flags)
         except OSError as exc:
             if exc.errno == errno.ELOOP or os.path.islink(self.path):
                 raise WriteRefused(self.path, "a symbolic link: rejects are appended only "
@@ -334,7 +345,26 @@ class Appender:
             while view:
                 view = view[os.write(self.fd, view):]
         except OSError as exc:
+            self._unmake()
             raise _named(exc, self.path, "append to") from None
+        self.made = False  # it holds something now: it stays
+
+    def _unmake(self) -> None:
+        """Close and remove the file this appender made, while nothing is in it: only if
+        the name still holds that file (same device and inode)."""
+        if not self.made or self.fd is None:
+            return
+        fd, self.fd = self.fd, None
+        self.made = False
+        try:
+            st = os.fstat(fd)
+            now = os.lstat(self.path)
+            if (st.st_dev, st.st_ino) == (now.st_dev, now.st_ino) and st.st_size == 0:
+                os.unlink(self.path)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
 
     def close(self) -> None:
         if self.fd is None:
@@ -354,5 +384,55 @@ class Appender:
         self.close()
 
 
-__all__ = ["PREFIX", "Appender", "WriteRefused", "check_replaceable", "sweep_leftovers",
-           "sweep_once", "write_file"]
+def _identity(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_dev, st.st_ino
+
+
+def same_as_input(path: str | os.PathLike[str], inputs: Iterable[str]) -> str | None:
+    """The input among ``inputs`` (the paths of files read, ``-`` for standard input: a
+    folder's files as ``play.batch.expand`` lists them) that ``path`` is the same file as
+    (device and inode, links followed), or None (as when ``path`` does not exist yet)."""
+    out = _identity(os.fspath(path))
+    if out is None:
+        return None
+    for name in inputs:
+        if name == "-":
+            try:
+                st = os.fstat(0)
+            except OSError:
+                continue
+            if (st.st_dev, st.st_ino) == out:
+                return "standard input"
+        elif _identity(name) == out:
+            return name
+    return None
+
+
+def kind_of(path: str | os.PathLike[str]) -> str:
+    """What ``path`` is, for a message: "a file", "a folder", "a symbolic link to nowhere"
+    (a dangling link), "a FIFO", "a device", "a socket", or "nothing" (missing)."""
+    shown = os.fspath(path)
+    try:
+        lst = os.lstat(shown)
+    except OSError:
+        return "nothing"
+    if stat.S_ISLNK(lst.st_mode):
+        try:
+            st = os.stat(shown)
+        except OSError:
+            return "a symbolic link to nowhere (its target does not exist)"
+    else:
+        st = lst
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISREG, "a file"),
+                       (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket")):
+        if test(st.st_mode):
+            return name
+    return "a device"
+
+
+__all__ = ["PREFIX", "Appender", "WriteRefused", "check_replaceable", "kind_of",
+           "same_as_input", "sweep_leftovers", "sweep_once", "write_file"]
