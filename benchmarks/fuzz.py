@@ -674,6 +674,8 @@ def position_corpus(texts: list[str]) -> list[str]:
     for path in sorted((ROOT / "scenarios").rglob("*.toml")):
         if not path.name.endswith(".expect.toml"):
             out.append(read_source(path))
+    FRAMES.clear()
+    PENDINGS.clear()
     for text in out:  # the parts the mutations of the frame stack take from other positions
         head, frames = _stack_parts(text)
         FRAMES.extend(f for f in frames if f not in FRAMES)

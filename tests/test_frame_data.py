@@ -102,7 +102,7 @@ def refill_position() -> tuple[str, int]:
     (("gap = (\\d+)", "gap = -1"), "gap", "expected a whole number of at least 0, not -1"),
     (("set_aside = (true|false)", "set_aside = 1"), "set_aside", "expected true or false"),
     (("drawer = (.*)", 'drawer = "purple"'), "drawer", "the colour of a player in the game"),
-    (("mine = (.*)", 'mine = ["Z9"]'), "mine", "expected a list of event letters"),
+    (("mine = (.*)", 'mine = ["Z9"]'), "mine", "expected a list of events set aside on the table"),
     (("type = (.*)", 'type = "RefilFrame"'), "type", "unknown frame type 'RefilFrame'"),
 ])
 def test_a_bad_frame_field_is_a_position_error_at_its_key(

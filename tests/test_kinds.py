@@ -21,7 +21,7 @@ def test_the_values_are_the_words_written_before() -> None:
         "turn", "chance", "replace", "ability", "event", "choice", "over"]
     assert [r.value for r in Result] == ["finished", "unfinished"]
     assert [k.value for k in PointKind] == ["step", "turn", "end"]
-    assert [k.value for k in UnitKind] == ["record", "position", "file"]
+    assert [k.value for k in UnitKind] == ["record", "position", "file", "skipped"]
     assert [p.value for p in Phase] == ["", "drawn", "pick", "events", "refill", "keep", "done"]
     assert [p.value for p in MerchantPhase] == ["offer", "draw", "registry", "hand", "events"]
     # as text they are their value: in f-strings, JSON and comparisons with plain strings

@@ -35,6 +35,7 @@ for unknown keys and names); broken invariants (RULES.md J) are collected in
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -366,6 +367,13 @@ class _Reader(ValueChecker):
         if not stack or not stack[0].is_turn or any(f.is_turn for f in stack[1:]):
             raise self.error("the frame stack starts with the turn (a TurnFrame) and holds "
                              "it once: the game cannot go on from this one", "stack")
+        held = Counter(x for f in stack if isinstance(f, engine.Frame)
+                       for name, kind in f.schema.items() if kind is engine.SET_ASIDE
+                       for x in getattr(f, name))
+        twice = sorted(x for x, n in held.items() if n > state.set_aside.count(x))
+        if twice:
+            raise self.error(f"the frame stack holds the set-aside event {twice[0]} twice: "
+                             "an event is set aside by one frame", "stack")
         settled = state.copy()
         try:
             engine.settle(settled)

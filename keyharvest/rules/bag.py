@@ -19,6 +19,7 @@ from .engine import (
     COUNT,
     EVENTS,
     FLAG,
+    SET_ASIDE,
     STRING,
     Frame,
     expect,
@@ -116,7 +117,7 @@ class RefillFrame(Frame):
 
     rule = REFILL_RULE
     fields = saved(drawer=COLOUR, gap=COUNT, set_aside=FLAG, purpose=STRING,
-              mine=EVENTS)
+              mine=SET_ASIDE)
 
     def __init__(self, drawer: str, gap: int, set_aside: bool = False,
                  purpose: str = REFILL) -> None:
@@ -239,7 +240,7 @@ class HandDrawFrame(Frame):
     """
 
     rule = "E.2"
-    fields = saved(player=COLOUR, purpose=STRING, mine=EVENTS, done=FLAG)
+    fields = saved(player=COLOUR, purpose=STRING, mine=SET_ASIDE, done=FLAG)
 
     def __init__(self, player: str, purpose: str) -> None:
         self.player = player

@@ -86,6 +86,10 @@ WORKER = FieldKind("a worker's letter", lambda v, s: type(v) is str and v in WOR
 SPACE = FieldKind("a space of the board", lambda v, s: type(v) is str and v in s.board)
 EVENTS = FieldKind("a list of event letters",
                    lambda v, s: _strings(v) and all(x in EVENT_LETTERS for x in v))
+#: Events a frame set aside (E.2): each on the table's ``set_aside`` list, and (checked
+#: when a position is read, over the whole stack) no event held by two frames.
+SET_ASIDE = FieldKind("a list of events set aside on the table",
+                      lambda v, s: _strings(v) and all(x in s.set_aside for x in v))
 
 
 def saved(**kinds: FieldKind) -> Mapping[str, FieldKind]:
@@ -104,10 +108,12 @@ def among(*values: str) -> FieldKind:
                      lambda v, s: type(v) is str and v in values)
 
 
-def one_of(enum: type[StrEnum]) -> FieldKind:
-    """One of the values of ``enum`` (read as its member)."""
-    values = {m.value for m in enum}
-    return FieldKind("one of " + ", ".join(repr(m.value) for m in enum),
+def one_of(enum: type[StrEnum], *members: StrEnum) -> FieldKind:
+    """One of the values of ``enum`` (read as its member); with ``members``, one of those
+    only (the values a frame class ever holds: a phase another class uses is refused)."""
+    listed = members or tuple(enum)
+    values = {m.value for m in listed}
+    return FieldKind("one of " + ", ".join(repr(m.value) for m in listed),
                      lambda v, s: type(v) is str and v in values, enum)
 
 

@@ -94,7 +94,8 @@ class EventFrame(Frame):
     rule = RULE
     is_event = True
     letter: ClassVar[str] = ""
-    fields = saved(drawer=COLOUR, order=COLOURS, i=COUNT, phase=one_of(Phase))
+    #: (a class whose answers go through more phases says which, in its own ``fields``)
+    fields = saved(drawer=COLOUR, order=COLOURS, i=COUNT, phase=one_of(Phase, Phase.NEW))
 
     def __init__(self, drawer: str, order: list[str]) -> None:
         self.drawer = drawer
@@ -239,7 +240,7 @@ class OneAnswerFrame(EventFrame):
 class DrawingFrame(EventFrame):
     """Shared by M, Q and W: a player draws one field tile into the hand (E.2)."""
 
-    fields = saved(hand=COUNT, aside=COUNT)
+    fields = saved(phase=one_of(Phase, Phase.NEW, Phase.DRAWN), hand=COUNT, aside=COUNT)
 
     def __init__(self, drawer: str, order: list[str]) -> None:
         super().__init__(drawer, order)

@@ -25,6 +25,7 @@ from ..engine import (
     expect,
     mypyc_attr,
     no_step,
+    one_of,
     optional,
     saved,
 )
@@ -103,6 +104,7 @@ class LuckyDipFrame(DrawingFrame):
     I.48)."""
 
     letter = "Q"
+    fields = saved(phase=one_of(Phase, Phase.NEW, Phase.DRAWN, Phase.PICK, Phase.EVENTS))
     what = "2 crops to pay for a draw, or pass"
 
     def settle(self, state: State) -> Pending | None | object:
@@ -173,6 +175,7 @@ class NewSupplyFrame(EventFrame):
     many field tiles under the set-aside rule; no answer is asked (E.3, I.17)."""
 
     letter = "S"
+    fields = saved(phase=one_of(Phase, Phase.NEW, Phase.REFILL))
 
     def settle(self, state: State) -> Pending | None | object:
         if self.phase:
@@ -202,7 +205,7 @@ class SaleFrame(OneAnswerFrame):
     letter = "T"
     answer_types = (Pick,)
     what = "a registry tile for 3 crops, or pass"
-    fields = saved(taken=COUNT)
+    fields = saved(phase=one_of(Phase, Phase.NEW, Phase.REFILL), taken=COUNT)
 
     def __init__(self, drawer: str, order: list[str]) -> None:
         super().__init__(drawer, order)
@@ -252,7 +255,8 @@ class ReplacementFrame(DrawingFrame):
     (I.21, I.51). Only a player who finds the bag empty passes (I.21, I.37)."""
 
     letter = "W"
-    fields = saved(tile=optional(SPACE))
+    fields = saved(phase=one_of(Phase, Phase.NEW, Phase.DRAWN, Phase.KEEP),
+                   tile=optional(SPACE))
 
     def __init__(self, drawer: str, order: list[str]) -> None:
         super().__init__(drawer, order)

@@ -17,7 +17,7 @@ from ...model.steps import (
     Swap,
     maker,
 )
-from ..engine import SPACE, expect, mypyc_attr, no_step, optional, saved
+from ..engine import SPACE, expect, mypyc_attr, no_step, one_of, optional, saved
 from ..fields import is_lonely
 from ..memo import give_steps, pass_of
 from ..placement import (
@@ -110,7 +110,8 @@ class GiftFrame(EventFrame):
     """
 
     letter = "O"
-    fields = saved(received=optional(SPACE), kept=optional(SPACE))
+    fields = saved(phase=one_of(Phase, Phase.NEW, Phase.KEEP), received=optional(SPACE),
+                   kept=optional(SPACE))
 
     def __init__(self, drawer: str, order: list[str]) -> None:
         super().__init__(drawer, order)

@@ -20,7 +20,7 @@ from ...model.steps import (
     maker,
 )
 from ..crops import check_crops, counts, move_crops, show
-from ..engine import expect, mypyc_attr, no_step
+from ..engine import expect, mypyc_attr, no_step, one_of, saved
 from ..fields import check_fresh_tiles, default_instead, harvest_gains, is_lonely
 from ..memo import pass_of
 from . import register
@@ -181,6 +181,7 @@ class WindfallFrame(EventFrame):
     event order while the stock lasts (E.3, I.22, I.47)."""
 
     letter = "Z"
+    fields = saved(phase=one_of(Phase, Phase.NEW, Phase.DONE))
 
     def settle(self, state: State) -> Pending | None | object:
         if self.phase:
