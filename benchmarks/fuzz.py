@@ -647,7 +647,7 @@ def play_on(state, findings: Findings) -> None:
     findings.played_on += 1
     legal_steps(state, complete=True)
     if findings.played_on % HINT_EVERY == 0 and state.current_player() >= 0:
-        hint(state, budget=4, seed=findings.played_on, top=1)
+        hint(state, budget=4, seed=findings.played_on)
     rng = random.Random(findings.played_on)
     state = state.copy()
     for _ in range(PLAY_ON_STEPS):
