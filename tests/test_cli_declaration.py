@@ -1,6 +1,6 @@
 """One declaration of the command line (``keyharvest.cli.commands``): Typer reads every
-command's options from it, ``validate`` and ``selfplay`` included, and hands them to their
-bodies (``keyharvest.cli.bodies``) by keyword; nothing reads the command line before it."""
+command's options from it and hands them to the command's body by keyword; nothing reads
+the command line before it."""
 
 from __future__ import annotations
 
@@ -8,22 +8,27 @@ import importlib.machinery
 import inspect
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from cli_util import FOUR, TWO, kh
 
 import keyharvest
-from keyharvest.cli import bodies, commands
+from keyharvest.cli import commands
 
-BODIES = {"validate": (commands.validate, bodies.run_validate),
-          "selfplay": (commands.selfplay, bodies.run_selfplay)}
+NAMES = sorted(c.name or c.callback.__name__ for c in commands.app.registered_commands)
 
 
-@pytest.mark.parametrize("name", sorted(BODIES))
+def test_every_command_has_a_body() -> None:
+    assert sorted(commands.BODIES) == NAMES and len(NAMES) == 15
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_a_body_takes_by_keyword_exactly_the_options_its_command_declares(name: str) -> None:
     """The body has no options of its own and no defaults (they are the declaration's):
-    an option declared and not taken, or taken and not declared, fails here."""
-    declared, body = BODIES[name]
+    an option declared and not taken (a keyword forgotten), or taken and not declared,
+    fails here, not as a user's exit 3."""
+    declared, body = getattr(commands, name), commands.BODIES[name]
     theirs = inspect.signature(declared).parameters  # what Typer reads (through wraps)
     ours = inspect.signature(body).parameters
     assert set(theirs) == set(ours)
@@ -42,8 +47,8 @@ def test_the_console_script_reads_nothing_but_through_typer_and_its_generated_ta
         with pytest.raises(ImportError):
             __import__(f"keyharvest.cli.{module}")
     source = inspect.getsource(cli.entry)
-    assert source.count("sys.argv") == 2 and "_app_for(sys.argv[1:])()" in source
-    assert "run(sys.argv[1:])" in source
+    assert source.count("sys.argv") == 1 and "run_command(_run, (sys.argv[1:],)" in source
+    assert "_app_for(args)()" in source and "run(args)" in source
 
 
 def _script(*args: object) -> subprocess.CompletedProcess[bytes]:
@@ -125,3 +130,29 @@ def test_the_exit_skips_teardown_only_when_nothing_is_left_to_do() -> None:
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60,
                        check=False)
     assert (r.returncode, r.stdout) == (5, b"[True, False, False]\n")
+
+
+def _raises(exc: BaseException) -> Any:
+    def run() -> None:
+        raise exc
+    return run
+
+
+@pytest.mark.parametrize(("raised", "code", "said"), [
+    (SystemExit(2), 2, ""),          # Click's usage error: its own code
+    (SystemExit(None), 0, ""),
+    (SystemExit("gone"), 1, "gone"),  # a message, as Python says it
+    (KeyboardInterrupt(), 130, "keyharvest: interrupted"),
+    (RuntimeError("boom"), 3, "keyharvest: internal error: RuntimeError: boom"),
+])
+def test_the_console_scripts_exit_codes_are_decided_by_run_command(
+        raised: BaseException, code: int, said: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``entry.main`` runs the whole command line under ``run_command`` (outermost): what
+    Typer or start-up raises gets its code from the one table, never a traceback."""
+    from keyharvest.cli import support
+
+    assert support.run_command(_raises(raised), (), {}, outermost=True) == code
+    assert capsys.readouterr().err.startswith(said)
+    with pytest.raises(SystemExit):  # inside Typer, Click's exits are Click's
+        support.run_command(_raises(SystemExit(2)), (), {})

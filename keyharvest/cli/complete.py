@@ -233,26 +233,44 @@ def completions(table: dict[str, Any], args: list[str], incomplete: str
         name, _, incomplete = incomplete.partition("=")
         args.append(name)
     if "--" in args or incomplete[:1] != "-":
-        last = args[-1] if args else ""
-        for param in params:
-            if (param["kind"] == "option" and not param["flag"] and last[:1] == "-"
-                    and last in param["opts"]):
-                return _values(param, incomplete)
-        for param in params:
-            if param["kind"] == "argument" and (param["nargs"] == -1
-                                                or param["name"] not in given):
-                return _values(param, incomplete)
+        value = _value_of(params, args, given, incomplete)
+        if value is not None:
+            return value
     out: list[tuple[str, str | None]] = []
     if group:
         out += [(name, commands[name]["help"]) for name in table["order"]
                 if name.startswith(incomplete)]
     if incomplete and not incomplete[0].isalnum():
-        for param in params:
-            if (param["kind"] != "option" or param["hidden"]
-                    or (not param["multiple"] and param["name"] in given)):
-                continue
-            out += [(name, param["help"]) for name in (*param["opts"], *param["secondary"])
-                    if name.startswith(incomplete)]
+        out += _option_names(params, given, incomplete)
+    return out
+
+
+def _value_of(params: list[dict[str, Any]], args: list[str], given: set[str],
+              incomplete: str) -> list[tuple[str, str | None]] | None:
+    """The values completing the value of the option just typed, or of the next
+    argument; None when ``incomplete`` is neither."""
+    last = args[-1] if args else ""
+    for param in params:
+        if (param["kind"] == "option" and not param["flag"] and last[:1] == "-"
+                and last in param["opts"]):
+            return _values(param, incomplete)
+    for param in params:
+        if param["kind"] == "argument" and (param["nargs"] == -1 or param["name"] not in given):
+            return _values(param, incomplete)
+    return None
+
+
+def _option_names(params: list[dict[str, Any]], given: set[str], incomplete: str
+                  ) -> list[tuple[str, str | None]]:
+    """The names of the options (and their help) that complete ``incomplete``: those not
+    given yet, unless they may be given again."""
+    out: list[tuple[str, str | None]] = []
+    for param in params:
+        if (param["kind"] != "option" or param["hidden"]
+                or (not param["multiple"] and param["name"] in given)):
+            continue
+        out += [(name, param["help"]) for name in (*param["opts"], *param["secondary"])
+                if name.startswith(incomplete)]
     return out
 
 

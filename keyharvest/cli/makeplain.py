@@ -22,8 +22,8 @@ from typing import Any, get_args, get_origin, get_type_hints
 
 from .plain import CHOICE, FLAG, TABLE_FORMAT, TEXT, WHOLE, declaration_digest, load, table_path
 
-#: The commands read without Typer, and their bodies in ``keyharvest.cli.bodies``.
-COMMANDS = {"validate": "run_validate", "selfplay": "run_selfplay"}
+#: The commands read without Typer.
+COMMANDS = ("validate", "selfplay")
 
 
 def _kind(hint: Any, info: Any, flag: bool) -> tuple[str, Any] | None:
@@ -35,7 +35,7 @@ def _kind(hint: Any, info: Any, flag: bool) -> tuple[str, Any] | None:
     if len(args) != 1:
         return None
     base = args[0]
-    if isinstance(base, type) and issubclass(base, Enum):
+    if isinstance(base, type) and issubclass(base, Enum):  # declared in cli/inputs.py
         return CHOICE, [[str(m.value) for m in base], base.__name__]
     if base is int and not getattr(info, "clamp", False):
         return WHOLE, [getattr(info, "min", None), getattr(info, "max", None)]
@@ -56,7 +56,8 @@ def commands_table() -> dict[str, Any]:
 
     group = typer.main.get_command(commands.app)
     out: dict[str, Any] = {}
-    for name, body in COMMANDS.items():
+    for name in COMMANDS:
+        body = commands.BODIES[name]
         command = group.commands[name]  # type: ignore[attr-defined]
         declared = getattr(commands, name)
         hints = get_type_hints(declared, include_extras=True)
@@ -78,7 +79,8 @@ def commands_table() -> dict[str, Any]:
                 continue  # Typer reads it
             for opt in param.opts:
                 options[opt] = [param.name, kind[0], kind[1]]
-        out[name] = {"body": body, "argument": argument, "options": options,
+        out[name] = {"body": f"{body.__module__.rpartition('.')[2]}:{body.__name__}",
+                     "argument": argument, "options": options,
                      "defaults": defaults}
     return out
 

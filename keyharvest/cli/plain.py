@@ -157,13 +157,16 @@ def run(args: Sequence[str]) -> int | None:
     if parsed is None:
         return None
     command, given = parsed
-    from . import bodies
+    import importlib
+
+    from . import inputs
 
     spec = table()[command]  # type: ignore[index]  # read read it
-    body = getattr(bodies, spec["body"])
+    module, _, name = spec["body"].partition(":")
+    body = getattr(importlib.import_module(f"{__package__}.{module}"), name)
     for param, kind, extra in spec["options"].values():
         if kind == CHOICE and param in given:  # the declared enum's member, as Typer gives
-            given[param] = getattr(bodies, extra[1])(given[param])
+            given[param] = getattr(inputs, extra[1])(given[param])
     try:
         return run_command(body, (), given)
     except Exception as exc:  # only usage errors pass run_command

@@ -8,18 +8,24 @@ the line for editing. Commands: ``undo``, ``board [colour]``, ``score``, ``moves
 ``help``, ``quit`` (or Ctrl-D). Every step taken is written to FILE at once, in canonical
 form (``play.live.LiveRecord`` saves through the safe writer), so a record killed at any
 moment validates and resumes.
+
+The bodies of ``keyharvest record`` and ``keyharvest new`` (which deals the same setup a
+new record starts with) live here; their declarations, options and help are in
+``commands``, which calls them by keyword.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from .support import OK, out
+from .inputs import Format, bad_parameter
+from .support import OK, USAGE, diagnosing, err, is_json, out, read_input, result
 
 if TYPE_CHECKING:
+    from ..formats.records import Record
     from ..play.live import LiveRecord
 
 COMMANDS = ("undo", "board", "score", "moves", "help", "quit", "exit")
@@ -62,26 +68,102 @@ def not_a_terminal() -> str | None:
             "not one; to check a record from a pipe, use 'keyharvest validate -'")
 
 
+# -- new -------------------------------------------------------------------------------------
+def new(*, players: str | None, seed: int | None, start: str | None, event: str | None,
+        date: str | None, output: Format) -> int:
+    """The body of ``keyharvest new``."""
+    record = _dealt_record(players, seed, start, event, date)
+    from ..formats.records import format_record
+
+    text = format_record(record)
+    if is_json(output):
+        result("record", {"seed": record.metadata["meta"]["seed"],
+                          "players": list(record.players), "start": record.setup.start,
+                          "record": text})
+    else:
+        out(text, end="")
+    return OK
+
+
+def _dealt_record(players: str | None, seed: int | None, start: str | None, event: str | None,
+                  date: str | None) -> Record:
+    """The record ``new`` and ``record`` start: a dealt setup for ``--players``."""
+    from ..formats.template import new_record, parse_players
+
+    try:
+        colours = parse_players(players or "")
+    except ValueError as exc:
+        raise bad_parameter(str(exc), "'--players'") from None
+    if start is not None:
+        start = start.strip().lower()
+        if start not in colours:
+            raise bad_parameter(f"{start!r} is not playing (the players are "
+                                f"{', '.join(colours)})", "'--start'")
+    metadata: dict[Any, Any] = {}
+    if event is not None:
+        metadata["event"] = event
+    if date is not None:
+        import datetime
+
+        try:
+            metadata["date"] = datetime.date.fromisoformat(date)
+        except ValueError:
+            raise bad_parameter(f"{date!r} is not a date like 2024-05-01", "'--date'") from None
+    return new_record(colours, seed=seed, start=start, metadata=metadata)
+
+
+# -- record ----------------------------------------------------------------------------------
+def record(*, path: str, players: str | None, seed: int | None, start: str | None,
+           event: str | None, date: str | None, setup: str | None) -> int:
+    """The body of ``keyharvest record``."""
+    problem = missing_prompt_toolkit() or not_a_terminal()
+    if problem is not None:
+        err(f"keyharvest: {problem}")
+        return USAGE
+    from ..play.live import LiveRecord
+
+    if os.path.exists(path):
+        if players is not None or setup is not None:
+            raise bad_parameter(f"{path} exists: run 'keyharvest record {path}' to go on "
+                                "with it, or name a new file", "'FILE'")
+        live = LiveRecord(_loaded(path), _saver(path))
+    else:
+        if (players is None) == (setup is None):
+            raise bad_parameter(f"{path} does not exist: to start it give --players (a "
+                                "dealt setup) or --setup RECORD", "'FILE'")
+        if setup is not None:
+            started = _loaded(setup)
+            started.steps, started.comments = [], []
+        else:
+            started = _dealt_record(players, seed, start, event, date)
+        live = LiveRecord(started, _saver(path))
+        live.save(live.text())
+    return run(live, path)
+
+
+def _loaded(path: str) -> Record:
+    """The record of the file ``path`` (any problem in it: exit 1, with its lines)."""
+    text, source = read_input(path)
+    with diagnosing(text, source):
+        from ..formats.records import load_record
+
+        return load_record(text, source)
+
+
+def _saver(path: str) -> Callable[[str], None]:
+    """Save a live record: the whole canonical text, by the safe writer
+    (``formats.safewrite``: atomically, through a link, keeping the mode)."""
+    from ..formats.safewrite import write_file
+
+    def save(text: str) -> None:
+        write_file(path, text)
+    return save
+
+
+# -- the prompt --------------------------------------------------------------------------------
 def run(live: LiveRecord, path: str) -> int:
     """The interactive loop over ``live``, saved at ``path``; returns the exit code."""
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.history import InMemoryHistory
-    from prompt_toolkit.key_binding import KeyBindings
-
-    keys = KeyBindings()
-
-    @keys.add("c-j")  # a line end typed ahead, while the terminal was not in raw mode
-    def _(event: Any) -> None:
-        event.current_buffer.validate_and_handle()
-
-    color_depth = None
-    if os.environ.get("NO_COLOR"):
-        from prompt_toolkit.output import ColorDepth
-
-        color_depth = ColorDepth.MONOCHROME
-    session: PromptSession[str] = PromptSession(
-        history=InMemoryHistory(), completer=_completer(live), complete_while_typing=False,
-        color_depth=color_depth, key_bindings=keys)
+    session = _prompt(live)
     out(f"recording {path} ({len(live.record.steps)} steps so far); "
         "type 'help' for help, Tab to complete")
     default = ""
@@ -111,6 +193,28 @@ def run(live: LiveRecord, path: str) -> int:
         out(f"saved {path} ({len(live.record.steps)} steps); "
             f"go on with: keyharvest record {path}")
     return OK
+
+
+def _prompt(live: LiveRecord) -> Any:
+    """The prompt's session: its history, the completer of ``live``'s steps, its keys."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.key_binding import KeyBindings
+
+    keys = KeyBindings()
+
+    @keys.add("c-j")  # a line end typed ahead, while the terminal was not in raw mode
+    def _(event: Any) -> None:
+        event.current_buffer.validate_and_handle()
+
+    color_depth = None
+    if os.environ.get("NO_COLOR"):
+        from prompt_toolkit.output import ColorDepth
+
+        color_depth = ColorDepth.MONOCHROME
+    return PromptSession(history=InMemoryHistory(), completer=_completer(live),
+                         complete_while_typing=False, color_depth=color_depth,
+                         key_bindings=keys)
 
 
 def _status(live: LiveRecord) -> str:
@@ -191,4 +295,4 @@ def _completer(live: LiveRecord) -> Any:
     return StepCompleter()
 
 
-__all__ = ["HELP", "missing_prompt_toolkit", "not_a_terminal", "run"]
+__all__ = ["HELP", "missing_prompt_toolkit", "new", "not_a_terminal", "record", "run"]

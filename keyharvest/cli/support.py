@@ -1,11 +1,13 @@
 """The contract every ``keyharvest`` command keeps (DESIGN.md §5), in one place.
 
-- ``contract`` wraps a command: bad input (a ``KeyHarvestError``, a ``Failure``, a file
-  that cannot be read or written) becomes compiler-style diagnostics on stderr (and, with
-  ``--format json``, a JSON object with the diagnostics on stdout) and exit code 1 (or the
-  command's own code for trouble: ``diff`` uses 2, as diff(1) does); anything unexpected
-  becomes one line asking for a report and exit code 3, never a traceback. Usage errors
-  are Typer's (exit 2).
+- The exit codes, the one table (``OK`` … ``BROKEN_PIPE`` below), and ``run_command``,
+  the one place that decides which: it runs a command (and, outermost, the whole console
+  script) and turns what it raised into its code. Bad input (a ``KeyHarvestError``, a
+  ``Failure``, a file that cannot be read or written) becomes compiler-style diagnostics
+  on stderr (and, with ``--format json``, a JSON object with the diagnostics on stdout)
+  and exit code 1 (or the command's own code for trouble: ``diff`` uses 2, as diff(1)
+  does); anything unexpected becomes one line asking for a report and exit code 3, never
+  a traceback. Usage errors are Typer's (exit 2). ``contract`` wraps a command for Typer.
 - ``read_input`` reads a path or ``-`` (standard input) as text; ``diagnosing`` turns the
   errors met while reading that text into diagnostics that show its lines.
 - ``progress`` draws a progress bar on stderr, only when stderr is a terminal.
@@ -26,8 +28,26 @@ if TYPE_CHECKING:
     from ..formats.diagnostics import Diagnostic
 
 PROGRAM = "keyharvest"
-#: Exit codes (DESIGN.md §5).
-OK, INVALID, USAGE, INTERNAL = 0, 1, 2, 3
+
+# -- the exit codes: the one table -------------------------------------------------------
+#: The input is good (or, for ``diff``, the games are the same).
+OK = 0
+#: Bad input: a record, position or file that does not read or breaks a rule, each
+#: problem a diagnostic with its place (and the rule's RULES.md id); ``diff``: the games
+#: differ (its trouble is ``USAGE``, as diff(1)'s is 2).
+INVALID = 1
+#: A usage error: an option or argument Click or the command refuses (Click's words), a
+#: closed stdin or stdout, ``record`` away from a terminal.
+USAGE = 2
+#: An internal error: one line asking for a report, never a traceback; also a cluster
+#: that lost its workers, or a worker process killed from outside (the input is not to
+#: blame).
+INTERNAL = 3
+#: Ctrl-C (128 + SIGINT, as a shell reports it).
+INTERRUPTED = 130
+#: The reader of stdout has gone (``| head``): what a shell reports for a program ended by
+#: SIGPIPE (128 + 13), as ``yes | head`` gives; never 1, which says the input was bad.
+BROKEN_PIPE = 141
 
 
 class Failure(Exception):
@@ -197,8 +217,9 @@ def hard_exit(code: int) -> NoReturn:
     """End the process with ``code`` without the interpreter's teardown, which frees every
     object one by one (the loaded modules, the memo tables: some 75M instructions of
     ``validate ONE_FILE``, 4%); stdout and stderr are flushed first (as mypy does)."""
-    sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
     os._exit(code)
 
 
@@ -214,6 +235,8 @@ def passes_through(exc: BaseException) -> bool:
     """Typer's own exits and the usage errors a command raises (``typer.BadParameter``),
     which Typer reports itself (exit 2). Only Typer's public names: from typer 0.26 on
     click lives inside typer as a private module, before it click is a dependency."""
+    if isinstance(exc, (Failure, OSError, MemoryError)) or not isinstance(exc, Exception):
+        return False  # none of Typer's (and no import of Typer to say so)
     import typer
 
     return isinstance(exc, (typer.Exit, typer.Abort, typer.BadParameter))
@@ -239,39 +262,65 @@ def contract(*, trouble: int = INVALID) -> Callable[[Callable[..., int | None]],
 
 
 def run_command(command: Callable[..., int | None], args: Sequence[Any],
-                kwargs: dict[str, Any], trouble: int = INVALID) -> int:
-    """Run ``command(*args, **kwargs)`` under the contract above and return its exit code.
+                kwargs: dict[str, Any], trouble: int = INVALID, *,
+                outermost: bool = False) -> int:
+    """Run ``command(*args, **kwargs)`` under the contract above and return its exit code,
+    decided here and only here (the table: ``OK`` and the rest at the top of this module).
     ``trouble`` is the exit code for bad input. The command's ``output`` argument, if any,
     says whether the output is JSON, its ``quiet`` whether to leave out the summary for
     people. In JSON mode a summary object ends the output whatever happens, unless the
-    command cannot run at all (a usage error, which passes through for Typer to report)."""
+    command cannot run at all (a usage error, which passes through for Typer to report).
+    ``outermost``: the console script's own run (``entry.main``), around Typer and the
+    plain reader, where nothing passes through: Click's exits are its codes, and anything
+    else is decided as it is for a command."""
     global _session
     _session = Session(is_json(kwargs.get("output")), bool(kwargs.get("quiet")))
     try:
         code = command(*args, **kwargs) or OK
         summary(code == OK)
-    except BrokenPipeError:
-        code = stdout_gone()
-    except Failure as exc:
-        code = _fail(exc.diagnostics, exc.code if exc.code != INVALID else trouble)
-    except MemoryError:
-        code = out_of_memory(kwargs)
-    except KeyboardInterrupt:
-        err(f"{PROGRAM}: interrupted")
-        code = 130
-    except Exception as exc:
-        if passes_through(exc):
+    except BaseException as exc:
+        if not outermost and (isinstance(exc, SystemExit) or passes_through(exc)):
             raise
-        from ..formats.limits import StreamClosed
-
-        if isinstance(exc, StreamClosed):
-            err(f"{PROGRAM}: {exc.line}")
-            code = USAGE
-        else:
-            code = _unexpected(exc, trouble)
+        code = _exit_code(exc, trouble, kwargs)
     finally:
         _session = Session()
     return code
+
+
+def _exit_code(exc: BaseException, trouble: int, options: dict[str, Any]) -> int:
+    """The exit code for ``exc``, raised by a command run with ``options``, said on stderr
+    (or in JSON) as the contract says."""
+    from ..formats.limits import StreamClosed
+
+    if isinstance(exc, SystemExit):
+        return _exited(exc)
+    if isinstance(exc, BrokenPipeError):
+        return stdout_gone()
+    if isinstance(exc, Failure):
+        return _fail(exc.diagnostics, exc.code if exc.code != INVALID else trouble)
+    if isinstance(exc, MemoryError):
+        return out_of_memory(options)
+    if isinstance(exc, KeyboardInterrupt):
+        err(f"{PROGRAM}: interrupted")
+        return INTERRUPTED
+    if isinstance(exc, StreamClosed):
+        err(f"{PROGRAM}: {exc.line}")
+        return USAGE
+    return _unexpected(exc, trouble)
+
+
+def _exited(exc: SystemExit) -> int:
+    """The code of an exit Click (or Typer) asked for: its own, but 1 after a write to a
+    pipe whose reader has gone (Click's answer to a broken pipe, in ``--help``), which is
+    ``BROKEN_PIPE``; a message (``sys.exit("...")``) is said, and is exit 1, as Python
+    does."""
+    code = exc.code
+    if code is None:
+        return OK
+    if isinstance(code, int):
+        return stdout_gone() if code == INVALID and stdout_broken() else code
+    err(str(code))
+    return INVALID
 
 
 def out_of_memory(options: dict[str, Any] | None = None) -> int:
@@ -284,12 +333,6 @@ def out_of_memory(options: dict[str, Any] | None = None) -> int:
 
     err(f"{PROGRAM}: {out_of_memory_line(lower_to_save_memory(options or {}))}")
     return INVALID
-
-
-#: The exit status when the reader of stdout has gone (``| head``): what a shell reports
-#: for a program ended by SIGPIPE (128 + 13), as ``yes | head`` gives; never 1, which
-#: says the input was bad.
-BROKEN_PIPE = 141
 
 
 def stdout_gone() -> int:
@@ -322,17 +365,15 @@ def _fail(diagnostics: Sequence[Diagnostic], code: int) -> int:
     return code
 
 
-def _unexpected(exc: Exception, trouble: int) -> int:
+def _unexpected(exc: BaseException, trouble: int) -> int:
     from ..errors import KeyHarvestError
     from ..formats.diagnostics import Diagnostic, diagnose
 
     if isinstance(exc, KeyHarvestError):
         return _fail([diagnose(exc)], trouble)
     if isinstance(exc, OSError):  # a file that cannot be read or written
-        reason = exc.strerror or str(exc)
         where = exc.filename if isinstance(exc.filename, str) else PROGRAM
-        return _fail([Diagnostic(f"{reason[:1].lower()}{reason[1:]}", where, kind="io")],
-                     trouble)
+        return _fail([Diagnostic(os_reason(exc), where, kind="io")], trouble)
     err(internal_error_line(exc))  # the command cannot go on: stderr, in JSON mode too
     if _session.json:
         d = Diagnostic(internal_error_line(exc).removeprefix(f"{PROGRAM}: "), PROGRAM,
@@ -340,6 +381,12 @@ def _unexpected(exc: Exception, trouble: int) -> int:
         _session.pending.append(d)
         summary(False)
     return INTERNAL
+
+
+def os_reason(exc: OSError) -> str:
+    """Why a file could not be read or written, as a diagnostic says it (lowercase)."""
+    reason = exc.strerror or str(exc)
+    return f"{reason[:1].lower()}{reason[1:]}"
 
 
 def existing(paths: Sequence[str], hint: str = "'FILE...'") -> None:
