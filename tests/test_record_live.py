@@ -186,9 +186,7 @@ def test_each_example_of_the_help_text_is_accepted_at_some_point_of_a_game() -> 
 def test_a_refused_step_gets_the_same_help_as_validate_gives_it() -> None:
     # issue 48, item 2: one help-line builder; the recorder had words of its own
     # ("waiting for red to use the ability of worker A or pass: write ...")
-    from keyharvest.formats.template import new_record as dealt
-
-    live = LiveRecord(dealt(["red", "green"], seed=3), lambda text: None)
+    live = LiveRecord(new_record(["red", "green"], seed=3), lambda text: None)
     done = live.enter("play A at D6; end")
     assert done.refusal is not None
     typed = done.refusal.diagnostic.hint
@@ -342,8 +340,9 @@ def test_a_kill_at_any_moment_leaves_a_record_that_validates_and_resumes(tmp_pat
     assert run_cli("fmt", "--check", str(path)).code == 0
     kept = load_record(path.read_text(encoding="utf-8")).steps
     assert len(kept) >= sum(len(x.split(";")) for x in lines[:4])
-    # resume: the same file goes on from where it stopped
-    t2 = Typist(str(path))
+    # resume: the same command goes on from where it stopped (issue 48: it was a usage
+    # error, though the README says to run the same command again)
+    t2 = Typist(str(path), "--players", "red,green,yellow", "--seed", "8")
     shown = t2.prompt()
     assert f"({len(kept)} steps so far)" in t2.seen
     assert "[step" in shown
@@ -378,6 +377,10 @@ def test_a_new_record_needs_players_or_a_setup_and_an_old_one_neither(tmp_path: 
     existing.write_text(format_record(new_record(["red", "green"], seed=1)), encoding="utf-8")
     again = run_cli("record", str(existing), "--players", "2")
     assert again.code == 2
+    assert f"{existing} exists and is another game: its players are red, green, not " \
+        "brown, green." in " ".join(again.err.split())
+    other = run_cli("record", str(existing), "--players", "red,green", "--seed", "2")
+    assert other.code == 2 and "it was dealt with seed 1, not 2" in other.err
 
 
 def test_a_setup_taken_from_another_record(tmp_path: Path) -> None:
@@ -398,3 +401,21 @@ def test_a_setup_taken_from_another_record(tmp_path: Path) -> None:
     t.child.expect(pexpect.EOF)
     assert load_record(path.read_text(encoding="utf-8")).setup == load_record(
         source.read_text(encoding="utf-8")).setup
+
+
+def test_the_command_that_started_a_record_resumes_it_and_another_is_named() -> None:
+    # issue 48, item 4: 'keyharvest record FILE --players ... --seed ...' run again
+    from keyharvest.formats.template import differences
+
+    record = new_record(["red", "green"], seed=5)
+    assert differences(record, ("red", "green"), seed=5) == []
+    assert differences(record, ("red", "green")) == []  # (no seed given: not compared)
+    assert differences(record, ("red", "yellow"), seed=5) == [
+        "its players are red, green, not red, yellow"]
+    assert differences(record, ("red", "green"), seed=6) == ["it was dealt with seed 5, not 6"]
+    other = "green" if record.setup.start == "red" else "red"
+    assert differences(record, ("red", "green"), seed=5, start=other) == [
+        f"its start player is {record.setup.start}, not {other}"]
+    record.setup = new_record(["red", "green"], seed=7).setup  # the setup changed by hand
+    assert differences(record, ("red", "green"), seed=5) == [
+        "its setup is not the one seed 5 deals (changed by hand?)"]

@@ -474,7 +474,8 @@ def render(
 def record(
     path: Annotated[str, typer.Argument(
         metavar="FILE", show_default=False, autocompletion=complete.paths,
-        help="The record to write: a new file is started, an existing one resumed.")],
+        help="The record to write: a new file is started, an existing one resumed (the "
+             "options that started it may be given again).")],
     players: PlayersOpt = None,
     seed: SeedOpt = None,
     start: StartOpt = None,

@@ -115,18 +115,21 @@ def _dealt_record(players: str | None, seed: int | None, start: str | None, even
 # -- record ----------------------------------------------------------------------------------
 def record(*, path: str, players: str | None, seed: int | None, start: str | None,
            event: str | None, date: str | None, setup: str | None) -> int:
-    """The body of ``keyharvest record``."""
+    """The body of ``keyharvest record``. A file that exists is gone on with, when the
+    options given (those that started it, as the README says to run it again) name its
+    game; else a usage error names each difference."""
+    existing = None
+    if os.path.exists(path):  # (before the terminal's check: a wrong option is named)
+        existing = _loaded(path)
+        _same_game(path, existing, players, seed, start, setup)
     problem = missing_prompt_toolkit() or not_a_terminal()
     if problem is not None:
         err(f"keyharvest: {problem}")
         return USAGE
     from ..play.live import LiveRecord
 
-    if os.path.exists(path):
-        if players is not None or setup is not None:
-            raise bad_parameter(f"{path} exists: run 'keyharvest record {path}' to go on "
-                                "with it, or name a new file", "'FILE'")
-        live = LiveRecord(_loaded(path), _saver(path))
+    if existing is not None:
+        live = LiveRecord(existing, _saver(path))
     else:
         if (players is None) == (setup is None):
             raise bad_parameter(f"{path} does not exist: to start it give --players (a "
@@ -139,6 +142,30 @@ def record(*, path: str, players: str | None, seed: int | None, start: str | Non
         live = LiveRecord(started, _saver(path))
         live.save(live.text())
     return run(live, path)
+
+
+def _same_game(path: str, existing: Record, players: str | None, seed: int | None,
+               start: str | None, setup: str | None) -> None:
+    """Raise a usage error naming how ``existing`` (the file at ``path``) is not the game
+    the options given would start (``formats.template.differences``); nothing given, or
+    the same game: nothing."""
+    from ..formats.template import differences, parse_players
+
+    if players is None and seed is None and start is None and setup is None:
+        return
+    colours = None
+    if players is not None:
+        try:
+            colours = parse_players(players)
+        except ValueError as exc:
+            raise bad_parameter(str(exc), "'--players'") from None
+    found = differences(existing, colours, seed=seed,
+                        start=start.strip().lower() if start else None,
+                        setup=_loaded(setup) if setup is not None else None)
+    if found:
+        raise bad_parameter(f"{path} exists and is another game: {'; '.join(found)}. Run "
+                            f"'keyharvest record {path}' to go on with it, or name a new "
+                            "file", "'FILE'")
 
 
 def _loaded(path: str) -> Record:

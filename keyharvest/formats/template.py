@@ -81,4 +81,34 @@ def new_record(players: Sequence[str], *, seed: int | None = None, start: str | 
     return record_from_game(setup, [], meta, comments=comments)
 
 
-__all__ = ["how_to_go_on", "new_record", "parse_players"]
+def differences(record: Record, players: Sequence[str] | None = None, *,
+                seed: int | None = None, start: str | None = None,
+                setup: Record | None = None) -> list[str]:
+    """How ``record`` (a file to go on with) is not the game that ``new_record(players,
+    seed=seed, start=start)`` would start, or the one with ``setup``'s setup, in words
+    (``its players are red, green, not red, yellow``); [] when it is that game, so that the
+    command that started a file resumes it when run again. Only what is given is
+    compared."""
+    found: list[str] = []
+    if players is not None and tuple(players) != record.players:
+        found.append(f"its players are {', '.join(record.players)}, not {', '.join(players)}")
+    meta = record.metadata.get("meta")
+    written = meta.get("seed") if isinstance(meta, dict) else None
+    if seed is not None and written != seed:
+        found.append(f"it was dealt with seed {written}, not {seed}" if written is not None
+                     else f"it was not dealt with a seed (its front matter has no [meta] "
+                     f"seed), not with seed {seed}")
+    if start is not None and start != record.setup.start:
+        found.append(f"its start player is {record.setup.start}, not {start}")
+    if found:
+        return found
+    if players is not None and seed is not None:
+        dealt = new_record(players, seed=seed, start=start, board=record.load_board())
+        if dealt.setup != record.setup:
+            found.append(f"its setup is not the one seed {seed} deals (changed by hand?)")
+    if setup is not None and setup.setup != record.setup:
+        found.append(f"its setup is not the one of {setup.source}")
+    return found
+
+
+__all__ = ["differences", "how_to_go_on", "new_record", "parse_players"]
