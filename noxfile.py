@@ -31,7 +31,8 @@ import nox
 
 PYTHONS = ["3.11", "3.12", "3.13"]
 NEWEST = PYTHONS[-1]
-LINTED = ["keyharvest", "tests", "benchmarks", "scenarios", "hatch_build.py", "noxfile.py"]
+LINTED = ["keyharvest", "tests", "benchmarks", "scenarios", "hatch_build.py", "hatch_docs.py",
+          "noxfile.py"]
 
 #: What ``nox`` runs with no ``-s`` (and so ``.ci/run``): 3.11's fast tests run at the
 #: lowest declared versions instead (``.ci/min-versions.sh``, after nox), which keeps the

@@ -91,6 +91,17 @@ def test_sdist_metadata_names_license_version_and_pythons(sdist: Path) -> None:
     assert {"Programming Language :: Python :: 3.11", "Programming Language :: Python :: 3.12",
             "Programming Language :: Python :: 3.13"} <= pythons
     assert (sdist / "LICENSE").read_text() == (ROOT / "LICENSE").read_text()
+    assert (sdist / "CHANGELOG.md").read_text() == (ROOT / "CHANGELOG.md").read_text()
+
+
+@pytest.mark.slow
+def test_the_sdist_carries_the_api_reference(sdist: Path) -> None:
+    """hatch_docs.py's hook built the reference into the sdist (pdoc, warnings as errors)."""
+    import keyharvest
+
+    page = (sdist / "docs" / "reference" / "keyharvest.html").read_text()
+    for name in keyharvest.__all__:
+        assert f'<section id="{name}">' in page, name
 
 
 @pytest.mark.slow

@@ -51,3 +51,11 @@ def test_readme_shows_what_the_main_job_prints(monkeypatch: pytest.MonkeyPatch) 
     score = kh("score", "scenarios/games/four-players.kh")
     assert validate.code == 0 and score.code == 0
     assert shown.group(1) == validate.out + score.out
+
+
+def test_readme_links_work_outside_the_repository() -> None:
+    """The README is read where relative links break (an index page, a package's page):
+    every link is absolute or within the page."""
+    links = re.findall(r"\]\(([^)\s]+)\)", README.read_text())
+    relative = [t for t in links if not t.startswith(("https://", "http://", "#"))]
+    assert not relative, relative
