@@ -206,12 +206,27 @@ def _missing_draw(record: Record, text: _Text, error: IllegalStep, state: State,
         return False
     draws = [s for s in legal_steps(state) if isinstance(s, Draw)]
     rest = steps[applied:]
-    found, enough = _winners([(d, [d, *rest], 1) for d in draws], state)
+    trials: list[tuple[tuple[bool, Draw], Sequence[Step], int]] = [
+        ((False, d), [d, *rest], 1) for d in draws]
+    refused = steps[applied]
+    span = refused.span
+    typed = text.text_of(span)
+    if typed is not None and span is not None and not isinstance(refused, EndTurn):
+        line = text[span.line]  # (the step written where the draw was: retyped)
+        prefix = _PREFIX.search(line[:span.column - 1])
+        if prefix is None or prefix.start() > 0 or line[:1].isspace():
+            if prefix is not None:
+                typed = line[prefix.start(1):span.end_column - 1]
+            trials += [((True, d), [d, *rest[1:]], 1) for d in draws]
+    found, enough = _winners(trials, state)
     purpose = state.pending.purpose
     why = f" ({purpose})" if purpose else ""
     message = f"a draw seems to be missing after {anchor!r}{why}"
+    if len(found) == 1 and enough and found[0][0]:
+        return _rewrite(error, f"a draw is due here{why}: {error.message}",
+                        f"write 'draw {found[0][1].item}' instead of {typed!r}")
     if len(found) == 1 and enough:
-        tile = found[0].item
+        tile = found[0][1].item
         hint = f"write 'draw {tile}' after {anchor!r}"
     else:
         where = record.source if record.source and not record.source.startswith("<") \
@@ -439,19 +454,27 @@ def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
     own = written if prefix is None or header else line[prefix.start(1):span.end_column - 1]
 
     speaker = getattr(refused, "player", None)
+    if speaker is None:  # a draw: the step written instead is the line's speaker's
+        from .alternatives import _speakers
+        from .records import _before
+
+        speaker = _speakers(state, _before(record, span))[0]
     rest = steps[applied + 1:]
     trials: list[tuple[tuple[str, Step | None], Sequence[Step], int]] = []
     if not header:
         trials.append((("delete", None), rest, 0))  # (not a header's own step)
-    for step in legal_steps(state):
-        if getattr(step, "player", None) not in (None, speaker) or isinstance(step, EndTurn):
-            continue
-        if isinstance(refused, Draw) != isinstance(step, Draw):
-            continue
-        trials.append((("before", step), [step, refused, *rest], 2))
-        trials.append((("instead", step), [step, *rest], 1))
+    # another player's step is written with its colour, which then speaks to the end of
+    # the line: only where nothing after it on the line is spoken
+    last = not line[span.end_column - 1:].split("#", 1)[0].strip()
+    legal = [s for s in legal_steps(state) if not isinstance(s, EndTurn) and (
+        getattr(s, "player", None) in (None, speaker) or last)]
+    legal.sort(key=lambda s: type(s) is not type(refused))  # the same kind first
+    trials += [(("instead", s), [s, *rest], 1) for s in legal]
+    alone = last and isinstance(refused, Draw)  # ('red: pass; draw C5': the draw is nobody's)
+    trials += [(("before", s), [s, refused, *rest], 2) for s in legal
+               if getattr(s, "player", None) in (None, speaker) or alone]
     found: list[tuple[str, Step | None]] = []
-    for candidate, steps_after, _ in trials[:2 * MAX_TRIALS]:
+    for candidate, steps_after, _ in trials[:4 * MAX_TRIALS]:
         if _reach(state, steps_after) == math.inf:
             found.append(candidate)
             if len(found) > 2:
@@ -467,6 +490,8 @@ def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
         return _rewrite(error, f"{own!r} seems to be {why}: {error.message}",
                         f"delete this {own!r}")
     new = in_words(chosen, speaker)
+    if getattr(chosen, "player", None) not in (None, speaker):
+        written = own  # (another player's step replaces the refused one's colour too)
     if how == "before":
         return _rewrite(error, f"a step seems to be missing before {written!r}: "
                         f"{error.message}", f"write {new!r} before {written!r}")
