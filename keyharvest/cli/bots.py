@@ -10,7 +10,7 @@ from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
 
 from . import cluster as on_cluster
-from .inputs import Format, bad_parameter
+from .inputs import Format, bad_parameter, no_stream
 from .support import OK, err, is_json, out, progress, result, say, summary
 
 if TYPE_CHECKING:  # names for the annotations only
@@ -150,9 +150,8 @@ def arena(
     seed = _run_seed(seed, "arena", json_mode or quiet)
     if dest is not None:
         _folder_usage(dest)
-        if dest == "-":
-            raise bad_parameter("the games go to a folder: --out DIR (the table goes to "
-                                "stdout)", "'--out'")
+        no_stream(dest, "'--out'", "standard output holds the table; the games go to a "
+                                   "folder: --out DIR")
     file = _game_files(dest, "arena", seed, games, force)
     played = []
     with ExitStack() as stack:

@@ -9,7 +9,7 @@ from contextlib import ExitStack
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import cluster as on_cluster
-from .inputs import Format, Reading, bad_parameter, point, prelude
+from .inputs import Format, Reading, bad_parameter, no_stream, point, prelude
 from .support import (
     INVALID,
     OK,
@@ -45,6 +45,8 @@ def validate(
 ) -> int:
     """The body of ``keyharvest validate``."""
     on_cluster.usage(cluster, jobs)
+    no_stream(rejects, "'--rejects'", "standard output holds the report; name a file to "
+                                      "append the bad records to")
     from ..play.batch import Rejects, Tally
     from .shapes import report_line, report_place
 

@@ -41,6 +41,14 @@ def bad_parameter(message: str, hint: str) -> Exception:
     return typer.BadParameter(message, param_hint=hint)
 
 
+def no_stream(path: str | None, hint: str, why: str) -> None:
+    """``-`` names a standard stream wherever a command reads or writes a file; where a
+    stream cannot serve, ``-`` is this usage error (exit 2), which says why and what to
+    give instead, rather than a file named ``-``."""
+    if path == "-":
+        raise bad_parameter(f"'-' (a standard stream) cannot be used here: {why}", hint)
+
+
 def point(to: str | None) -> Point | None:
     """The point ``--to`` names (None: the end)."""
     if to is None:
@@ -75,6 +83,8 @@ def access(board: str | None, trust: bool) -> BoardAccess:
     if board == "":
         raise bad_parameter("expected a board file's path, or 'standard', not an empty "
                             "one", "'--board'")
+    no_stream(board, "'--board'", "the board is read again for each record and position, "
+                                  "so give its file's path")
     if board is not None and board != STANDARD:
         from ..errors import BoardError
 

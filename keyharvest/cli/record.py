@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from .inputs import Format, bad_parameter
+from .inputs import Format, bad_parameter, no_stream
 from .support import OK, USAGE, diagnosing, err, is_json, out, read_input, result
 
 if TYPE_CHECKING:
@@ -118,6 +118,10 @@ def record(*, path: str, players: str | None, seed: int | None, start: str | Non
     """The body of ``keyharvest record``. A file that exists is gone on with, when the
     options given (those that started it, as the README says to run it again) name its
     game; else a usage error names each difference."""
+    no_stream(path, "'FILE'", "each step is saved to the file as it is typed, and a "
+                              "file is resumed; name one")
+    no_stream(setup, "'--setup'", "standard input is the terminal the steps are typed "
+                                  "at; name the record to take the setup from")
     existing = None
     if os.path.exists(path):  # (before the terminal's check: a wrong option is named)
         existing = _loaded(path)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .inputs import Format, ReplayFormat, bad_parameter, point, read_one
+from .inputs import Format, ReplayFormat, bad_parameter, no_stream, point, read_one
 from .support import (
     OK,
     Failure,
@@ -179,6 +179,8 @@ def render(
     max_bytes: str | None, quiet: bool, output: Format,
 ) -> int:
     """The body of ``keyharvest render``."""
+    no_stream(dest, "'--out'", "the file's suffix says which picture to draw; write "
+                               "FILE.svg or FILE.html")
     suffix = dest.rsplit(".", 1)[-1].lower() if "." in dest else ""
     if suffix not in ("svg", "html"):
         raise bad_parameter("the file name must end in .svg or .html", "'--out'")
