@@ -74,7 +74,7 @@ def test_completion_of_colours_bots_and_points(tmp_path: Path) -> None:
         "red,brown", "red,green", "red,orange", "red,yellow"]  # not red twice
     assert _complete(tmp_path, "render", "x.kh", "--player", "o") == ["orange"]
     assert _complete(tmp_path, "new", "--start", "y") == ["yellow"]
-    assert _complete(tmp_path, "selfplay", "--bot", "") == ["greedy", "mcts", "mcts-v1", "random"]
+    assert _complete(tmp_path, "selfplay", "--bot", "") == ["greedy", "mcts", "random"]
     assert _complete(tmp_path, "replay", "x.kh", "--to", "e") == ["end"]
 
 

@@ -205,7 +205,7 @@ def test_the_arena_keeps_every_game_as_a_record_that_validates(tmp_path) -> None
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (["foo", "greedy"], "unknown bot 'foo' (the bots are greedy, mcts, mcts-v1, random)"),
+    (["foo", "greedy"], "unknown bot 'foo' (the bots are greedy, mcts, random)"),
     (["greedy"], "name at least two bots"),
     (["greedy", "random", "mcts"], "3 bots named for 2 seats"),
     (["greedy", "random", "-o", "-"], "the games go to a folder"),
@@ -261,3 +261,17 @@ def test_the_root_widens_into_every_legal_step_past_the_representatives() -> Non
     many = analyse(kh.observe(state, seat), random.Random(3), _greedy(3), points,
                    budget=2000, horizon=1)
     assert {s.step for s in many} == set(every)
+
+
+def test_selfplay_plays_the_search_bot_at_the_budget_given() -> None:
+    """``selfplay_game(..., budget=N)`` seats the search bot at N simulations a step (its
+    records say so) and deals the same game for the same seed; other bots take no budget."""
+    from keyharvest.play.selfplay import selfplay_game
+
+    one = selfplay_game(2, 5, 0, "mcts", max_turns=3, budget=2)
+    assert one == selfplay_game(2, 5, 0, "mcts", max_turns=3, budget=2)
+    assert one.metadata["meta"]["budget"] == 2
+    assert replay(one).error is None
+    greedy = selfplay_game(2, 5, 0, "greedy", max_turns=3, budget=2)
+    assert "budget" not in greedy.metadata["meta"]
+    assert greedy == selfplay_game(2, 5, 0, "greedy", max_turns=3)

@@ -310,7 +310,7 @@ def hint(
     """The best K next steps for the player to move at the point (the end of the record by
     default), by the search bot (mcts): each in notation with the share of the search's
     simulations it had and its expected result for that player, the mean win share
-    ("win": the worth on points where a playout stopped before the end) with its noise
+    ("win": the standing on points where a playout stopped before the end) with its noise
     (the half width of a 95% interval) and the points margin over the best other player.
     Steps whose wins are within the noise of the most visited one are marked ~ and said to
     be about equal: no one of them is best. Then the line the search expects (the most
@@ -340,7 +340,7 @@ def analyse(
     step), the point it was made at (--to N: after step N, so keyharvest hint FILE --to N
     searches the same decision), the step played, the search bot's best step there and the
     estimated loss: how much lower the played step's mean result is (win share, or the
-    worth on points where a playout stopped early; 0 to 1), with the noise of that loss
+    standing on points where a playout stopped early; 0 to 1), with the noise of that loss
     and the points margin lost. A loss more than its noise is marked: ? from 0.1, ?? from
     0.2; the largest losses are listed at the end. The search uses only what the player to
     move may know (RULES.md I.27). With --format json, a line per decision, then the

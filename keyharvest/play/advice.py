@@ -24,7 +24,7 @@ An ``analyse_record`` decision is each step of the record made by a player (not 
 with a choice (more than one legal step). The search there looks at the step played
 whatever its prior (``include``), so the step played and the search's best are weighed
 in the same simulations; the **loss** is how much the best's mean value (the win share,
-or the worth where a playout stopped before the end: ``search.prospects``) exceeds the
+or the standing on points where a playout stopped before the end: ``search.standing``) exceeds the
 played step's, never below 0. A loss is marked only where it is more than the noise of
 that difference: ``?`` from ``MISTAKE``, ``??`` from ``BLUNDER``.
 

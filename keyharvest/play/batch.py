@@ -756,32 +756,37 @@ def start_workers(jobs: int) -> None:
 
 
 # -- self-play -----------------------------------------------------------------------------------
-def _selfplay_texts(players: int, seed: int, bot: str, indices: list[int]) -> list[str]:
+def _selfplay_texts(players: int, seed: int, bot: str, budget: int | None,
+                    indices: list[int]) -> list[str]:
     from ..formats.records import format_record
     from .selfplay import selfplay_game
 
-    return [format_record(selfplay_game(players, seed, i, bot)) for i in indices]
+    return [format_record(selfplay_game(players, seed, i, bot, budget=budget))
+            for i in indices]
 
 
 def selfplay_texts(players: int, seed: int, games: int, *, bot: str = "random",
-                   jobs: int = 1, per_task: int = 4) -> Iterator[str]:
+                   jobs: int = 1, per_task: int = 4, budget: int | None = None
+                   ) -> Iterator[str]:
     """The canonical records of games ``0 .. games-1`` of a self-play run, in order. Each
     game depends only on ``(seed, index)`` (``bots.selfplay_game``), so the texts are the
-    same whatever ``jobs`` is. Raises ``KeyError`` for an unknown bot and ``ValueError``
-    for a number of games out of bounds (``play.bounds``)."""
+    same whatever ``jobs`` is. ``budget``: the simulations a step of a search bot. Raises
+    ``KeyError`` for an unknown bot and ``ValueError`` for a number of games or a budget
+    out of bounds (``play.bounds``)."""
     from .bots import BOTS
-    from .bounds import MAX_GAMES, check
+    from .bounds import MAX_GAMES, check, check_search
 
     if bot not in BOTS:
         raise KeyError(bot)
     check("the number of games", games, MAX_GAMES, low=0)
-    return _selfplay_run(players, seed, games, bot, jobs, per_task)
+    check_search(budget, None)
+    return _selfplay_run(players, seed, games, bot, jobs, per_task, budget)
 
 
 def _selfplay_run(players: int, seed: int, games: int, bot: str, jobs: int,
-                  per_task: int) -> Iterator[str]:
+                  per_task: int, budget: int | None = None) -> Iterator[str]:
     chunks = ([*range(i, min(i + per_task, games))] for i in range(0, games, per_task))
-    fn = partial(_selfplay_texts, players, seed, bot)
+    fn = partial(_selfplay_texts, players, seed, bot, budget)
     for texts in ordered_map(fn, chunks, jobs):
         yield from texts
 

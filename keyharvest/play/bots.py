@@ -22,7 +22,7 @@ from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
 from ..rules.fields import groups
 from ..rules.memo import draw_of, end_turn_of
-from .search import HORIZON, MCTSBot, standing
+from .search import HORIZON, MCTSBot
 
 
 class Bot(Protocol):
@@ -249,19 +249,9 @@ def mcts(rng: random.Random, budget: int | None = None, seconds: float | None = 
                    points, budget, seconds, horizon)
 
 
-def mcts_v1(rng: random.Random, budget: int | None = None, seconds: float | None = None,
-            horizon: int = HORIZON) -> MCTSBot:
-    """The search bot as issue 31 made it, kept to measure ``mcts`` against: the same
-    search, its playouts valued by the standing on points alone (``search.standing``: no
-    worth for crops, stores or unharvested tiles, which made two of them stall)."""
-    return MCTSBot(rng, GreedyBot(random.Random(rng.getrandbits(64)), explore=0.0),
-                   points, budget, seconds, horizon, evaluate=standing)
-
-
 #: The bots ``selfplay`` and the arena can use, by name: name -> factory(rng) -> Bot.
 #: Those of ``BUDGETED`` take ``budget=N``, simulations a step.
-BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "mcts": mcts,
-                        "mcts-v1": mcts_v1}
-BUDGETED: frozenset[str] = frozenset({"mcts", "mcts-v1"})
+BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "mcts": mcts}
+BUDGETED: frozenset[str] = frozenset({"mcts"})
 
 

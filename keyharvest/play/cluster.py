@@ -421,17 +421,19 @@ def _map_task(fn: Callable[[Unit], Any], task: Task) -> list[Any]:
 # -- self-play -----------------------------------------------------------------------------------
 def selfplay_texts(players: int, seed: int, games: int, client: Any, *, bot: str = "random",
                    per_task: int = TASK_GAMES, done: Callable[[int], None] | None = None,
-                   lost_after: float = CONNECT_TIMEOUT) -> Iterator[str]:
+                   lost_after: float = CONNECT_TIMEOUT, budget: int | None = None
+                   ) -> Iterator[str]:
     """The records of games ``0 .. games-1`` of a self-play run, in order, played by the
     cluster of ``client``: the same texts as ``batch.selfplay_texts`` (``lost_after`` as
-    ``ordered_tasks`` takes it)."""
+    ``ordered_tasks`` takes it; ``budget``, the simulations a step of a search bot)."""
     from .batch import _selfplay_texts
     from .bots import BOTS
 
     if bot not in BOTS:
         raise KeyError(bot)
     chunks = ([*range(i, min(i + per_task, games))] for i in range(0, games, per_task))
-    for texts in ordered_tasks(client, partial(_selfplay_texts, players, seed, bot), chunks,
+    for texts in ordered_tasks(client, partial(_selfplay_texts, players, seed, bot, budget),
+                               chunks,
                                done=done, lost_after=lost_after):
         yield from texts
 

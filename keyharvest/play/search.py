@@ -31,7 +31,7 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 - from the node reached, a **playout** of ``horizon`` steps (``HORIZON``) by the
   ``policy`` bot for every seat (``bots.GreedyBot`` without exploration for ``mcts``:
   measured stronger per second than random playouts, docs/api.md), or to the end if the
-  game ends first; its value for each seat (``_value``: the win share of a finished game,
+  game ends first; its value for each seat (``standing``: the win share of a finished game,
   else the standing on points) is added to every node of the walk for the player who
   stepped into it.
 
@@ -62,16 +62,16 @@ from .choices import legal_steps as complete_listing
 from .view import Observation, observe, sample_state
 
 __all__ = ["DEFAULT_BUDGET", "HORIZON", "LINE", "MCTSBot", "Searched", "analyse", "merge",
-           "only_step", "prospects", "standing"]
+           "only_step", "standing"]
 
 #: Simulations per decision by default: about a second a decision on this machine (pure
 #: Python; benchmarks/bench.py prints the simulations per second).
 DEFAULT_BUDGET = 250
 #: UCB1's exploration constant, for results in 0..1.
 EXPLORATION = 0.7
-#: The steps of a playout: then the standing on points stands for the result (``_value``).
+#: The steps of a playout: then the standing on points stands for the result (``standing``).
 HORIZON = 12
-#: The points margin worth odds of e (see ``_value``).
+#: The points margin worth odds of e (see ``standing``).
 MARGIN_SCALE = 4.0
 #: z of a two-sided 95% interval (``Searched.noise``).
 Z95 = 1.959963984540054
@@ -79,14 +79,6 @@ Z95 = 1.959963984540054
 #: to be in it.
 LINE = 5
 LINE_VISITS = 2
-#: What a crop behind a screen, a tile in a store and an unharvested tile on a board are
-#: worth in points where a playout stops before the end (``prospects``), at the start of
-#: the event track; they shrink to nothing as its ten spaces fill (F.4).
-CROP_WORTH = 0.3
-STORE_WORTH = 1.5
-UNHARVESTED_WORTH = 0.3
-#: The event track's spaces: its tenth ends the game (F.4).
-TRACK_END = 10
 #: The steps looked at first at a decision (besides ending the turn), and how slowly more
 #: are added as the node is visited: ``WIDTH + floor(sqrt(visits) / WIDEN)``.
 WIDTH = 4
@@ -94,9 +86,6 @@ WIDEN = 4.0
 
 #: A prior: the mover's standing after a step (higher is better), ``bots.points``.
 Prior = Callable[[State, str], float]
-#: What a playout's last state is worth to each seat: (value in 0..1, points margin), lists
-#: by seat (``prospects``, or ``standing`` for the bot ``mcts-v1``).
-Evaluation = Callable[[State], tuple[list[float], list[float]]]
 
 
 class Policy(Protocol):
@@ -157,33 +146,13 @@ def _sigmoid(margins: list[float]) -> list[float]:
 
 def standing(state: State) -> tuple[list[float], list[float]]:
     """Each seat's value and points margin (over the best other seat) where a playout
-    stops, as the bot ``mcts-v1`` counts them: at the end of a finished game the win share
+    stops: at the end of a finished game the win share
     (``returns``); else, before the end or at a game stopped by the turn limit, ``1 / (1 +
     exp(-margin / MARGIN_SCALE))``, the standing on points as a number in 0..1 (0.5 for a
     tie at the top)."""
     win, margins, _ = outcome(state)
     if state.result == Result.FINISHED and any(win):
         return win, margins
-    return _sigmoid(margins), margins
-
-
-def prospects(state: State) -> tuple[list[float], list[float]]:
-    """``standing``, with what is not yet points counted too before the end: each seat's
-    points (G) plus ``CROP_WORTH`` a crop behind its screen (to bid and pay with),
-    ``STORE_WORTH`` a tile in its store (its own to buy, or paid for twice by another) and
-    ``UNHARVESTED_WORTH`` an unharvested tile on its board (a crop to come), all times the
-    part of the event track still empty (worth less as the end nears). Only the finished
-    game's win share ignores them; the margin returned is over those prospects too."""
-    win, margins, totals = outcome(state)
-    if state.result == Result.FINISHED and any(win):
-        return win, margins
-    if state.result is not None:  # stopped by the turn limit: no more to come
-        return _sigmoid(margins), margins
-    left = max(0.0, 1.0 - len(state.track) / TRACK_END)
-    worth = [t + left * (CROP_WORTH * sum(p.screen) + STORE_WORTH * len(p.store)
-                         + UNHARVESTED_WORTH * sum(not h for h in p.tiles.values()))
-             for t, p in zip(totals, state.players)]
-    margins = [w - max(worth[:i] + worth[i + 1:], default=0.0) for i, w in enumerate(worth)]
     return _sigmoid(margins), margins
 
 
@@ -238,10 +207,8 @@ class _Search:
     """One search from an observation: the tree and what the simulations found."""
 
     def __init__(self, observation: Observation, rng: random.Random, policy: Policy,
-                 prior: Prior, horizon: int, include: Step | None = None,
-                 evaluate: Evaluation = prospects) -> None:
+                 prior: Prior, horizon: int, include: Step | None = None) -> None:
         self.observation = observation
-        self.evaluate = evaluate
         self.include = include
         self.rng = rng
         self.policy = policy
@@ -314,7 +281,7 @@ class _Search:
             if expanded:
                 break
         _playout(world, self.policy, self.horizon)
-        wins, margins = self.evaluate(world)
+        wins, margins = standing(world)
         for child, seat in walked:
             child.visits += 1
             if seat >= 0:
@@ -386,15 +353,13 @@ def merge(searches: list[list[Searched]]) -> list[Searched]:
 
 def analyse(observation: Observation, rng: random.Random, policy: Policy, prior: Prior,
             budget: int | None = None, seconds: float | None = None,
-            horizon: int = HORIZON, include: Step | None = None,
-            evaluate: Evaluation = prospects) -> list[Searched]:
+            horizon: int = HORIZON, include: Step | None = None) -> list[Searched]:
     """The steps the search from ``observation`` tried at its root, most visited first,
     each with its visit share and mean results (see the module's text). The observing
     player must be the one to move. ``budget`` simulations (default ``DEFAULT_BUDGET``),
     or as many as ``seconds`` allow (at least one). ``include``, a legal step of the
     player to move, is looked at whatever the prior thinks of it (to weigh a step played
-    against the search's choice). ``evaluate`` values where a playout stops
-    (``prospects``; ``standing`` for ``mcts-v1``)."""
+    against the search's choice)."""
     table = sample_state(observation, random.Random(0))
     seat = table.current_player()
     if seat == TERMINAL:
@@ -403,8 +368,7 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
         who = "a draw from the bag" if seat == CHANCE else observation.players[seat]
         raise ValueError(f"the observing player, {observation.player}, is not to move: "
                          f"waiting for {who}")
-    return _Search(observation, rng, policy, prior, horizon, include,
-                   evaluate).run(budget, seconds)
+    return _Search(observation, rng, policy, prior, horizon, include).run(budget, seconds)
 
 
 class MCTSBot:
@@ -415,7 +379,7 @@ class MCTSBot:
 
     def __init__(self, rng: random.Random, policy: Policy, prior: Prior,
                  budget: int | None = None, seconds: float | None = None,
-                 horizon: int = HORIZON, evaluate: Evaluation = prospects) -> None:
+                 horizon: int = HORIZON) -> None:
         if budget is not None and budget < 1:
             raise ValueError(f"budget is at least 1 simulation, not {budget}")
         if seconds is not None and not seconds > 0:
@@ -426,7 +390,6 @@ class MCTSBot:
         self.horizon = horizon
         self.budget = budget
         self.seconds = seconds
-        self.evaluate = evaluate
 
     def choose(self, state: State) -> Step:
         seat = state.current_player()
@@ -443,4 +406,4 @@ class MCTSBot:
         if only is not None:
             return only
         return analyse(observation, self.rng, self.policy, self.prior, self.budget,
-                       self.seconds, self.horizon, evaluate=self.evaluate)[0].step
+                       self.seconds, self.horizon)[0].step

@@ -25,7 +25,7 @@ from ..model.steps import Step
 from ..rules import push
 from ..rules.actions import new_game
 from ..rules.engine import settle
-from .bots import BOTS, Bot, GreedyBot, RandomBot, random_draw
+from .bots import BOTS, BUDGETED, Bot, GreedyBot, RandomBot, random_draw
 
 
 def random_game(n_players: int, seed: int | random.Random, board: Board | None = None,
@@ -115,10 +115,12 @@ SELFPLAY_MAX_TURNS = 400
 
 
 def selfplay_game(n_players: int, seed: int, index: int, bot: str = "random",
-                  board: Board | None = None, max_turns: int = SELFPLAY_MAX_TURNS) -> Record:
+                  board: Board | None = None, max_turns: int = SELFPLAY_MAX_TURNS, *,
+                  budget: int | None = None) -> Record:
     """Game number ``index`` of a self-play run with ``seed``: a dealt setup and a whole
-    game by ``bot`` for every seat. Each game has its own generator, seeded from
-    ``(seed, index)``, so a game is the same whichever process or order plays it."""
+    game by ``bot`` for every seat (a bot of ``bots.BUDGETED`` with ``budget`` simulations
+    a step, if given). Each game has its own generator, seeded from ``(seed, index)``, so
+    a game is the same whichever process or order plays it."""
     from ..formats.boardfile import standard_board
     from ..model.catalogue import PLAYER_COLOURS
     from ..model.setup import deal
@@ -131,9 +133,12 @@ def selfplay_game(n_players: int, seed: int, index: int, bot: str = "random",
     board = board or standard_board()
     rng = random.Random(f"keyharvest-selfplay:{seed}:{index}")
     setup = deal(PLAYER_COLOURS[:n_players], rng, board, max_turns=max_turns)
-    bots = [BOTS[bot](random.Random(rng.getrandbits(64))) for _ in range(n_players)]
+    searched = budget is not None and bot in BUDGETED
+    bots = [BOTS[bot](random.Random(rng.getrandbits(64)), budget=budget) if searched
+            else BOTS[bot](random.Random(rng.getrandbits(64))) for _ in range(n_players)]
     # game N of the run, counted from 1 as its round, its file (selfplay-SEED-000N.kh) and
     # the command's JSON count it
     meta = {"event": "self-play", "round": index + 1,
-            "meta": {"bot": bot, "seed": seed, "game": index + 1}}
+            "meta": {"bot": bot, "seed": seed, "game": index + 1,
+                     **({"budget": budget} if searched else {})}}
     return play_game(setup, board, bots, rng, meta, checked=checked)
