@@ -229,3 +229,18 @@ def test_the_stability_benchmark_compares_seeds_and_a_larger_budget() -> None:
     # the same top for every seed is in every seed's about-equal steps (its own first)
     assert not row["seeds_strict"] or row["seeds_honest"]
     assert not row["large_strict"] or row["large_honest"]
+
+
+def test_hint_and_analyse_over_jobs_give_the_same_answer_for_the_same_seed() -> None:
+    """``hint --jobs N``: the same hint for the same seed and N, every simulation counted
+    once; ``analyse --jobs N`` gives the decisions to N processes: the same lines as one."""
+    args = ["hint", FOUR, "--to", "60", "--budget", "9", "-s", "2", "-j", "2", "-f", "json"]
+    one, two = run_kh(*args), run_kh(*args)
+    assert one.code == two.code == 0 and one.out == two.out, one
+    end = one.summary()
+    assert end["jobs"] == 2 and end["simulations"] == 9
+    text = _short(GAMES / "two-players.kh", 16)
+    alone = run_kh("analyse", "-", "--budget", "2", "-f", "json", input=text)
+    shared = run_kh("analyse", "-", "--budget", "2", "-f", "json", "-j", "2", input=text)
+    assert alone.code == shared.code == 0 and alone.out == shared.out, shared
+    assert alone.results()

@@ -56,7 +56,7 @@ def _no_player_to_move(state: State, source: str) -> Failure:
 # -- hint ----------------------------------------------------------------------------------
 def hint(
     *, path: str, to: str | None, game: int | None, budget: int | None,
-    seconds: float | None, seed: int, top: int, board: str | None,
+    seconds: float | None, seed: int, top: int, jobs: int, board: str | None,
     trust_board_paths: bool, max_bytes: str | None, output: Format,
 ) -> int:
     """The body of ``keyharvest hint``."""
@@ -74,7 +74,7 @@ def hint(
     if state.current_player() in (CHANCE, TERMINAL):
         raise _no_player_to_move(state, source)
     emit([note(n, source) for n in at.notes])
-    advice = advise(state, budget=budget, seconds=seconds, seed=seed)
+    advice = advise(state, budget=budget, seconds=seconds, seed=seed, jobs=jobs)
     shown = advice.found[:max(top, advice.equal)]
     found = [_searched_dict(f, i < advice.equal and advice.equal > 1)
              for i, f in enumerate(shown)]
@@ -82,6 +82,7 @@ def hint(
         for item in found:
             result("hint", item)
         summary(True, **located_dict(at), player=advice.player, seed=seed, budget=budget,
+                jobs=jobs,
                 simulations=advice.simulations, hints=len(found), about_equal=advice.equal,
                 line=found[0]["line"], margin=found[0]["margin"])
     else:
@@ -114,7 +115,7 @@ def _hint_table(found: list[dict[str, Any]], equal: int) -> None:
 # -- analyse -------------------------------------------------------------------------------
 def analyse(
     *, path: str, player: str | None, game: int | None, budget: int | None,
-    seconds: float | None, seed: int, board: str | None, trust_board_paths: bool,
+    seconds: float | None, seed: int, jobs: int, board: str | None, trust_board_paths: bool,
     max_bytes: str | None, output: Format,
 ) -> int:
     """The body of ``keyharvest analyse``."""
@@ -137,7 +138,7 @@ def analyse(
     with diagnosing(text, source):
         todo = decisions(at.record, player)
     emit([note(n, source) for n in at.notes])
-    rows = _weighed(todo, budget, seconds, seed)
+    rows = _weighed(todo, budget, seconds, seed, jobs)
     worst = sorted((r for r in rows if r["loss"] > 0), key=lambda r: -r["loss"])[:3]
     if is_json(output):
         summary(True, source=source, game=at.game, decisions=len(rows),
@@ -150,15 +151,14 @@ def analyse(
 
 
 def _weighed(todo: list[Any], budget: int | None, seconds: float | None,
-             seed: int) -> list[dict[str, Any]]:
+             seed: int, jobs: int) -> list[dict[str, Any]]:
     """``analyse``: each decision weighed by the search, a result line each."""
     from ..notation import format_step
-    from ..play.advice import weigh
+    from ..play.advice import weigh_all
 
     rows: list[dict[str, Any]] = []
     with progress("analysing", len(todo)) as advance:
-        for index, state, step in todo:
-            d = weigh(index, state, step, budget=budget, seconds=seconds, seed=seed)
+        for d in weigh_all(todo, budget=budget, seconds=seconds, seed=seed, jobs=jobs):
             advance(1)
             row = {"to": d.index, "turn": d.turn, "player": d.player,
                    "played": format_step(d.played.step), "best": format_step(d.best.step),

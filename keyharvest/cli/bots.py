@@ -90,7 +90,8 @@ def _write(file: Path, text: str, force: bool) -> None:
 # -- selfplay ------------------------------------------------------------------------------
 def selfplay(
     *, players: int, seed: int | None, games: int, dest: str, jobs: int, bot: str,
-    force: bool, cluster: str | None, cluster_timeout: int, quiet: bool, output: Format,
+    budget: int | None, force: bool, cluster: str | None, cluster_timeout: int, quiet: bool,
+    output: Format,
 ) -> int:
     """The body of ``keyharvest selfplay``."""
     _known_bots([bot], "'--bot'")
@@ -101,7 +102,7 @@ def selfplay(
     file = _game_files(dest, "selfplay", seed, games, force)
     with ExitStack() as stack:
         texts, advance = _selfplay_texts(stack, players, seed, games, bot, jobs, cluster,
-                                         cluster_timeout)
+                                         cluster_timeout, budget)
         for i, text in enumerate(texts):
             advance(1)
             if file is not None:
@@ -117,7 +118,7 @@ def selfplay(
 
 
 def _selfplay_texts(stack: ExitStack, players: int, seed: int, games: int, bot: str,
-                    jobs: int, cluster: str | None, timeout: int
+                    jobs: int, cluster: str | None, timeout: int, budget: int | None
                     ) -> tuple[Iterable[str], Callable[[int], None]]:
     """The records of the games (played here, or on the cluster), and the progress bar's
     ``advance`` (counting games here; on a cluster the bar counts the tasks done)."""
@@ -125,14 +126,14 @@ def _selfplay_texts(stack: ExitStack, players: int, seed: int, games: int, bot: 
         from ..play.batch import selfplay_texts
 
         advance = stack.enter_context(progress("playing", games))
-        return selfplay_texts(players, seed, games, bot=bot, jobs=jobs), advance
+        return selfplay_texts(players, seed, games, bot=bot, jobs=jobs, budget=budget), advance
     from ..play import cluster as dask
 
     client = on_cluster.connect(cluster, stack, timeout)
     tasks = -(-games // dask.TASK_GAMES)
     done = stack.enter_context(progress("playing (tasks)", tasks))
     texts = dask.selfplay_texts(players, seed, games, client, bot=bot, done=done,
-                                lost_after=timeout)
+                                lost_after=timeout, budget=budget)
     stack.callback(texts.close)  # type: ignore[attr-defined]  # a generator's
     return texts, on_cluster.uncounted
 

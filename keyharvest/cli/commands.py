@@ -302,6 +302,11 @@ def hint(
     seed: SearchSeedOpt = 0,
     top: Annotated[int, typer.Option(
         "--top", "-k", min=1, metavar="K", help="How many steps to show.")] = 3,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", min=1, max=MAX_JOBS,
+        help="Search as N independent searches in N processes, each of its part of the "
+             "budget, their results summed (the same --seed and --jobs give the same "
+             "hint).")] = 1,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
     max_bytes: MaxOpt = None,
@@ -331,6 +336,10 @@ def analyse(
     budget: BudgetOpt = None,
     seconds: TimeOpt = None,
     seed: SearchSeedOpt = 0,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", min=0, max=MAX_JOBS,
+        help=f"Processes to weigh the decisions in (0: one per core; at most {MAX_JOBS}); "
+             "the same decisions whatever it is.")] = 1,
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
     max_bytes: MaxOpt = None,
@@ -398,8 +407,11 @@ def selfplay(
     jobs: JobsOpt = 1,
     bot: Annotated[str, typer.Option(
         "--bot", "-b", autocompletion=complete.bot,
-        help="The bot for every seat: random, greedy, or mcts (the search bot at its "
-                            "default budget, about a second a step).")] = "random",
+        help="The bot for every seat: random, greedy, or mcts (the search bot, at --budget "
+             "simulations a step).")] = "random",
+    budget: Annotated[int | None, typer.Option(
+        "--budget", min=1, metavar="N", show_default=False,
+        help="Simulations a step for mcts (default 250, about a second a step).")] = None,
     force: Annotated[bool, typer.Option(
         "--force", help="Replace records of the same names in --out DIR (by default an "
                         "existing one is an error and nothing is written).")] = False,
