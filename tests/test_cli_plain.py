@@ -5,7 +5,6 @@ command lines; every line it does not read goes to Typer."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from enum import Enum
@@ -23,17 +22,53 @@ TWO = str(TWO_PATH)
 def test_the_table_is_todays_declaration() -> None:
     assert makeplain.main(["--check"]) == 0, (
         "keyharvest/cli/plain.json is not today's: run `python -m keyharvest.cli.makeplain`")
-    assert plain.table() is not None
+    assert plain.table("validate") is not None and plain.table(plain.COMPLETION) is not None
 
 
-def test_a_table_of_another_declaration_is_not_used(capsys: pytest.CaptureFixture[str]
-                                                    ) -> None:
-    document = json.loads(plain.table_path().read_text(encoding="utf-8"))
-    assert plain.load(json.dumps(document)) is not None
-    document["declaration_sha256"] = "0" * 64  # an option added, the table not written
-    assert plain.load(json.dumps(document)) is None
+def test_a_part_of_another_declaration_is_not_used_and_says_so(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    document = plain.load()
+    assert document is not None and plain.fitting(document, "validate") is not None
+    document["commands"]["validate"]["declared"] = "0" * 64  # an option added, not written
+    assert plain.fitting(document, "validate") is None
+    assert plain.fitting(document, "selfplay") is not None
+    assert capsys.readouterr().err == (
+        "keyharvest: warning: plain.json does not fit the declaration in commands.py (run "
+        "python -m keyharvest.cli.makeplain); Typer reads the command line of validate, "
+        "slower\n")
     assert plain.load("{not json") is None
     assert makeplain.main(["--wrong"]) == 2
+
+
+SOURCE = plain.commands_source()
+
+
+def _edited(old: str, new: str) -> str:
+    assert SOURCE.count(old) == 1, old
+    return SOURCE.replace(old, new)
+
+
+def test_a_comment_or_a_new_layout_changes_no_key() -> None:
+    edited = _edited("\ndef _version(", "\n# a comment\n\n\ndef _version(  # another\n        ")
+    edited = edited.replace('"--budget", min=1,', '"--budget",\n    min=1,  # the least\n')
+    for part in ("validate", "selfplay", "hint", plain.COMPLETION):
+        assert plain.declaration_digest(part, edited) == plain.declaration_digest(part)
+
+
+def test_an_option_of_hint_changes_hints_key_and_completions_not_validates() -> None:
+    """Adding an option to ``hint`` (never read plain) leaves the fast path of ``validate``
+    and ``selfplay`` as it is: one table to write again, for completion."""
+    edited = _edited("    top: Annotated[int, typer.Option(",
+                     "    deep: Annotated[bool, typer.Option(\"--deep\")] = False,\n"
+                     "    top: Annotated[int, typer.Option(")
+    for part, changed in (("validate", False), ("selfplay", False), ("hint", True),
+                          (plain.COMPLETION, True)):
+        assert (plain.declaration_digest(part, edited) != plain.declaration_digest(part)
+                ) is changed, part
+    # a shared option (validate's --jobs, through JobsOpt and MAX_JOBS) is validate's too
+    edited = _edited("MAX_JOBS = 64", "MAX_JOBS = 32")
+    assert plain.declaration_digest("validate", edited) != plain.declaration_digest("validate")
+    assert plain.declaration_digest("hint", edited) == plain.declaration_digest("hint")
 
 
 def _typer_hands(args: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any] | None:

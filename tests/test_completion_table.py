@@ -170,7 +170,7 @@ def test_what_it_does_not_read_is_left_to_typer(words: list[str], incomplete: st
 def test_no_table_of_another_declaration_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
     env = _env("bash", ["new", "--players"], "r")
     assert _ours(env) == (0, "red\n")
-    monkeypatch.setattr(plain, "declaration_digest", lambda: "0" * 64)
+    monkeypatch.setattr(plain, "declaration_digest", lambda part: "0" * 64)
     plain.table.cache_clear()
     try:
         assert _ours(env) is None

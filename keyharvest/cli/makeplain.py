@@ -5,12 +5,16 @@ answers a Tab, from the one declaration of the command line (``commands.py``):
     python -m keyharvest.cli.makeplain           # write it
     python -m keyharvest.cli.makeplain --check   # exit 1 if it is not today's
 
-Run it after ``commands.py`` changes (``tests/test_cli_plain.py`` says when it is due);
-until then every command line and every Tab goes to Typer, which is correct but slower to
-start. The table is made from what Typer itself builds of the declaration: the
-Click command (``typer.main.get_command``: each option's names, whether it is a flag, its
-default) and the declared types and bounds (the parameters' annotations, ``typer.Option``'s
-``min`` and ``max``); for completion, what each parameter's ``shell_complete`` offers.
+Run it after a declaration in ``commands.py`` changes (an option added, say: one line on
+stderr says it is due, and so do ``tests/test_cli_plain.py`` and CI). Each part of the
+table is keyed to the declaration it is made from (``plain.declaration_digest``); until it
+is written again, the command lines and Tabs of the parts that do not fit go to Typer,
+which is correct but slower to start; a comment or a new layout changes no key.
+
+The table is made from what Typer itself builds of the declaration: the Click command
+(``typer.main.get_command``: each option's names, whether it is a flag, its default) and
+the declared types and bounds (the parameters' annotations, ``typer.Option``'s ``min`` and
+``max``); for completion, what each parameter's ``shell_complete`` offers.
 """
 
 from __future__ import annotations
@@ -20,7 +24,17 @@ import sys
 from enum import Enum
 from typing import Any, get_args, get_origin, get_type_hints
 
-from .plain import CHOICE, FLAG, TABLE_FORMAT, TEXT, WHOLE, declaration_digest, load, table_path
+from .plain import (
+    CHOICE,
+    COMPLETION,
+    FLAG,
+    TABLE_FORMAT,
+    TEXT,
+    WHOLE,
+    declaration_digest,
+    load,
+    table_path,
+)
 
 #: The commands read without Typer.
 COMMANDS = ("validate", "selfplay")
@@ -80,7 +94,7 @@ def commands_table() -> dict[str, Any]:
             for opt in param.opts:
                 options[opt] = [param.name, kind[0], kind[1]]
         out[name] = {"body": f"{body.__module__.rpartition('.')[2]}:{body.__name__}",
-                     "argument": argument, "options": options,
+                     "declared": declaration_digest(name), "argument": argument, "options": options,
                      "defaults": defaults}
     return out
 
@@ -170,8 +184,8 @@ def completion_table() -> dict[str, Any]:
 
 
 def dump() -> str:
-    document = {"format": TABLE_FORMAT, "declaration_sha256": declaration_digest(),
-                "commands": commands_table(), "completion": completion_table()}
+    document = {"format": TABLE_FORMAT, "commands": commands_table(),
+                COMPLETION: {**completion_table(), "declared": declaration_digest(COMPLETION)}}
     return json.dumps(document, indent=1, sort_keys=True) + "\n"
 
 
