@@ -65,10 +65,12 @@ def test_an_option_of_hint_changes_hints_key_and_completions_not_validates() -> 
                           (plain.COMPLETION, True)):
         assert (plain.declaration_digest(part, edited) != plain.declaration_digest(part)
                 ) is changed, part
-    # a shared option (validate's --jobs, through JobsOpt and MAX_JOBS) is validate's too
+    # a shared option (--jobs, through JobsOpt and MAX_JOBS) is the key of every command
+    # that declares it, and of no other
     edited = _edited("MAX_JOBS = 64", "MAX_JOBS = 32")
-    assert plain.declaration_digest("validate", edited) != plain.declaration_digest("validate")
-    assert plain.declaration_digest("hint", edited) == plain.declaration_digest("hint")
+    for part, changed in (("validate", True), ("selfplay", True), ("rules", False)):
+        assert (plain.declaration_digest(part, edited) != plain.declaration_digest(part)
+                ) is changed, part
 
 
 def _typer_hands(args: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any] | None:
