@@ -152,6 +152,9 @@ def test_analyse_of_one_player_and_the_text_table() -> None:
     assert len(lines) == 1 + len(done.results()) + 2
     assert lines[-2].startswith(f"{len(done.results())} decisions: ")
     assert lines[-1].startswith("largest losses: ") or "largest" not in lines[-1]
+    # -q: the table alone, without the summary for people (as -q does elsewhere)
+    quiet = run_kh("analyse", "-", "--budget", "3", "-P", colour, "-q", input=text)
+    assert quiet.code == 0 and quiet.out.splitlines() == lines[:1 + len(done.results())]
 
 
 def test_analyse_weighs_a_step_the_listing_leaves_out() -> None:

@@ -129,7 +129,7 @@ def replay(game: Frames, tmp_path_factory: pytest.TempPathFactory) -> Path:
 class Viewer:
     """A page showing a replay, with the checks every test makes."""
 
-    def __init__(self, browser: Browser, path: Path, frames: Frames, hash_: str = "",
+    def __init__(self, browser: Browser, path: Path, frames: Frames, hash_: str = "#0",
                  viewport: tuple[int, int] = (1400, 900), touch: bool = False,
                  mobile: bool = False) -> None:
         self.frames = frames
@@ -385,7 +385,7 @@ def test_the_viewer_shows_who_leads_at_each_step(browser: Browser, game: Frames,
             assert shown["leading"] == []
         else:
             assert shown["note"] == f"not finished: standings after step {state.steps}"
-            assert shown["leading"] == sorted(sc.leaders) and shown["winners"] == []
+            assert shown["leading"] == sorted(sc.ahead) and shown["winners"] == []
             assert "winner" not in shown["stage"] and "Game over" not in shown["stage"]
     v.close()
 
@@ -561,6 +561,26 @@ def test_the_bar_stays_in_reach_a_swipe_steps_and_the_step_is_marked(
     assert v.page.evaluate(READ_BAR)["top"] == 0
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     v.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_viewer_opens_at_the_end_or_at_the_step_a_link_names(
+        browser: Browser, tmp_path: Path, size: str) -> None:
+    """Opened without a step named, the viewer shows the last one; ``#step=N`` (a link
+    to a step) opens at N; at the start, where every player has the same points, nobody
+    is marked leading."""
+    viewport, mobile = SIZES[size]
+    frames = game_frames(2, 3)
+    path = render_file(tmp_path / "two.html", frames)
+    for hash_, shown in (("", len(frames) - 1), ("#step=53", 53), ("#0", 0)):
+        v = Viewer(browser, path, frames, hash_=hash_, viewport=viewport, touch=True,
+                   mobile=mobile)
+        v.check(shown)
+        if shown == 0:
+            standing = v.page.evaluate(READ_STANDING)
+            assert standing["leading"] == [] and standing["winners"] == [], standing
+            assert "leading" not in standing["stage"]
+        v.close()
 
 
 @pytest.mark.parametrize("size", SIZES)

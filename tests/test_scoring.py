@@ -200,6 +200,7 @@ def test_I55_a_tie_before_the_end_is_no_draw_and_names_no_tie_break():
                "green": dict(tiles="E2 E3 E4", crops="hops")})
     sc = score(s)
     assert sc.winners == () and sc.decided_by == "" and sc.leaders == ("red", "green")
+    assert sc.ahead == ()  # everyone leads: nobody is ahead (the viewer marks no one)
     assert score(final(s)).decided_by == "draw"
 
 

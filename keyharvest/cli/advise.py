@@ -116,7 +116,7 @@ def _hint_table(found: list[dict[str, Any]], equal: int) -> None:
 def analyse(
     *, path: str, player: str | None, game: int | None, budget: int | None,
     seconds: float | None, seed: int, jobs: int, board: str | None, trust_board_paths: bool,
-    max_bytes: str | None, output: Format,
+    max_bytes: str | None, quiet: bool, output: Format,
 ) -> int:
     """The body of ``keyharvest analyse``."""
     text, source, access = _search_input(path, budget, seconds, board, trust_board_paths,
@@ -146,7 +146,7 @@ def analyse(
                 blunders=sum(r["mark"] == "??" for r in rows), seed=seed, budget=budget,
                 largest=[r["to"] for r in worst])
     else:
-        _analysis_table(rows, worst)
+        _analysis_table(rows, worst, quiet)
     return OK
 
 
@@ -171,8 +171,10 @@ def _weighed(todo: list[Any], budget: int | None, seconds: float | None,
     return rows
 
 
-def _analysis_table(rows: list[dict[str, Any]], worst: list[dict[str, Any]]) -> None:
-    """``analyse`` in text: a line per decision, the marks counted, the largest losses."""
+def _analysis_table(rows: list[dict[str, Any]], worst: list[dict[str, Any]],
+                    quiet: bool) -> None:
+    """``analyse`` in text: a line per decision, then (unless ``quiet``) the summary for
+    people: the marks counted, the largest losses."""
     played_w = max([len("played")] + [len(r["played"]) for r in rows])
     best_w = max([len("best")] + [len(r["best"]) for r in rows])
     out(f"  --to  turn  {'player':<7} {'played':<{played_w}}  {'best':<{best_w}}   loss  "
@@ -181,6 +183,8 @@ def _analysis_table(rows: list[dict[str, Any]], worst: list[dict[str, Any]]) -> 
         best = "=" if r["best"] == r["played"] else r["best"]
         out(f"{r['to']:>6}  {r['turn']:>4}  {r['player']:<7} {r['played']:<{played_w}}  "
             f"{best:<{best_w}}  {r['loss']:.3f}  {r['noise']:.3f} {r['mark']}".rstrip())
+    if quiet:
+        return
     marked = [r for r in rows if r["mark"]]
     out(f"{len(rows)} decision{'s' if len(rows) != 1 else ''}: "
         f"{sum(r['mark'] == '??' for r in marked)} marked ??, "

@@ -343,6 +343,7 @@ def analyse(
     board: BoardOpt = None,
     trust_board_paths: TrustOpt = False,
     max_bytes: MaxOpt = None,
+    quiet: QuietOpt = False,
     output: FormatOpt = Format.text,
 ) -> None:
     """For each decision of the game (each step a player made with more than one legal

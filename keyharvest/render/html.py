@@ -3,7 +3,8 @@
 The file loads nothing from the network: its stylesheet, script and data are inline. It
 shows the boards (the same picture as ``render_svg``), the list of steps in notation (click
 one to go there), first/previous/next/last buttons and a slider, and answers the arrow keys
-(and Home/End). ``#N`` at the end of the address opens frame N, and the viewer follows
+(and Home/End). It opens at the last frame, or at the one the address names:
+``#step=N`` (a link to a step, to share) or ``#N`` opens frame N, and the viewer follows
 the address: a new ``#N`` typed in, and the browser's back and forward (a jump, by the list,
 first/last or Home/End, is a new entry of the history; a step by step move is not).
 

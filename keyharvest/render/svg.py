@@ -462,7 +462,7 @@ def parts_of(state: State, layout: Layout, unknown: Collection[str] = (),
     for p in state.players:
         total, values = _score_values(sc, p.colour)
         win = sc.finished and p.colour in sc.winners
-        lead = not sc.finished and p.colour in sc.leaders
+        lead = not sc.finished and p.colour in sc.ahead
         out[f"score:{p.colour}"] = _score_row(total, values, win, lead)
     for colour in layout.shown:
         p = state.player(colour)

@@ -145,9 +145,9 @@
     address(n, how || "replace");
   }
 
-  // The frame the address names (#N), or null.
+  // The frame the address names (#step=N, a link to a step; or #N), or null.
   function fromAddress() {
-    const m = /^#(\d+)$/.exec(location.hash);
+    const m = /^#(?:step=)?(\d+)$/.exec(location.hash);
     return m ? Number(m[1]) : null;
   }
 
@@ -211,7 +211,8 @@
   });
   arrange();
   fold(narrow.matches);
+  // Opened without a step named, the viewer shows the game as it ends (or stands).
   const start = fromAddress();
-  show(start === null ? 0 : start);
+  show(start === null ? count - 1 : start);
   viewer.dataset.ready = "1";
 })();

@@ -60,6 +60,13 @@ class Score:
         ended (I.55)."""
         return self.winners[0] if len(self.winners) == 1 else None
 
+    @property
+    def ahead(self) -> tuple[str, ...]:
+        """The leaders when they are ahead of someone: none while every player has the
+        same total (at the start of a game, most often), where a picture marking who
+        leads would mark everyone."""
+        return self.leaders if len(self.leaders) < len(self.players) else ()
+
     def of(self, colour: str) -> PlayerScore:
         return next(ps for ps in self.players if ps.player == colour)
 
