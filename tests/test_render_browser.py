@@ -571,11 +571,19 @@ def test_the_viewer_opens_at_the_end_or_at_the_step_a_link_names(
     is marked leading."""
     viewport, mobile = SIZES[size]
     frames = game_frames(2, 3)
-    path = render_file(tmp_path / "two.html", frames)
+    path = render_file(tmp_path / "two.html", frames, record=TWO.read_text())
     for hash_, shown in (("", len(frames) - 1), ("#step=53", 53), ("#0", 0)):
         v = Viewer(browser, path, frames, hash_=hash_, viewport=viewport, touch=True,
                    mobile=mobile)
         v.check(shown)
+        # the button that saves the record is in the window, and saves the record
+        box = v.page.locator("#download").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport[0]
+        assert box["y"] + box["height"] <= viewport[1]
+        with v.page.expect_download() as saving:
+            v.page.click("#download")
+        assert saving.value.suggested_filename == "two.kh"
+        assert Path(saving.value.path()).read_text() == TWO.read_text()
         if shown == 0:
             standing = v.page.evaluate(READ_STANDING)
             assert standing["leading"] == [] and standing["winners"] == [], standing

@@ -262,3 +262,22 @@ def test_a_stacked_skeleton_for_narrow_screens(game: Frames, page: str) -> None:
     assert '<svg data-stacked="0" ' in head and template.lstrip().startswith(
         '<svg data-stacked="1" ')
     assert template.count('class="board"') == len(game[0][1].colours)
+
+
+def test_the_viewer_of_a_record_carries_it_for_download(tmp_path: Path) -> None:
+    """``render -o FILE.html`` of a record adds a button that saves the game's record
+    (canonical, as ``fmt`` writes it); with ``--view`` there is none, since the record
+    holds every screen the view hides."""
+    import urllib.parse
+
+    from cli_util import TWO, kh
+
+    out = tmp_path / "club.html"
+    assert kh("render", TWO, "-o", out).code == 0
+    link = re.search(r'<a id="download"[^>]* download="club.kh"[^>]* href="data:text/plain;'
+                     r'charset=utf-8,([^"]*)"', out.read_text())
+    assert link is not None
+    assert urllib.parse.unquote(link.group(1)) == kh("fmt", TWO).out
+    viewed = tmp_path / "red.html"
+    assert kh("render", TWO, "-o", viewed, "--view", "red").code == 0
+    assert 'id="download"' not in viewed.read_text()

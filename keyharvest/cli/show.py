@@ -214,9 +214,15 @@ def _picture(at: Located, what: State | list[Frame], dest: str, player: str | No
 
         views = located_views(at, _viewer(at, view))
     title = None if at.record is None else game_title(at.record.players, at.record.metadata)
+    record = None
+    if at.record is not None and views is None:  # (the record holds what a view hides)
+        from ..formats.records import format_record
+
+        record = format_record(at.record)
     try:
         return render_file(dest, what, player=player.lower() if player else None,
-                           title=title, unknown=at.unknown, force=force, views=views)
+                           title=title, unknown=at.unknown, force=force, views=views,
+                           record=record)
     except OSError as exc:
         from ..formats.diagnostics import Diagnostic
 

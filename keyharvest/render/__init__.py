@@ -43,7 +43,8 @@ SUFFIXES = (".svg", ".html")
 def render_file(path: str | os.PathLike[str], what: State | Sequence[Frame], *,
                 player: str | None = None, title: str | None = None,
                 unknown: Collection[str] = (), force: bool = False,
-                views: Sequence[Observation] | None = None) -> Path:
+                views: Sequence[Observation] | None = None,
+                record: str | None = None) -> Path:
     """Write a picture to ``path``, chosen by its suffix, and return the path written.
 
     ``what`` is a state or a list of frames (``replay_frames``). ``.svg`` draws the state, or
@@ -53,7 +54,8 @@ def render_file(path: str | os.PathLike[str], what: State | Sequence[Frame], *,
     refusing a read-only or hard-linked file unless ``force``. ``unknown`` names what a
     partial position leaves unknown (``Position.unknown``), drawn as unknown. ``views``
     (one per frame; the last for ``.svg``) draws what a player may know instead (I.27,
-    ``play.view``). Raises
+    ``play.view``). ``record`` (the game's record) gives an ``.html`` viewer a button that
+    saves it, as the file's name with ``.kh``. Raises
     ``RenderError`` for another suffix, no frames or an unknown player, and ``OSError``
     (naming the file) if the file cannot be written.
     """
@@ -69,6 +71,6 @@ def render_file(path: str | os.PathLike[str], what: State | Sequence[Frame], *,
         content = render_svg(frames[-1][1], player, unknown, views[-1] if views else None)
     else:
         content = render_html(frames, title if title is not None else out.stem, player, unknown,
-                              views)
+                              views, None if record is None else (f"{out.stem}.kh", record))
     write_file(out, content, force=force)
     return out

@@ -172,9 +172,22 @@ def _player_css() -> str:
                    for colour, fill in PLAYER_FILL.items())
 
 
+def _download(record: tuple[str, str] | None) -> str:
+    """The button that saves the game's record (``(file name, text)``), as a data link:
+    the viewer loads nothing, so the record travels inside it."""
+    if record is None:
+        return ""
+    from urllib.parse import quote
+
+    name, text = record
+    return (f'<a id="download" role="button" download="{escape(name)}" title="save the '
+            f'record ({escape(name)})" href="data:text/plain;charset=utf-8,{quote(text)}">'
+            'record</a>')
+
+
 def render_html(frames: Sequence[Frame], title: str, player: str | None = None,
-                unknown: Collection[str] = (), views: Sequence[Observation] | None = None
-                ) -> str:
+                unknown: Collection[str] = (), views: Sequence[Observation] | None = None,
+                record: tuple[str, str] | None = None) -> str:
     """A self-contained HTML replay of ``frames``.
 
     ``frames[0]`` is ``("start", initial state)``, then one ``(str(step), state after it)``
@@ -182,7 +195,9 @@ def render_html(frames: Sequence[Frame], title: str, player: str | None = None,
     ``unknown`` names what a partial position leaves unknown (``render.svg.parts_of``);
     ``views``, one per frame, what a player may know at each (``play.view.observe_each``).
     Each frame's score shows the final result once the game has ended, and before that
-    the standings after that step with who is leading (I.55).
+    the standings after that step with who is leading (I.55). ``record``, a file name and
+    the game's record, adds a button that saves it (leave it out where the viewer must
+    not show more than ``views`` do: the record holds every screen).
     Deterministic. Raises ``RenderError`` for no frames, frames of different games or a
     player who is not playing.
     """
@@ -216,6 +231,7 @@ def render_html(frames: Sequence[Frame], title: str, player: str | None = None,
 {_button("last", "last (End)", "M2 2v12l8-6zM11 2h2v12h-2z")}
 <span id="where">step <b id="stepno">0</b> / {last}</span>
 <code id="notation">{escape(frames[0][0])}</code>
+{_download(record)}
 </div>
 </header>
 <div id="stage">
