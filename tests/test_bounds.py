@@ -267,3 +267,30 @@ def test_out_of_memory_says_what_to_lower() -> None:
     assert out_of_memory_line(lower_to_save_memory(options)) == (
         "out of memory: lower --jobs or --budget, or raise the memory limit")
     assert out_of_memory_line([]) == "out of memory: raise the memory limit"
+
+
+@pytest.mark.parametrize("args", [
+    ["arena", "random", "random", "--games", 10**23], ["arena", "random", "random", "-n",
+                                                       10**8],
+    ["selfplay", "-n", 1_000_001], ["hint", TWO, "--budget", 10**20],
+    ["hint", TWO, "--time", "inf"], ["hint", TWO, "--time", "nan"],
+    ["analyse", TWO, "--time", 10**6], ["hint", TWO, "--top", 10**9],
+    ["validate", TWO, "--max-errors", 10**9], ["validate", TWO, "-j", 65]])
+def test_a_count_or_time_past_its_maximum_is_a_usage_error(args: list[object]) -> None:
+    from cli_util import kh as run
+
+    r = run(*args)
+    assert r.code == 2 and "less than or equal to" in r.err and not r.out, r.err
+
+
+def test_arena_out_checks_only_the_names_already_there(tmp_path: Path) -> None:
+    from cli_util import kh as run
+
+    out = tmp_path / "games"
+    out.mkdir()
+    (out / "arena-7-0002.kh").write_text("mine\n")
+    (out / "arena-7-02.kh").write_text("not a name of the run\n")
+    r = run("arena", "random", "random", "-n", 3, "-s", 7, "--out", out)
+    assert r.code == 1 and "arena-7-0002.kh: error: the file exists" in r.err, r.err
+    assert sorted(p.name for p in out.iterdir()) == ["arena-7-0002.kh", "arena-7-02.kh"]
+    assert run("arena", "random", "random", "-n", 1, "-s", 7, "--out", out).code == 0

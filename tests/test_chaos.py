@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from cli_util import FINAL_TABLE, FOUR, TWO, extra, kh
 
-from keyharvest.cli.commands import MAX_JOBS
+from keyharvest.play.bounds import MAX_JOBS
 
 #: Every command, with arguments that read standard input where it can.
 COMMANDS = [

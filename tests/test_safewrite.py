@@ -382,3 +382,40 @@ def test_a_dangling_link_is_called_one(tmp_path: Path) -> None:
     assert [kind_of(tmp_path / n) for n in ("f", ".", "missing")] == [
         "a file", "a folder", "nothing"]
     assert kind_of("/dev/null") == "a device"
+
+
+def test_an_output_onto_an_input_is_a_usage_error_and_nothing_is_touched(
+        tmp_path: Path) -> None:
+    bad = tmp_path / "same.kh"
+    bad.write_text(_bad_record())
+    (tmp_path / "alias.kh").symlink_to(bad)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "folder" / "in.kh").hardlink_to(bad)
+    for args in (["validate", bad, "--rejects", bad],
+                 ["validate", bad, "--rejects", tmp_path / "alias.kh"],
+                 ["validate", tmp_path / "folder", "--rejects", bad],
+                 ["render", tmp_path / "alias.kh", "-o", tmp_path / "pic.svg"]):
+        if args[0] == "render":
+            (tmp_path / "pic.svg").symlink_to(bad)
+        r = kh(*args)
+        assert r.code == 2 and "an output never overwrites what is read" in r.err, r.err
+    assert bad.read_text() == _bad_record()
+    r = kh("validate", bad, "--rejects", tmp_path / "other.kh")  # another file: appended
+    assert r.code == 1 and (tmp_path / "other.kh").read_text().endswith(_bad_record())
+
+
+def test_rejects_onto_a_full_disk_leave_no_empty_file(tmp_path: Path, monkeypatch) -> None:
+    bad = tmp_path / "bad.kh"
+    bad.write_text(_bad_record())
+    _full_disk(monkeypatch)
+    r = kh("validate", bad, "--rejects", tmp_path / "rejects.kh")
+    assert r.code == 1 and "cannot append to it: no space left on device" in r.err, r.err
+    assert not (tmp_path / "rejects.kh").exists()
+
+
+def test_an_out_folder_that_is_a_dangling_link_is_called_one(tmp_path: Path) -> None:
+    (tmp_path / "dl").symlink_to(tmp_path / "nowhere")
+    for command in (["arena", "random", "random", "-n", 2], ["selfplay", "-n", 1]):
+        r = kh(*command, "-s", 1, "--out", tmp_path / "dl")
+        assert r.code == 2 and "is a symbolic link to nowhere" in r.err, r.err
+    assert not (tmp_path / "nowhere").exists()

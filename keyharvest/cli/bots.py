@@ -37,8 +37,11 @@ def _folder_usage(dest: str) -> None:
         raise bad_parameter("expected a folder, or - for standard output, not an empty "
                             "path", "'--out'")
     if dest != "-" and os.path.lexists(dest) and not os.path.isdir(dest):
-        raise bad_parameter(f"{dest!r} is a file, not a folder: --out takes a folder for "
-                            "one file per game, or - for standard output", "'--out'")
+        from ..formats.safewrite import kind_of
+
+        raise bad_parameter(f"{dest!r} is {kind_of(dest)}, not a folder: --out takes a "
+                            "folder for one file per game, or - for standard output",
+                            "'--out'")
 
 
 def _run_seed(seed: int | None, command: str, silent: bool) -> int:
@@ -54,14 +57,23 @@ def _run_seed(seed: int | None, command: str, silent: bool) -> int:
     return seed
 
 
-def _free(folder: Path, files: list[Path], force: bool) -> None:
-    """Before any game is played (all or nothing): ``folder`` made if need be, and each of
-    ``files`` in it free to write (``safewrite.check_replaceable``)."""
+def _free(folder: Path, prefix: str, games: int, force: bool) -> None:
+    """Before any game is played (all or nothing): ``folder`` made if need be, and the
+    file of each of the ``games`` (``PREFIXNNNN.kh``) free to write
+    (``safewrite.check_replaceable``). Only the names already in the folder are looked at:
+    the work does not grow with ``games`` (a million names are not made to find none)."""
     from ..formats.safewrite import check_replaceable
 
     folder.mkdir(parents=True, exist_ok=True)
-    for file in files:
-        check_replaceable(file, force=force, exclusive=True, follow_links=False)
+    for name in sorted(entry.name for entry in folder.iterdir()):
+        number = name[len(prefix):-len(".kh")]
+        if (name.startswith(prefix) and name.endswith(".kh") and number.isdigit()
+                and 1 <= int(number) <= games and name == _game_name(prefix, int(number))):
+            check_replaceable(folder / name, force=force, exclusive=True, follow_links=False)
+
+
+def _game_name(prefix: str, number: int) -> str:
+    return f"{prefix}{number:04d}.kh"
 
 
 def _game_files(dest: str | None, command: str, seed: int, games: int, force: bool
@@ -73,11 +85,12 @@ def _game_files(dest: str | None, command: str, seed: int, games: int, force: bo
     from pathlib import Path
 
     folder = Path(dest)
+    prefix = f"{command}-{seed}-"
 
     def file(i: int) -> Path:
-        return folder / f"{command}-{seed}-{i + 1:04d}.kh"
+        return folder / _game_name(prefix, i + 1)
 
-    _free(folder, [file(i) for i in range(games)], force)
+    _free(folder, prefix, games, force)
     return file
 
 
@@ -154,7 +167,9 @@ def arena(
         no_stream(dest, "'--out'", "standard output holds the table; the games go to a "
                                    "folder: --out DIR")
     file = _game_files(dest, "arena", seed, games, force)
-    played = []
+    from ..play.arena import Tally
+
+    played = Tally()  # the results summed as they come: not the games
     with ExitStack() as stack:
         advance = stack.enter_context(progress("playing", games))
         for game in _arena_games(stack, bots, players, games, seed, budget, jobs, cluster,
@@ -164,11 +179,9 @@ def arena(
             if file is not None:
                 _write(file(game["game"] - 1), record, force)
                 game["path"] = str(file(game["game"] - 1))
-            played.append(game)
+            played.add(game)
             result("game", game)
-    from ..play.arena import standings
-
-    table = standings(played, players)
+    table = played.standings(players)
     if json_mode:
         summary(True, games=games, players=players, seed=seed, budget=budget,
                 bots=[s.as_dict() for s in table])

@@ -45,7 +45,12 @@ def fmt(
 
     run = _Run(reading, check=check, write=write, show_diff=show_diff, force=force,
                json_mode=is_json(output))
+    from ..play.batch import LinkOut
+
     for path in format_paths(paths):
+        if isinstance(path, LinkOut):  # never read, never written: one line says so
+            result("skipped", {"source": str(path), "ok": True}, [path.note()])
+            continue
         run.one(path)
     if check and run.changed and not quiet:
         emit([note(_fmt_advice(run.changed, show_diff))])

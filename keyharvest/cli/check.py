@@ -9,7 +9,7 @@ from contextlib import ExitStack
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import cluster as on_cluster
-from .inputs import Format, Reading, bad_parameter, no_stream, point, prelude
+from .inputs import Format, Reading, bad_parameter, no_stream, not_an_input, point, prelude
 from .support import (
     INVALID,
     OK,
@@ -52,6 +52,7 @@ def validate(
 
     reading = prelude(paths, board=board, trust_board_paths=trust_board_paths,
                       max_bytes=max_bytes)
+    not_an_input(rejects, paths, "'--rejects'")
     json_mode = is_json(output)
     tally = Tally()
     with ExitStack() as stack:

@@ -23,15 +23,21 @@ from typing import Annotated, Any
 
 import typer
 
+from ..play.bounds import (  # the maximum of every count and time (a module of constants)
+    MAX_BUDGET,
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_SECONDS,
+    MAX_SHOWN_ERRORS,
+    MAX_TOP,
+    MAX_WAIT_SECONDS,
+    MIN_SECONDS,
+)
 from . import advise, bots, canonical, check, complete, show
 from . import record as recording
 from .helptext import HelpCommand, HelpGroup
 from .inputs import Format, ReplayFormat
 from .support import INVALID, completing, contract
-
-#: The most processes ``--jobs`` starts: a typo of a large number is not a fork bomb (each
-#: worker holds some 12 MB; 64 is more than a machine this program runs on needs).
-MAX_JOBS = 64
 
 app = typer.Typer(
     name="keyharvest",
@@ -89,7 +95,7 @@ ToOpt = Annotated[str | None, typer.Option(
          "turn T, before its first step), 'turn T COLOUR' (the same, checking whose turn "
          "it is), 'start' or 'end' (the default).")]
 MaxErrorsOpt = Annotated[int, typer.Option(
-    "--max-errors", min=1, metavar="N",
+    "--max-errors", min=1, max=MAX_SHOWN_ERRORS, metavar="N",
     help="Report at most N problems of one record or position: every problem of its front "
          "matter and moves (or a position's keys), then the first rule broken.")]
 MaxOpt = Annotated[str | None, typer.Option(
@@ -105,7 +111,7 @@ ClusterOpt = Annotated[str | None, typer.Option(
          "local:N for N processes on this machine. Needs keyharvest[cluster]; files must "
          "be at the same path on every worker.")]
 ClusterTimeoutOpt = Annotated[int, typer.Option(
-    "--cluster-timeout", metavar="SECONDS", min=1, max=3600,
+    "--cluster-timeout", metavar="SECONDS", min=1, max=MAX_WAIT_SECONDS,
     help="With --cluster: how long to wait for the scheduler to answer (then exit 1), and "
          "for a worker when the cluster has lost them all (then exit 3).")]
 JobsOpt = Annotated[int, typer.Option(
@@ -127,10 +133,10 @@ TrustOpt = Annotated[bool, typer.Option(
          "path inside its own folder is followed.")]
 # the search (hint, analyse)
 BudgetOpt = Annotated[int | None, typer.Option(
-    "--budget", min=1, metavar="N", show_default=False,
+    "--budget", min=1, max=MAX_BUDGET, metavar="N", show_default=False,
     help="Simulations of the search a decision (default 250, about a second each).")]
 TimeOpt = Annotated[float | None, typer.Option(
-    "--time", min=0.001, metavar="SECONDS", show_default=False,
+    "--time", min=MIN_SECONDS, max=MAX_SECONDS, metavar="SECONDS", show_default=False,
     help="Search for SECONDS a decision instead of a budget (the advice then depends on "
          "the machine's speed).")]
 SearchSeedOpt = Annotated[int, typer.Option(
@@ -301,7 +307,7 @@ def hint(
     seconds: TimeOpt = None,
     seed: SearchSeedOpt = 0,
     top: Annotated[int, typer.Option(
-        "--top", "-k", min=1, metavar="K", help="How many steps to show.")] = 3,
+        "--top", "-k", min=1, max=MAX_TOP, metavar="K", help="How many steps to show.")] = 3,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", min=1, max=MAX_JOBS,
         help="Search as N independent searches in N processes, each of its part of the "
@@ -401,7 +407,8 @@ def selfplay(
         "--seed", "-s", min=0, show_default=False,
         help="The run's seed (default: a random one, printed on stderr and written in every "
              "record).")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=0, help="How many games.")] = 1,
+    games: Annotated[int, typer.Option(
+        "--games", "-n", min=0, max=MAX_GAMES, help="How many games.")] = 1,
     dest: Annotated[str, typer.Option(
         "--out", "-o", metavar="DIR|-", autocompletion=complete.folder,
         help="A folder for one file per game, or - for all on stdout.")] = "-",
@@ -411,7 +418,7 @@ def selfplay(
         help="The bot for every seat: random, greedy, or mcts (the search bot, at --budget "
              "simulations a step).")] = "random",
     budget: Annotated[int | None, typer.Option(
-        "--budget", min=1, metavar="N", show_default=False,
+        "--budget", min=1, max=MAX_BUDGET, metavar="N", show_default=False,
         help="Simulations a step for mcts (default 250, about a second a step).")] = None,
     force: Annotated[bool, typer.Option(
         "--force", help="Replace records of the same names in --out DIR (by default an "
@@ -434,9 +441,9 @@ def arena(
     players: Annotated[int, typer.Option(
         "--players", "-p", min=2, max=4, help="Players per game.")] = 2,
     games: Annotated[int, typer.Option(
-        "--games", "-n", min=1, metavar="N", help="How many games.")] = 20,
+        "--games", "-n", min=1, max=MAX_GAMES, metavar="N", help="How many games.")] = 20,
     budget: Annotated[int | None, typer.Option(
-        "--budget", min=1, metavar="N", show_default=False,
+        "--budget", min=1, max=MAX_BUDGET, metavar="N", show_default=False,
         help="Simulations a step for mcts (default 250, about a second a step).")] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", "-s", min=0, show_default=False,

@@ -116,6 +116,29 @@ def prelude(paths: Sequence[str], *, board: str | None, trust_board_paths: bool,
     return Reading(access(board, trust_board_paths), limit(max_bytes))
 
 
+def not_an_input(dest: str | None, paths: Sequence[str], hint: str) -> None:
+    """A usage error when the output ``dest`` is one of the inputs ``paths``: the same
+    file by its device and inode, whatever the names (a hard link, a symbolic link), a
+    folder's files as its walk lists them, ``-`` the file standard input comes from. An
+    output never overwrites what is read."""
+    if dest is None or dest == "-":
+        return
+    from ..formats.safewrite import same_as_input
+    from ..play.batch import LinkOut, expand
+
+    same = same_as_input(dest, (p for p in expand(paths) if not isinstance(p, LinkOut)))
+    if same is None:
+        return
+    if same == "standard input":
+        what = "the file standard input comes from"
+    elif same == dest:
+        what = "an input of this command"
+    else:
+        what = f"the same file as the input {same!r}"
+    raise bad_parameter(f"{dest!r} is {what}: an output never overwrites what is read; "
+                        "name another file", hint)
+
+
 class Input(NamedTuple):
     """One file read by ``read_one``: its text, its name in diagnostics, the board access."""
 

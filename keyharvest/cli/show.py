@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .inputs import Format, ReplayFormat, bad_parameter, no_stream, point, read_one
+from .inputs import (
+    Format,
+    ReplayFormat,
+    bad_parameter,
+    no_stream,
+    not_an_input,
+    point,
+    read_one,
+)
 from .support import (
     OK,
     Failure,
@@ -184,6 +192,7 @@ def render(
     suffix = dest.rsplit(".", 1)[-1].lower() if "." in dest else ""
     if suffix not in ("svg", "html"):
         raise bad_parameter("the file name must end in .svg or .html", "'--out'")
+    not_an_input(dest, [path], "'--out'")
     at_point = point(to)
     text, source, access = read_one(path, board=board, trust_board_paths=trust_board_paths,
                                     max_bytes=max_bytes)

@@ -266,6 +266,14 @@ class LinkOut(str):
     def __reduce__(self) -> tuple[Any, ...]:  # to a worker process, as it was made
         return LinkOut, (str(self), self.folder)
 
+    def note(self) -> Diagnostic:
+        """The one line that says it was skipped."""
+        from ..formats.diagnostics import Diagnostic
+
+        return Diagnostic(f"skipped: a symbolic link out of the folder {self.folder} (a "
+                          "folder's files are read only inside it: name the file itself "
+                          "to read it)", str(self), severity="note", kind="note")
+
 
 def _inside(path: str, root: str) -> bool:
     """Whether ``path`` resolves (links followed) to ``root`` (resolved) or below it."""
@@ -335,12 +343,7 @@ def units(path: str, stdin: IO[bytes] | None = None,
     limit = limit or MAX_RECORD_BYTES
     source = STDIN_NAME if path == STDIN else str(path)
     if isinstance(path, LinkOut):
-        from ..formats.diagnostics import Diagnostic
-
-        yield Unit(source, UnitKind.SKIPPED, error=Diagnostic(
-            f"skipped: a symbolic link out of the folder {path.folder} (a folder's files are "
-            "read only inside it: name the file itself to read it)", source,
-            severity="note", kind="note"))
+        yield Unit(source, UnitKind.SKIPPED, error=path.note())
         return
     if path != STDIN and os.path.isdir(path):
         from ..formats.diagnostics import Diagnostic

@@ -111,14 +111,13 @@ class Formatted:
 
 
 def format_paths(paths: Iterable[str]) -> Iterator[str]:
-    """The inputs ``fmt`` formats: those ``paths`` name (see ``batch.expand``), but not the
+    """The inputs ``fmt`` formats: those ``paths`` name (see ``batch.expand``: a link out
+    of a folder is a ``batch.LinkOut``, to be skipped, never read nor written), but not the
     positions (``.toml``) found in a folder."""
-    from .batch import STDIN, LinkOut, expand
+    from .batch import STDIN, expand
 
     paths = list(paths)
     for path in expand(paths):
-        if isinstance(path, LinkOut):  # a link out of a folder: never read, never written
-            continue
         if path != STDIN and Path(path).suffix.lower() == ".toml" and path not in paths:
             continue
         yield path
