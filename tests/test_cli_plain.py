@@ -67,10 +67,21 @@ def test_an_option_of_hint_changes_hints_key_and_completions_not_validates() -> 
                 ) is changed, part
     # a shared option (--jobs, through JobsOpt and MAX_JOBS) is the key of every command
     # that declares it, and of no other
-    edited = _edited("MAX_JOBS = 64", "MAX_JOBS = 32")
+    edited = _edited('help=f"Processes to use (0: one per core; at most {MAX_JOBS}).")]',
+                     'help=f"Processes to use (0: one per core; at most 32).")]')
     for part, changed in (("validate", True), ("selfplay", True), ("rules", False)):
         assert (plain.declaration_digest(part, edited) != plain.declaration_digest(part)
                 ) is changed, part
+
+
+def test_a_bound_imported_by_the_declaration_is_in_the_key(monkeypatch) -> None:
+    """``max=MAX_JOBS`` comes from ``play.bounds``: its value is part of the key."""
+    from keyharvest.play import bounds
+
+    before = {part: plain.declaration_digest(part) for part in ("validate", "rules")}
+    monkeypatch.setattr(bounds, "MAX_JOBS", 32)
+    assert plain.declaration_digest("validate") != before["validate"]
+    assert plain.declaration_digest("rules") == before["rules"]
 
 
 def _typer_hands(args: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any] | None:

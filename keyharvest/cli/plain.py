@@ -156,7 +156,23 @@ def declaration_digest(part: str, source: str | None = None) -> str | None:
     for i in sorted(wanted):
         bare = _SPACE.sub("", " ".join(texts[i].split()))
         digest.update(_MARK.sub(lambda m: strings[int(m[1])], bare).encode("utf-8") + b"\n")
+        digest.update(_imported_constants(texts[i]).encode("utf-8"))
     return digest.hexdigest()
+
+
+def _imported_constants(text: str) -> str:
+    """For an import of constants from another module of the package (the bounds of
+    ``play.bounds``, ``max=MAX_GAMES``), their values: a change of one changes the key of
+    every part that uses it. Empty for any other statement."""
+    found = re.match(r"from (\.+)(\w+(?:\.\w+)*) import", text)
+    names = [n for n in _defines(text) if n.isupper()] if found else []
+    if not found or not names:
+        return ""
+    import importlib
+
+    package = __name__.rsplit(".", len(found[1]))[0]
+    module = importlib.import_module(f"{package}.{found[2]}")
+    return "".join(f"{n}={getattr(module, n)!r}\n" for n in names)
 
 
 # -- the table -----------------------------------------------------------------------------
