@@ -461,5 +461,10 @@ def test_a_folder_walk_keeps_inside_the_folder(tmp_path: Path) -> None:
     for r in reports:
         tally.add(r)
     assert tally.describe().endswith("2 files; 2 links out of a folder skipped")
+    (d / "own.kh").unlink()
+    (d / "alias.kh").unlink()
+    only_links = [r for p in expand([str(d)]) for u in units(p) for r in check_unit(u)]
+    assert [(r.kind, r.ok) for r in only_links] == [("skipped", True), ("skipped", True),
+                                                    ("file", False)]  # no records in d
     named = [r for u in units(str(d / "pw.kh")) for r in check_unit(u)]
     assert named[0].kind == "record" and not named[0].ok  # read as named: not a record

@@ -310,9 +310,9 @@ def expand(paths: Iterable[str]) -> Iterator[str]:
     for path in paths:
         if path != STDIN and os.path.isdir(path):
             found = walk(path)
-            if found:
-                yield from found
-                continue
+            yield from found
+            if any(not isinstance(p, LinkOut) for p in found):
+                continue  # (else the folder itself: ``units`` says it holds no records)
         yield path
 
 
