@@ -76,6 +76,8 @@ def test_completion_of_colours_bots_and_points(tmp_path: Path) -> None:
     assert _complete(tmp_path, "new", "--start", "y") == ["yellow"]
     assert _complete(tmp_path, "selfplay", "--bot", "") == ["greedy", "mcts", "random"]
     assert _complete(tmp_path, "replay", "x.kh", "--to", "e") == ["end"]
+    assert _complete(tmp_path, "rules", "C.") == ["C.1", "C.2", "C.3", "C.4", "C.5"]
+    assert _complete(tmp_path, "rules", "I.5")[:2] == ["I.5", "I.50"]
 
 
 def test_completion_of_files_and_folders(tmp_path: Path) -> None:

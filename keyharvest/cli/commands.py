@@ -528,7 +528,7 @@ def board(
 @command('The rules the errors cite: one section, or the list of them.', show.rules)
 def rules(
     rule: Annotated[str | None, typer.Argument(
-        metavar="ID", show_default=False,
+        metavar="ID", show_default=False, autocompletion=complete.rule,
         help="A section of the rules, as errors cite it: C.4, I.55, J; default: list "
              "them all.")] = None,
     output: FormatOpt = Format.text,

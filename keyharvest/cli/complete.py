@@ -65,6 +65,14 @@ def bot(incomplete: str) -> list[str]:
     return [b for b in sorted(BOTS) if b.startswith(incomplete)]
 
 
+def rule(incomplete: str) -> list[str]:
+    """A section id of the rules (``keyharvest rules C.<Tab>``: C.1, C.2, ...), in the
+    order of RULES.md."""
+    from ..formats.rulebook import sections
+
+    return [rule_id for rule_id in sections() if rule_id.startswith(incomplete)]
+
+
 def point(incomplete: str) -> list[str]:
     """The words of a point (``--to``): start, end, turn T, turn T COLOUR."""
     words = incomplete.split(" ")
