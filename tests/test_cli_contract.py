@@ -238,6 +238,9 @@ def _every_command_in_json(tmp_path: Path) -> dict[str, list[str]]:
     """Every command that takes --format, with arguments that work."""
     return {
         "validate": ["validate", str(TWO), str(FINAL_TABLE)],
+        "filter": ["filter", "finished", str(TWO)],
+        "standings": ["standings", str(TWO)],
+        "stats": ["stats", str(TWO), "--html", str(tmp_path / "stats.html"), "--force"],
         "replay": ["replay", str(TWO), "--to", "12"],
         "replay --each": ["replay", str(TWO), "--to", "3", "--each"],
         "score": ["score", str(TWO), str(FINAL_TABLE)],

@@ -179,3 +179,19 @@ def test_a_cluster_without_workers_ends_the_run() -> None:
         with pytest.raises(on_cluster.ClusterLost, match="lost every worker .none for 1 s"):
             list(on_cluster.ordered_tasks(c, abs, [1, 2], lost_after=1))
         assert time.monotonic() - started < 15
+
+
+def test_filter_stats_and_standings_on_the_cluster_give_the_same_output(
+        client, tmp_path: Path) -> None:
+    """The commands over a collection (issue 51): the same bytes from the cluster."""
+    illegal = edited(TWO, TWO_MOVE, TWO_ILLEGAL)
+    mixed = tmp_path / "mixed.kh"
+    mixed.write_text("\n".join([TWO.read_text(), illegal, THREE.read_text()]),
+                     encoding="utf-8")
+    address = client.scheduler.address
+    for args in (["filter", "winner = red"], ["stats", "-f", "json"],
+                 ["standings", "--by", "colour"]):
+        one = kh(*args, mixed, FINAL_TABLE)
+        many = kh(*args, mixed, FINAL_TABLE, "--cluster", address)
+        assert (many.code, many.out, many.err) == (one.code, one.out, one.err), args
+        assert one.code == 1  # the illegal records, counted apart

@@ -7,7 +7,8 @@ keyword, to its body, which lives with its concern:
 - ``advise``: hint, analyse (the search bot's advice);
 - ``canonical``: fmt (records in canonical form);
 - ``recording``: new, record (a dealt setup; a game recorded live);
-- ``bots``: selfplay, arena (bots playing whole games).
+- ``bots``: selfplay, arena (bots playing whole games);
+- ``collection``: filter, standings, stats (a collection of games).
 
 What every command shares is elsewhere: the contract, its exit codes and its output
 (``support``), the prelude of a command that reads files (``inputs``), the text and JSON
@@ -33,7 +34,7 @@ from ..play.bounds import (  # the maximum of every count and time (a module of 
     MAX_WAIT_SECONDS,
     MIN_SECONDS,
 )
-from . import advise, bots, canonical, check, complete, show
+from . import advise, bots, canonical, check, collection, complete, show
 from . import record as recording
 from .helptext import HelpCommand, HelpGroup
 from .inputs import Format, ReplayFormat
@@ -217,6 +218,91 @@ def validate(
     keeps them. Ends with a summary line; exit 1 if anything is bad.
 
     A record that replays but does not reach the end of the game is valid (in progress).
+    """
+
+
+HtmlOpt = Annotated[str | None, typer.Option(
+    "--html", metavar="FILE.html", show_default=False, autocompletion=complete.paths,
+    help="Also write a self-contained HTML page with the charts to FILE.html (no "
+         "network needed to view it).")]
+RecordsArg = Annotated[list[str], typer.Argument(
+    metavar="FILE", show_default=False, autocompletion=complete.paths,
+    help="Records (.kh); a folder stands for its files; - reads stdin.")]
+
+
+@command("The records that match a query, unchanged (or counted).", collection.select)
+def filter(
+    query: Annotated[str, typer.Argument(
+        metavar="QUERY", show_default=False,
+        help='Which games: winner = red and players = 4 and has "buy B7 from *" '
+             "(docs/query.md).")],
+    paths: RecordsArg,
+    count: Annotated[bool, typer.Option(
+        "--count", "-c", help="Print only the number of games that match.")] = False,
+    invert: Annotated[bool, typer.Option(
+        "--invert-match", "-v", help="Keep the games that do not match.")] = False,
+    rejects: Annotated[str | None, typer.Option(
+        "--rejects", metavar="FILE", show_default=False, autocompletion=complete.paths,
+        help="Append the original text of every bad record to FILE, each after a comment "
+             "line, as validate --rejects does.")] = None,
+    jobs: JobsOpt = 1,
+    max_bytes: MaxOpt = None,
+    cluster: ClusterOpt = None,
+    cluster_timeout: ClusterTimeoutOpt = 10,
+    quiet: QuietOpt = False,
+    output: FormatOpt = Format.text,
+) -> None:
+    """Write the records that match QUERY to stdout exactly as they are in the input
+    (the same bytes, in the same order), or with --format json a line per game, or with
+    --count their number. Every record is replayed: a bad one is reported on stderr as
+    validate reports it (exit 1), never silently left out. The query language:
+    docs/query.md.
+    """
+
+
+@command("A tournament's table by person: wins, points, places, ratings.",
+         collection.standings)
+def standings(
+    paths: RecordsArg,
+    by: Annotated[collection.By, typer.Option(
+        "--by", help="person (the [names] of the front matter; an unnamed seat is its "
+                     "colour in brackets) or colour.")] = collection.By.person,
+    html: HtmlOpt = None,
+    force: ForceOpt = False,
+    jobs: JobsOpt = 1,
+    max_bytes: MaxOpt = None,
+    cluster: ClusterOpt = None,
+    cluster_timeout: ClusterTimeoutOpt = 10,
+    quiet: QuietOpt = False,
+    output: FormatOpt = Format.text,
+) -> None:
+    """The standings of the finished games: per person, games, wins (a drawn game's win
+    shared), points, mean place, field tiles and crops, ordered by wins, then points,
+    field tiles and crops (RULES.md G's order), with an OpenSkill rating (mu - 3 sigma,
+    and mu and sigma; needs keyharvest[standings]) from the games in date order.
+    Unfinished games and bad records are counted apart.
+    """
+
+
+@command("Seats, lengths, points and first steps of a collection.", collection.stats)
+def stats(
+    paths: RecordsArg,
+    html: HtmlOpt = None,
+    top: Annotated[int, typer.Option(
+        "--top", metavar="N", min=1, max=MAX_TOP,
+        help="How many of the most frequent first steps to show.")] = 10,
+    force: ForceOpt = False,
+    jobs: JobsOpt = 1,
+    max_bytes: MaxOpt = None,
+    cluster: ClusterOpt = None,
+    cluster_timeout: ClusterTimeoutOpt = 10,
+    quiet: QuietOpt = False,
+    output: FormatOpt = Format.text,
+) -> None:
+    """Statistics of the finished games, for each number of players: the win share of
+    each seat from the start player with a 95% Wilson interval, the turns, points,
+    winner's points and margin (mean and quartiles), and the start player's first steps
+    with their win shares. Unfinished games and bad records are counted apart.
     """
 
 

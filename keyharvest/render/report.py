@@ -42,7 +42,7 @@ section {{ background: {PANEL}; border: 1px solid #ddd6c6; border-radius: 6px;
 .row {{ display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }}
 table {{ border-collapse: collapse; font-variant-numeric: tabular-nums; }}
 th, td {{ padding: 0.15em 0.6em; text-align: right; border-bottom: 1px solid #e6dfcf; }}
-th:first-child, td:first-child, td.text {{ text-align: left; }}
+td.text {{ text-align: left; }}
 svg {{ max-width: 100%; height: auto; }}
 svg text {{ font: 12px system-ui, sans-serif; fill: {INK}; }}
 svg .muted {{ fill: {MUTED}; }}
@@ -73,8 +73,8 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[Any]], attrs: Sequence[s
     for i, row in enumerate(rows):
         attr = f" {attrs[i]}" if i < len(attrs) else ""
         out.append(f"<tr{attr}>" + "".join(
-            f'<td class="text">{escape(str(c))}</td>' if isinstance(c, str) and j == 0
-            else f"<td>{escape(_num(c))}</td>" for j, c in enumerate(row)) + "</tr>")
+            f'<td class="text">{escape(c)}</td>' if isinstance(c, str)
+            else f"<td>{escape(_num(c))}</td>" for c in row) + "</tr>")
     out.append("</tbody></table>")
     return "".join(out)
 
@@ -262,7 +262,7 @@ def standings_page(rows: Sequence[Any], summary: Mapping[str, Any],
     attrs = []
     for r in rows:
         d = r.as_dict()
-        table_rows.append([str(r.rank), r.who, r.games, d["wins"], d["win_share"], r.points,
+        table_rows.append([r.rank, r.who, r.games, d["wins"], d["win_share"], r.points,
                            d["mean_points"], d["mean_place"], r.field_tiles, r.crops]
                           + ([d["rating"], d["mu"], d["sigma"]] if rated else []))
         attrs.append(f'data-person="{escape(r.who)}" data-rank="{r.rank}"')

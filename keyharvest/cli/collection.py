@@ -1,0 +1,295 @@
+"""The bodies of the commands over a collection of games: ``filter``, ``standings`` and
+``stats`` (issue 51). ``commands`` declares their options and calls these by keyword; the
+work is the library's (``play.query``, ``play.standings``, ``play.stats``,
+``render.report``); here are the choice of backend (one process, ``--jobs``,
+``--cluster``), the text, the JSON Lines and the exit code.
+
+Each reads its inputs as ``validate`` does (``batch.units``: files, folders, ``-``) and
+replays every record; a record that does not replay is counted apart and its diagnostics
+go to stderr as ``validate`` prints them (exit 1 at the end), never dropped silently.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import ExitStack
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from . import cluster as on_cluster
+from .inputs import Format, bad_parameter, limit
+from .support import (
+    INVALID,
+    OK,
+    USAGE,
+    Failure,
+    emit,
+    err,
+    existing,
+    is_json,
+    out,
+    say,
+    summary,
+    to_json,
+)
+
+if TYPE_CHECKING:
+    from ..play.batch import Report
+    from ..play.stats import Apart
+
+
+def _source(paths: Sequence[str], jobs: int, cluster: str | None, cluster_timeout: int,
+            max_bytes: str | None, stack: ExitStack,
+            run: Callable[..., Iterator[Any]]) -> Iterator[Any]:
+    """``run(paths, jobs=, client=, limit=)`` on the backend asked for."""
+    on_cluster.usage(cluster, jobs)
+    existing(paths)
+    bound = limit(max_bytes)
+    client = None
+    if cluster is not None:
+        client = on_cluster.connect(cluster, stack, cluster_timeout)
+    found = run(paths, jobs=jobs, client=client, limit=bound)
+    stack.callback(found.close)  # type: ignore[attr-defined]  # a generator's
+    return found
+
+
+def _bad(report: Report, sink: Any) -> None:
+    """A record that is not a game: its diagnostics on stderr (as ``validate`` prints
+    them), its text to the rejects."""
+    from .shapes import report_place
+
+    emit(report.diagnostics, report_place(report))
+    if sink is not None:
+        sink.add(report)
+
+
+def _games(n: int) -> str:
+    return f"{n} finished game{'s' * (n != 1)}"
+
+
+def _apart_line(apart: Apart) -> str:
+    told = apart.describe()
+    return f"; counted apart: {told}" if told else ""
+
+
+def _html(dest: str | None, page: str, force: bool) -> None:
+    if dest is None:
+        return
+    from ..formats.diagnostics import Diagnostic
+    from ..formats.safewrite import write_file
+
+    try:
+        write_file(dest, page, force=force)
+    except OSError as exc:
+        raise Failure([Diagnostic(f"cannot write {dest}: {exc.strerror or exc}", dest,
+                                  kind="io")]) from None
+
+
+def _html_usage(dest: str | None) -> None:
+    if dest is not None and not dest.lower().endswith((".html", ".htm")):
+        raise bad_parameter("the page's name must end in .html", "'--html'")
+
+
+# -- filter ------------------------------------------------------------------------------------
+def select(
+    *, query: str, paths: Sequence[str], count: bool, invert: bool, rejects: str | None,
+    jobs: int, cluster: str | None, cluster_timeout: int, max_bytes: str | None,
+    quiet: bool, output: Format,
+) -> int:
+    """The body of ``keyharvest filter`` (``commands.filter`` says what it does)."""
+    from ..play.batch import Rejects
+    from ..play.query import QueryError, compile_query
+    from ..play.query import select as selecting
+    from ..play.stats import Apart
+
+    try:
+        compiled = compile_query(query)
+    except QueryError as exc:
+        from ..formats.diagnostics import diagnose
+
+        raise Failure([diagnose(exc, query, "<query>")], USAGE) from None
+    json_mode = is_json(output)
+    apart = Apart()
+    kept = seen = 0
+    stdout = sys.stdout
+    with ExitStack() as stack:
+        verdicts = _source(paths, jobs, cluster, cluster_timeout, max_bytes, stack,
+                           lambda p, **kw: selecting(compiled, p, invert=invert, **kw))
+        sink = stack.enter_context(Rejects(rejects))
+        ends_line = True
+        for verdict in verdicts:
+            if verdict.report is not None:
+                apart.add_report(verdict.report)
+                if verdict.report.kind != "position":
+                    _bad(verdict.report, sink)
+                continue
+            seen += 1
+            if not verdict.kept:
+                continue
+            kept += 1
+            game = verdict.game
+            assert game is not None
+            apart.sources.add(game.source)
+            if count:
+                continue
+            if json_mode:
+                out(to_json(game.as_dict()))
+                continue
+            data = verdict.data or b""
+            stdout.flush()
+            if not ends_line:  # a file's last record without its line end
+                stdout.buffer.write(b"\n")
+            stdout.buffer.write(data)
+            stdout.buffer.flush()
+            ends_line = data.endswith((b"\n", b"\r")) or not data
+    ok = apart.ok
+    summary(ok, matched=kept, records=seen, **apart.as_dict())
+    if count and not json_mode:
+        out(str(kept))
+    if not (quiet or json_mode):
+        err(f"keyharvest filter: {kept} of {seen} games "
+            f"{'do not match' if invert else 'match'}{_apart_line(apart)}")
+    return OK if ok else INVALID
+
+
+# -- stats -------------------------------------------------------------------------------------
+def _spread(label: str, s: dict[str, Any]) -> str:
+    if not s.get("n"):
+        return f"  {label:<16} -"
+    return (f"  {label:<16} mean {s['mean']:>6.2f}   q1 {s['q1']:>5g}   median "
+            f"{s['median']:>5g}   q3 {s['q3']:>5g}   ({s['min']}-{s['max']})")
+
+
+def _share_line(label: str, d: dict[str, Any], width: int) -> str:
+    share = "-" if d["share"] is None else f"{d['share']:.3f}"
+    return (f"  {label:<{width}} {d['games']:>6}  {d['wins']:>8g}  {share:>6}  "
+            f"{d['low']:.3f}-{d['high']:.3f}")
+
+
+def stats_text(lines: Sequence[dict[str, Any]]) -> Iterable[str]:
+    """``stats``'s text, from its JSON Lines (``Stats.lines``)."""
+    for group in lines[:-1]:
+        n = group["players"]
+        head = "all games" if n == "all" else f"{n} players"
+        drawn = f" ({group['draws']} drawn)" if group["draws"] else ""
+        yield f"{head}: {_games(group['games'])}{drawn}"
+        yield f"  {'seat':<8} {'games':>6}  {'wins':>8}  {'share':>6}  95% interval"
+        for s in group["seats"]:
+            yield _share_line(f"seat {s['seat']}", s, 8)
+        yield _spread("turns", group["turns"])
+        yield _spread("points", group["points"])
+        yield _spread("winner's points", group["winner_points"])
+        yield _spread("margin", group["margin"])
+        firsts = group["first_steps"] + group["first_kinds"]
+        width = max([len("first step"), *(len(f["step"]) for f in firsts)])
+        yield (f"  the start player's first step ({group['distinct_first_steps']} different): "
+               "by kind, then the most frequent")
+        yield f"  {'first step':<{width}} {'games':>6}  {'wins':>8}  {'share':>6}  95% interval"
+        for f in group["first_kinds"]:
+            yield _share_line(f["step"], f, width)
+        yield "  " + "-" * (width + 38)
+        for f in group["first_steps"]:
+            yield _share_line(f["step"], f, width)
+        yield ""
+
+
+def stats(
+    *, paths: Sequence[str], html: str | None, top: int, force: bool, jobs: int,
+    cluster: str | None, cluster_timeout: int, max_bytes: str | None, quiet: bool,
+    output: Format,
+) -> int:
+    """The body of ``keyharvest stats`` (``commands.stats`` says what it does)."""
+    from ..play.batch import Report
+    from ..play.collection import games
+    from ..play.stats import Stats
+
+    _html_usage(html)
+    found = Stats()
+    with ExitStack() as stack:
+        for entry in _source(paths, jobs, cluster, cluster_timeout, max_bytes, stack, games):
+            found.add(entry)
+            if isinstance(entry, Report) and entry.kind != "position":
+                _bad(entry, None)
+    lines = found.lines(top)
+    if html is not None:
+        from ..render.report import stats_page
+
+        _html(html, stats_page(lines), force)
+    if is_json(output):
+        for line in lines[:-1]:
+            out(to_json(line))
+        summary(lines[-1]["ok"], **{k: v for k, v in lines[-1].items()
+                                     if k not in ("type", "ok")},
+                **({"html": html} if html else {}))
+    else:
+        for text in stats_text(lines):
+            out(text)
+        say(f"{_games(found.total.games)}{_apart_line(found.apart)}"
+            + (f"; the page: {html}" if html else ""))
+    return OK if found.apart.ok else INVALID
+
+
+# -- standings ---------------------------------------------------------------------------------
+def standings_text(rows: Sequence[Any], rated: bool) -> Iterable[str]:
+    """``standings``'s table, a line per person."""
+    width = max([len("person"), *(len(r.who) for r in rows)])
+    head = (f"{'#':>3}  {'person':<{width}}  {'games':>5}  {'wins':>7}  {'points':>6}  "
+            f"{'mean pts':>8}  {'mean place':>10}  {'field tiles':>11}  {'crops':>5}")
+    yield head + ("  rating (mu-3σ)   mu ± sigma" if rated else "")
+    for r in rows:
+        line = (f"{r.rank:>3}  {r.who:<{width}}  {r.games:>5}  {r.wins:>7g}  {r.points:>6}  "
+                f"{r.mean_points:>8.2f}  {r.mean_place:>10.2f}  {r.field_tiles:>11}  "
+                f"{r.crops:>5}")
+        if rated and r.mu is not None and r.sigma is not None:
+            line += f"  {r.rating:>14.2f}   {r.mu:.2f} ± {r.sigma:.2f}"
+        yield line
+
+
+class By(StrEnum):
+    """Whom ``standings`` counts: each person (``[names]``), or each colour."""
+
+    person = "person"
+    colour = "colour"
+
+
+def standings(
+    *, paths: Sequence[str], by: str, html: str | None, force: bool, jobs: int,
+    cluster: str | None, cluster_timeout: int, max_bytes: str | None, quiet: bool,
+    output: Format,
+) -> int:
+    """The body of ``keyharvest standings`` (``commands.standings`` says what it does)."""
+    from ..play.batch import Report
+    from ..play.collection import games
+    from ..play.standings import INSTALL, Standings
+
+    _html_usage(html)
+    table = Standings(by=str(getattr(by, "value", by)))
+    with ExitStack() as stack:
+        for entry in _source(paths, jobs, cluster, cluster_timeout, max_bytes, stack, games):
+            table.add(entry)
+            if isinstance(entry, Report) and entry.kind != "position":
+                _bad(entry, None)
+    rows = table.table()
+    lines = table.lines(rows)
+    if not table.rated:
+        from .support import note
+
+        emit([note(f"no ratings: openskill is not installed ({INSTALL})")])
+    if html is not None:
+        from ..render.report import standings_page
+
+        _html(html, standings_page(rows, lines[-1]), force)
+    if is_json(output):
+        for line in lines[:-1]:
+            out(to_json(line))
+        summary(lines[-1]["ok"], **{k: v for k, v in lines[-1].items()
+                                     if k not in ("type", "ok")},
+                **({"html": html} if html else {}))
+    else:
+        for text in standings_text(rows, table.rated):
+            out(text)
+        say(f"{_games(lines[-1]['games'])}, {len(rows)} "
+            f"{'colours' if table.by == 'colour' else 'persons'}{_apart_line(table.apart)}"
+            + (f"; the page: {html}" if html else ""))
+    return OK if table.apart.ok else INVALID
