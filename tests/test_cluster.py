@@ -186,7 +186,7 @@ def test_filter_stats_and_standings_on_the_cluster_give_the_same_output(
     """The commands over a collection (issue 51): the same bytes from the cluster."""
     illegal = edited(TWO, TWO_MOVE, TWO_ILLEGAL)
     mixed = tmp_path / "mixed.kh"
-    mixed.write_text("\n".join([TWO.read_text(), illegal, THREE.read_text()]),
+    mixed.write_text(f"{TWO.read_text()}\n{illegal}\n{THREE.read_text()}",
                      encoding="utf-8")
     address = client.scheduler.address
     for args in (["filter", "winner = red"], ["stats", "-f", "json"],
