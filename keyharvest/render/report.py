@@ -264,7 +264,7 @@ def standings_page(rows: Sequence[Any], summary: Mapping[str, Any],
         d = r.as_dict()
         table_rows.append([r.rank, r.who, r.games, d["wins"], d["win_share"], r.points,
                            d["mean_points"], d["mean_place"], r.field_tiles, r.crops]
-                          + ([d["rating"], d["mu"], d["sigma"]] if rated else []))
+                          + ([r.rating, r.mu, r.sigma] if rated else []))
         attrs.append(f'data-person="{escape(r.who)}" data-rank="{r.rank}"')
     apart = ", ".join(f"{summary[k]} {k.replace('_', ' ')}" for k in
                       ("unfinished", "in_progress", "bad", "unreadable", "positions", "skipped")
