@@ -195,7 +195,7 @@ def stats_text(lines: Sequence[dict[str, Any]]) -> Iterable[str]:
 
 
 def stats(
-    *, paths: Sequence[str], html: str | None, top: int, force: bool, jobs: int,
+    *, paths: Sequence[str], html: str | None, first_steps: int, force: bool, jobs: int,
     cluster: str | None, cluster_timeout: int, max_bytes: str | None, quiet: bool,
     output: Format,
 ) -> int:
@@ -211,7 +211,7 @@ def stats(
             found.add(entry)
             if isinstance(entry, Report) and entry.kind != "position":
                 _bad(entry, None)
-    lines = found.lines(top)
+    lines = found.lines(first_steps)
     if html is not None:
         from ..render.report import stats_page
 

@@ -288,7 +288,7 @@ def standings(
 def stats(
     paths: RecordsArg,
     html: HtmlOpt = None,
-    top: Annotated[int, typer.Option(
+    first_steps: Annotated[int, typer.Option(
         "--top", metavar="N", min=1, max=MAX_TOP,
         help="How many of the most frequent first steps to show.")] = 10,
     force: ForceOpt = False,
