@@ -1,4 +1,5 @@
-"""The benchmark of DESIGN.md §6: measured figures against the project's targets.
+"""The benchmark (README.md, "Speed"; docs/design.md, "The compiled build"): measured
+figures against the project's targets.
 
     python benchmarks/bench.py [--build compiled|pure|installed] [--records 1000]
                                [--games 200] [--runs 15] [--json]

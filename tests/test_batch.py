@@ -284,19 +284,6 @@ def test_batches_are_smaller_at_the_end_when_the_size_is_known() -> None:
     assert [len(b) for b in batch._batches([unit] * 200)] == [64, 64, 64, 8]
 
 
-def test_started_workers_are_taken_or_stopped(tmp_path: Path) -> None:
-    many = tmp_path / "many.kh"
-    many.write_bytes(b"\n".join([TWO.read_bytes(), FOUR.read_bytes()] * 20))
-    batch.start_workers(2)
-    pool = processes._STARTED[2]
-    assert list(check_inputs([str(many)], jobs=2)) == list(check_inputs([str(many)]))
-    assert not processes._STARTED and not pool.open and _no_worker_left(pool)
-    batch.start_workers(2)  # never used: stopped when the process ends
-    pool = processes._STARTED[2]
-    processes._stop_started()
-    assert not processes._STARTED and not pool.open and _no_worker_left(pool)
-
-
 def test_selfplay_texts_do_not_depend_on_jobs() -> None:
     one = list(selfplay_texts(2, 3, 3, jobs=1))
     assert list(selfplay_texts(2, 3, 3, jobs=2, per_task=1)) == one

@@ -1,6 +1,6 @@
-"""The contract every ``keyharvest`` command keeps (DESIGN.md §5): ``-`` reads stdin, JSON
-is valid, data on stdout and diagnostics on stderr, exit 0/1/2/3, and no traceback for any
-input; the installed script; cheap start-up."""
+"""The contract every ``keyharvest`` command keeps (docs/design.md, "The command line"):
+``-`` reads stdin, JSON is valid, data on stdout and diagnostics on stderr, exit 0/1/2/3,
+and no traceback for any input; the installed script; cheap start-up."""
 
 from __future__ import annotations
 

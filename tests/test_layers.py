@@ -1,4 +1,4 @@
-"""The package's layers (STYLE.md "The house"): imports point one way and never in a circle.
+"""The package's layers (docs/design.md, "The layers"): imports point one way and never in a circle.
 
 Every module's imports are read with ``ast`` (lazy imports inside functions and imports
 under ``TYPE_CHECKING`` included) and checked against the order

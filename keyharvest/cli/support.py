@@ -1,4 +1,5 @@
-"""The contract every ``keyharvest`` command keeps (DESIGN.md §5), in one place.
+"""The contract every ``keyharvest`` command keeps (docs/design.md, "The command
+line"), in one place.
 
 - The exit codes, the one table (``OK`` … ``BROKEN_PIPE`` below), and ``run_command``,
   the one place that decides which: it runs a command (and, outermost, the whole console

@@ -1,4 +1,5 @@
-"""Diagnostics: errors as values a command line prints as text or JSON (DESIGN.md §5).
+"""Diagnostics: errors as values a command line prints as text or JSON (docs/design.md,
+"How a record is read").
 
 ``diagnose(exc, text, source)`` turns any ``KeyHarvestError`` into a ``Diagnostic``: where
 (file, line, column, the span's end), what (the message), which rule (the RULES.md id of an

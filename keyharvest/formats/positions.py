@@ -1,4 +1,5 @@
-"""Positions: the whole table at one moment, as TOML (DESIGN.md §4).
+"""Positions: the whole table at one moment, as TOML (docs/design.md, "How a
+record is read").
 
 ``dump_position(state)`` writes everything the engine holds: each player's board (field
 tiles in order, which are harvested, workers), supply, store with bids and screen; the

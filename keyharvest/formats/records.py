@@ -3,7 +3,7 @@
 A record holds everything needed to replay a game with no random generator: the setup
 (seating, start player, starting tiles and crops, the first registry, the events removed
 or ``"unknown"``, an optional turn limit) in its front matter, and every step in its
-movetext: every decision, every draw from the bag, every answer to an event (DESIGN.md §3,
+movetext: every decision, every draw from the bag, every answer to an event (docs/design.md,
 docs/notation.md). A file may hold several records, each with its own front matter::
 
     +++

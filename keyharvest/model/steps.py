@@ -1,4 +1,5 @@
-"""Steps: the small frozen value objects that a game is a sequence of (DESIGN.md §2).
+"""Steps: the small frozen value objects that a game is a sequence of (docs/design.md,
+"How a step is checked").
 
 Every decision a player makes and every draw from the bag is one step. A step knows nothing
 of the rules; ``keyharvest.rules`` decides whether it is legal in a state. Each step prints

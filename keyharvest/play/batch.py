@@ -15,8 +15,7 @@ This is what ``keyharvest validate`` and ``keyharvest selfplay`` run. Inputs are
 - ``check_inputs(paths, jobs=N)`` does it for every unit of every path, over ``N``
   processes, yielding reports in input order while at most a few batches are in flight,
   so memory stays flat in the number of records. The processes (``play.pool``, the
-  standard library's process pool) load the engine as they start; ``start_workers``
-  starts them ahead (the command line does, before it reads its options).
+  standard library's process pool).
 
 A record that replays without an illegal step is valid even if the game is not over (a
 record of a game in progress): its report says ``finished``, ``unfinished`` (stopped at
@@ -738,26 +737,6 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 0, *,
     return ordered_map(fn, items, jobs, window=window)
 
 
-def _warm() -> None:
-    """Load what checking needs (the engine, the notation parser)."""
-    try:
-        from ..formats import diagnostics, records  # noqa: F401
-        from ..notation.grammar import lean_parser
-
-        lean_parser()
-    except Exception:  # noqa: BLE001, S110 - a head start only: the first batch meets it
-        pass
-
-
-def start_workers(jobs: int) -> None:
-    """Start the worker processes of a coming ``check_inputs(..., jobs=jobs)`` (0: one per
-    core) now: they load the engine and the parser while this process goes on with
-    something else (the command line reads its options)."""
-    from .pool import start_workers
-
-    start_workers(jobs, _warm)
-
-
 # -- self-play -----------------------------------------------------------------------------------
 def _selfplay_texts(players: int, seed: int, bot: str, budget: int | None,
                     indices: list[int]) -> list[str]:
@@ -796,4 +775,4 @@ def _selfplay_run(players: int, seed: int, games: int, bot: str, jobs: int,
 
 __all__ = ["LinkOut", "Rejects", "Report", "Tally", "Unit", "check_inputs", "check_unit",
            "cpu_count", "expand", "input_size", "map_units", "ordered_map", "selfplay_texts",
-           "start_workers", "units", "walk"]
+           "units", "walk"]

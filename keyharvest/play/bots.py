@@ -1,4 +1,4 @@
-"""Bots that play legal games, for examples, tests and self-play (DESIGN.md §1).
+"""Bots that play legal games, for examples, tests and self-play.
 
 ``RandomBot`` picks uniformly among the legal steps (``rules.legal_steps``), ending its
 turn early with a small probability so that games move on; at a chance node it draws

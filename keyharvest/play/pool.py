@@ -5,11 +5,8 @@ processes are started by ``forkserver`` where the platform has it (Linux, macOS)
 ``spawn``: never by a plain ``fork`` of this process, which may hold threads (a pool's own
 manager thread, a library's, a test runner's) whose locks a forked child would inherit
 held; CPython 3.12 warns of that (``DeprecationWarning``) and 3.14 makes ``forkserver``
-Linux's default. Each worker runs a ``warm`` function first (for ``keyharvest validate``:
-load the engine and the notation parser), so that the first batch does not pay for it,
-and takes the collector's thresholds of the process that started it (the console
-script's tuning, ``cli.support.tune_gc``); ``start_workers`` starts them ahead, while the
-caller does something else (the command line reads its options).
+Linux's default. Each worker takes the collector's thresholds of the process that
+started it (the console script's tuning, ``cli.support.tune_gc``).
 ``ordered_map`` keeps a bounded number of calls in flight and yields the results in the
 order of the items.
 
@@ -49,14 +46,12 @@ class WorkerError(RuntimeError):
 START_METHOD = "forkserver"
 
 
-def _start(warm: Callable[[], None] | None, thresholds: tuple[int, ...]) -> None:
+def _start(thresholds: tuple[int, ...]) -> None:
     """A worker's first work: the collector tuned as in the process that started it (a
-    started process has Python's defaults), then ``warm``."""
+    started process has Python's defaults)."""
     import gc
 
     gc.set_threshold(*thresholds)
-    if warm is not None:
-        warm()
 
 
 def _ready() -> None:
@@ -81,7 +76,7 @@ class _Pool:
     """``jobs`` processes of a ``ProcessPoolExecutor``, numbered 1 .. ``jobs`` in the order
     they started (for saying which one died)."""
 
-    def __init__(self, jobs: int, warm: Callable[[], None] | None = None) -> None:
+    def __init__(self, jobs: int) -> None:
         import gc
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
@@ -90,20 +85,19 @@ class _Pool:
         context = multiprocessing.get_context(
             START_METHOD if START_METHOD in methods else "spawn")
         if context.get_start_method() == "forkserver":
-            # The server imports these once, and each worker forked from it (a process of
-            # one thread) has them already: the module of ``warm``, which loads what the
-            # calls need. A server with modules to preload also takes this process's
-            # ``sys.path``, so that a function of a module found there unpickles.
-            context.set_forkserver_preload(
-                [__name__, *([warm.__module__] if warm is not None else [])])
+            # The server imports this module once, and each worker forked from it (a
+            # process of one thread) has it already. A server with modules to preload also
+            # takes this process's ``sys.path``, so that a function of a module found there
+            # unpickles.
+            context.set_forkserver_preload([__name__])
         self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                                         initializer=_start,
-                                        initargs=(warm, gc.get_threshold()))
+                                        initargs=(gc.get_threshold(),))
         self.jobs = jobs
         self.open = True
         self.workers: list[Any] = []
         for _ in range(jobs):  # every process starts now (one per call not yet taken by
-            self.pool.submit(_ready)  # an idle one), and loads what ``warm`` loads
+            self.pool.submit(_ready)  # an idle one)
         self._note_workers()
 
     def _note_workers(self) -> None:
@@ -157,31 +151,8 @@ class _Pool:
             self.pool.shutdown(wait=True, cancel_futures=True)
 
 
-#: Workers started ahead of their work by ``start_workers``, by their number.
-_STARTED: dict[int, _Pool] = {}
-
-
-def _stop_started() -> None:
-    while _STARTED:
-        _STARTED.popitem()[1].close()
-
-
-def _workers(jobs: int, warm: Callable[[], None] | None = None) -> _Pool:
-    return _Pool(jobs, warm)
-
-
-def start_workers(jobs: int, warm: Callable[[], None] | None = None) -> None:
-    """Start ``jobs`` worker processes (0: one per core) now, each running ``warm`` (which
-    loads what the calls will need), while this process goes on with something else. The
-    next ``ordered_map`` over as many processes takes them; unused, they are stopped when
-    this process ends."""
-    jobs = jobs or cpu_count()
-    if jobs > 1 and jobs not in _STARTED:
-        if not _STARTED:
-            import atexit
-
-            atexit.register(_stop_started)
-        _STARTED[jobs] = _workers(jobs, warm)
+def _workers(jobs: int) -> _Pool:
+    return _Pool(jobs)
 
 
 def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 0, *,
@@ -190,16 +161,14 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 0, *,
     of ``items``, with at most ``window`` calls in flight (4 per process by default) so that
     a long stream of items is never all in memory. ``fn`` and the items must pickle; an
     exception of ``fn`` is raised here. Closing the iterator early stops the workers. No
-    process is started for fewer than two items: one is done here (unless
-    ``start_workers`` started them)."""
+    process is started for fewer than two items: one is done here."""
     jobs = jobs or cpu_count()
     source = iter(items)
-    pool = _STARTED.pop(jobs, None)
     ahead = list(itertools.islice(source, 2 if jobs > 1 else 1))
-    if pool is None and len(ahead) < 2:
+    if len(ahead) < 2:
         yield from map(fn, itertools.chain(ahead, source))
         return
-    pool = pool or _workers(jobs)
+    pool = _workers(jobs)
     window = window or 4 * jobs
     flight: deque[Any] = deque()
     try:
@@ -213,4 +182,4 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 0, *,
         pool.close()
 
 
-__all__ = ["WorkerError", "cpu_count", "ordered_map", "start_workers"]
+__all__ = ["WorkerError", "cpu_count", "ordered_map"]

@@ -1,4 +1,4 @@
-"""Self-play: dealt games played to the end by bots, as records (DESIGN.md §1).
+"""Self-play: dealt games played to the end by bots, as records.
 
 ``random_game`` deals a seeded game and returns its starting state; ``play_game`` plays a
 whole game from a setup with the given bots and returns its record; ``selfplay_game`` deals
