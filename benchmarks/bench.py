@@ -38,11 +38,11 @@ It writes a corpus of four-player self-play games (random bots) into a temporary
   two processes over the same library path, and it says so);
 - start-up: ``keyharvest --help``, median of N runs;
 - memory: peak memory validating 100 and 1000 records (streamed), to show it is flat;
-- the game for programs (issue 30, docs/api.md), in-process through the public API: random
-  four-player playouts (``RandomBot.choose`` + ``kh.push``, which keeps the undo log, and
-  + the engine's ``rules.push``), ``kh.push`` + ``kh.pop`` over whole games, random games
-  by integer actions (``kh.legal_actions`` + ``kh.apply_action``), and, where the package
-  has them, ``kh.observe`` and ``kh.sample_state``; beside python-chess's random playouts
+- the game for programs (``kh.Game``, docs/api.md), in-process: random four-player
+  playouts (``RandomBot.choose`` + ``Game.push``, which keeps the undo, and + the engine's
+  ``rules.advance``), ``Game.push`` + ``Game.pop`` over whole games, random games by
+  integer actions (``Game.legal_actions`` + ``Game.apply_action``),
+  ``Game.observation`` and ``rules.view.sample_state``; beside python-chess's random playouts
   (``legal_moves`` + ``push``) and ``push`` + ``pop`` (``--api-only`` runs only these);
 - side by side with python-chess (issue 18), in the same run: the whole ``keyharvest
   validate`` process over 600 four-player records (steps/s, start-up included) against
@@ -521,33 +521,41 @@ def stream_check(path: str) -> int:
 
 # -- the game for programs (issue 30) -------------------------------------------------------------
 def api_figures(games: int, action_games: int) -> dict:
-    """The public API's figures, in-process (CPU time): random four-player playouts by
-    ``RandomBot.choose`` and ``kh.push`` (with the undo log) or the engine's ``rules.push``
-    (steps/s, games/s); ``kh.push`` of every step of those games then ``kh.pop`` back to the
-    start (plies/s: a push and a pop a ply); random games by integer actions (a uniformly
-    random one of ``kh.legal_actions``, then ``kh.apply_action``: actions/s and steps/s);
-    ``kh.observe`` and ``kh.sample_state`` (calls/s) where the package has them."""
+    """The figures of the one object for programs, ``kh.Game``, in-process (CPU time):
+    random four-player playouts by ``RandomBot.choose`` and ``game.push`` (with undo) or the
+    engine's ``rules.advance`` on a bare state (steps/s, games/s); ``game.push`` of every
+    step of those games then ``game.pop`` back to the start (plies/s: a push and a pop a
+    ply); random games by integer actions (a uniformly random one of
+    ``game.legal_actions()``, then ``game.apply_action``: actions/s and steps/s);
+    ``game.observation`` and ``rules.view.sample_state`` (calls/s)."""
     import random
 
     import keyharvest as kh
     from keyharvest.play.bots import RandomBot
-    from keyharvest.rules import push as engine_push
+    from keyharvest.rules import advance
+
+    game_class = getattr(kh, "Game", None)
+    if game_class is None:  # an older build, without the one object
+        return {}
+    from keyharvest.rules.view import sample_state
 
     out: dict = {}
     played: list[list] = []
-    # the same games both ways; the API's first, while no games are kept (a heap of kept
-    # steps slows the collector, which kh.push's copies call on more often)
-    for name, pusher in (("playout_api", kh.push), ("playout_engine", engine_push)):
+    for name in ("playout_api", "playout_engine"):
         steps = 0
         gc.collect()
         t = time.process_time()
         for i in range(games):
-            state = kh.random_game(4, seed=i, max_turns=600)
+            game = kh.Game(kh.random_game(4, seed=i, max_turns=600))
+            state = game.state
             bot = RandomBot(random.Random(i))
             line = []
-            while not state.is_over:
+            while state.result is None:
                 step = bot.choose(state)
-                pusher(state, step)
+                if name == "playout_api":
+                    game.push(step)
+                else:
+                    advance(state, step)
                 line.append(step)
             steps += len(line)
             if name == "playout_engine":
@@ -558,44 +566,43 @@ def api_figures(games: int, action_games: int) -> dict:
     gc.collect()
     t = time.process_time()
     for i, line in enumerate(played):
-        state = kh.random_game(4, seed=i, max_turns=600)
+        game = kh.Game(kh.random_game(4, seed=i, max_turns=600))
         for step in line:
-            kh.push(state, step)
-        while state.undo:
-            kh.pop(state)
+            game.push(step)
+        for _ in line:
+            game.pop()
         plies += len(line)
     out["pushpop_plies_per_s"] = plies / (time.process_time() - t)
     actions = steps = 0
     t = time.process_time()
     for i in range(action_games):
-        state = kh.random_game(4, seed=i, max_turns=600)
+        game = kh.Game(kh.random_game(4, seed=i, max_turns=600))
         rng = random.Random(i)
-        while not state.is_over:
-            kh.apply_action(state, rng.choice(kh.legal_actions(state)))
+        while not game.is_terminal():
+            game.apply_action(rng.choice(game.legal_actions()))
             actions += 1
-        steps += state.steps
+        steps += game.state.steps
     dt = time.process_time() - t
     out["actions"] = {"actions_per_s": actions / dt, "steps_per_s": steps / dt,
                       "games_per_s": action_games / dt}
-    observe, sample = getattr(kh, "observe", None), getattr(kh, "sample_state", None)
-    if observe is not None and sample is not None:  # the player's view (issue 30, item 4)
-        states = []
-        for i in range(20):
-            state = kh.random_game(4, seed=i, max_turns=600)
-            bot = RandomBot(random.Random(i))
-            for _ in range(100):
-                if state.is_over:
-                    break
-                engine_push(state, bot.choose(state))
-            states.append(state)
-        t = time.process_time()
-        views = [observe(s, p) for s in states for p in range(4)]
-        out["observe_per_s"] = len(views) / (time.process_time() - t)
-        rng = random.Random(1)
-        t = time.process_time()
-        for view in views:
-            sample(view, rng)
-        out["sample_state_per_s"] = len(views) / (time.process_time() - t)
+    games_seen = []
+    for i in range(20):
+        game = kh.Game(kh.random_game(4, seed=i, max_turns=600))
+        bot = RandomBot(random.Random(i))
+        for _ in range(100):
+            if game.is_terminal():
+                break
+            game.push(bot.choose(game.state))
+        games_seen.append(game)
+    rounds = 5  # each game observed by each player, this many times
+    t = time.process_time()
+    views = [g.observation(p) for _ in range(rounds) for g in games_seen for p in range(4)]
+    out["observe_per_s"] = len(views) / (time.process_time() - t)
+    rng = random.Random(1)
+    t = time.process_time()
+    for view in views:
+        sample_state(view, rng)
+    out["sample_state_per_s"] = len(views) / (time.process_time() - t)
     spiel = openspiel_figures(action_games)
     if spiel is not None:
         out["openspiel"] = spiel
@@ -622,7 +629,8 @@ def search_figures() -> dict | None:
         return None
     import keyharvest as kh
     from keyharvest.play.bots import GreedyBot, RandomBot, points
-    from keyharvest.rules import push as engine_push
+    from keyharvest.rules import advance as engine_push
+    from keyharvest.rules.view import observe
 
     out = {}
     for players in (2, 4):
@@ -633,7 +641,7 @@ def search_figures() -> dict | None:
             while done < steps or state.current_player() in (kh.CHANCE, kh.TERMINAL):
                 engine_push(state, bot.choose(state))
                 done += 1
-            view = kh.observe(state, state.current_player())
+            view = observe(state, state.current_player())
             t = time.process_time()
             # as the bot mcts searches (bots.mcts): greedy playouts, the points prior
             analyse(view, random.Random(1), GreedyBot(random.Random(2), explore=0.0), points,
@@ -680,6 +688,9 @@ def api_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict) -> 
     counterpart (random playouts: ``legal_moves`` + ``push``; ``push`` + ``pop``)."""
     api = api_figures(args.api_games, args.api_action_games)
     figures["api"] = api
+    if not api:
+        print("the API rows left out: this build has no keyharvest.Game")
+        return
     chess = figures.get("chess")
     if chess is None or "pushpop_plies_per_s" not in chess:
         python, how = chess_python(tmp, not args.no_chess)
@@ -695,17 +706,17 @@ def api_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict) -> 
             return ""
         return f" ({figure / chess[key]:.2f}x python-chess's {chess[key]:,.0f} plies/s)"
 
-    for name, what in (("playout_api", "RandomBot.choose + kh.push (undo log)"),
-                       ("playout_engine", "RandomBot.choose + rules.push (no log)")):
+    for name, what in (("playout_api", "RandomBot.choose + Game.push (undo)"),
+                       ("playout_engine", "RandomBot.choose + rules.advance (no log)")):
         got = api[name]
         rows.append((f"API: random playouts, {what}",
                      f"{got['games_per_s']:,.1f} games/s, {got['steps_per_s']:,.0f} steps/s"
                      + beside(got["steps_per_s"], "playout_plies_per_s"), "-", ""))
-    rows.append(("API: kh.push + kh.pop over whole games",
+    rows.append(("API: Game.push + Game.pop over whole games",
                  f"{api['pushpop_plies_per_s']:,.0f} steps/s"
                  + beside(api["pushpop_plies_per_s"], "pushpop_plies_per_s"), "-", ""))
     got = api["actions"]
-    rows.append(("API: random games by kh.legal_actions + kh.apply_action",
+    rows.append(("API: random games by Game.legal_actions + Game.apply_action",
                  f"{got['actions_per_s']:,.0f} actions/s, {got['steps_per_s']:,.0f} steps/s"
                  + beside(got["steps_per_s"], "playout_plies_per_s"), "-", ""))
     if chess is not None:
@@ -725,7 +736,7 @@ def api_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict) -> 
         rows.append(("search bot (mcts): simulations/s, 2p and 4p, opening / mid-game",
                      ", ".join(f"{k} {v:,.0f}" for k, v in api["search"].items()), "-", ""))
     if "observe_per_s" in api:
-        rows.append(("API: kh.observe / kh.sample_state",
+        rows.append(("API: Game.observation / rules.view.sample_state",
                      f"{api['observe_per_s']:,.0f} / {api['sample_state_per_s']:,.0f} calls/s",
                      "-", ""))
 

@@ -2,24 +2,22 @@
 
 The public API, loaded lazily so that ``import keyharvest`` stays cheap::
 
-    import random, keyharvest as kh
-    state = kh.random_game(3, seed=7)        # a dealt 3-player game (RULES.md B)
-    kh.legal_steps(state)                    # what may come next (representative choices)
-    kh.legal_steps(state, complete=True)     # every legal step
-    kh.push(state, step)                     # checked, in place; raises kh.IllegalStep
-    kh.pop(state)                            # and undone
-    state = kh.apply(state, step)            # checked, on a copy
-    kh.score(state)                          # itemised score (G)
+    import keyharvest as kh
+    game = kh.Game(kh.random_game(3, seed=7))  # a dealt 3-player game (RULES.md B)
+    game.legal_steps()                       # every legal step
+    game.push(step)                          # checked, in place; raises kh.IllegalStep
+    game.pop()                               # and undone
+    game.legal_actions()                     # or by integer actions, as OpenSpiel's
+    kh.score(game.state)                     # itemised score (G)
 
-For programs that search or learn (docs/api.md): ``state.current_player()`` (a seat,
-``kh.CHANCE`` or ``kh.TERMINAL``), ``kh.chance_outcomes``, ``kh.returns``, and integer
-actions: ``kh.NUM_ACTIONS``, ``kh.legal_actions``, ``kh.apply_action``,
-``kh.action_to_string``.
+``kh.Game`` is the one object for programs that search or learn (docs/api.md): who
+decides (a seat, ``kh.CHANCE`` or ``kh.TERMINAL``), steps and integer actions, undo,
+copies, exact chance, returns, a player's view, serialization as the history.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
@@ -44,13 +42,8 @@ _EXPORTS = {
     "State": "model.state", "Pending": "model.state",
     "Setup": "model.setup", "deal": "model.setup", "new_game": "rules.actions",
     "random_game": "play.selfplay",
-    "apply": "rules", "is_legal": "rules",
-    "push": "rules.game", "pop": "rules.game", "returns": "rules.game",
-    "chance_outcomes": "rules.game", "step_stack": "rules.game",
-    "CHANCE": "rules.game", "TERMINAL": "rules.game",
-    "legal_steps": "play.choices", "NUM_ACTIONS": "play.choices",
-    "legal_actions": "play.choices", "apply_action": "play.choices",
-    "action_to_string": "play.choices", "string_to_action": "play.choices",
+    "Game": "rules.game", "CHANCE": "rules.game", "TERMINAL": "rules.game",
+    "NUM_ACTIONS": "rules.game", "Observation": "rules.view",
     "Draw": "model.steps", "Step": "model.steps",
     "check": "rules.invariants", "Violation": "rules.invariants",
     "score": "rules.scoring", "Score": "rules.scoring",
@@ -62,10 +55,26 @@ _EXPORTS = {
     "Diagnostic": "formats.diagnostics", "diagnose": "formats.diagnostics",
     "KeyHarvestError": "errors", "IllegalStep": "errors", "NotationError": "errors",
     "PositionError": "errors", "BoardError": "errors", "Span": "errors",
-    # a player's view (issue 30, item 4)
-    "observe": "play.view", "sample_state": "play.view", "sample_record": "play.view",
-    "Observation": "play.view",
 }
+
+
+if TYPE_CHECKING:  # the real types of the lazy names, for mypy and editors
+    from .errors import BoardError, IllegalStep, KeyHarvestError, NotationError, PositionError, Span
+    from .formats.boardfile import load_board, standard_board
+    from .formats.diagnostics import Diagnostic, diagnose
+    from .formats.positions import dump_position, load_position
+    from .formats.records import Record, format_record, format_records, load_records, replay
+    from .model.board import Board
+    from .model.setup import Setup, deal
+    from .model.state import Pending, State
+    from .model.steps import Draw, Step
+    from .notation import format_step, parse_step
+    from .play.selfplay import random_game
+    from .rules.actions import new_game
+    from .rules.game import CHANCE, NUM_ACTIONS, TERMINAL, Game
+    from .rules.invariants import Violation, check
+    from .rules.scoring import Score, score
+    from .rules.view import Observation
 
 
 def __getattr__(name: str) -> Any:
@@ -91,6 +100,7 @@ __all__ = [
     "BoardError",
     "Diagnostic",
     "Draw",
+    "Game",
     "IllegalStep",
     "KeyHarvestError",
     "NotationError",
@@ -104,10 +114,6 @@ __all__ = [
     "State",
     "Step",
     "Violation",
-    "action_to_string",
-    "apply",
-    "apply_action",
-    "chance_outcomes",
     "check",
     "deal",
     "diagnose",
@@ -115,24 +121,13 @@ __all__ = [
     "format_record",
     "format_records",
     "format_step",
-    "is_legal",
-    "legal_actions",
-    "legal_steps",
     "load_board",
     "load_position",
     "load_records",
     "new_game",
-    "observe",
     "parse_step",
-    "pop",
-    "push",
     "random_game",
     "replay",
-    "returns",
-    "sample_record",
-    "sample_state",
     "score",
     "standard_board",
-    "step_stack",
-    "string_to_action",
 ]

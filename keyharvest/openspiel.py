@@ -3,7 +3,8 @@
 Importing this module registers ``python_key_harvest`` with ``pyspiel.register_game``, so
 that ``pyspiel.load_game("python_key_harvest", {"players": 3})`` gives it to every
 OpenSpiel algorithm. The core never imports it (nor pyspiel). It is a thin adapter: every
-rule is the engine's, through the game-for-programs API (docs/api.md):
+rule is the engine's, through the one object for programs, ``keyharvest.Game``
+(docs/api.md):
 
 - **parameters**: ``players`` (2-4, default 2), ``max_turns`` (the technical turn limit
   of RULES.md I.10, default 400: random play can stall a game, and an OpenSpiel game must
@@ -12,23 +13,26 @@ rule is the engine's, through the game-for-programs API (docs/api.md):
   deals the game ``keyharvest.random_game(players, seed=i)`` deals (B.1-B.8). So the game
   has ``deals`` different starts, each one a real deal; the players see of it what I.27
   lets them see.
-- **actions** are the engine's integer actions (``NUM_ACTIONS`` = 116, the same for every
-  player count): a step is a sequence of picks (``legal_actions``, ``apply_action``), named
-  in our notation by ``action_to_string``. At a draw from the bag the chance outcomes are
-  the draws' actions with the engine's exact probabilities (``chance_outcomes``, as
-  floats), in the order of the actions.
-- **utility**: the **win share** (``returns(state, kind="win")``), given at the end only:
+- **actions** are the ``Game``'s integer actions (``NUM_ACTIONS`` = 116, the same for
+  every player count): a step is a sequence of picks (``Game.legal_actions``,
+  ``Game.apply_action``), named in our notation by ``Game.action_to_string``. At a draw
+  from the bag the chance outcomes are the draws' actions with the ``Game``'s exact
+  probabilities (``Game.chance_outcomes``, as floats), in the order of the actions.
+- **utility**: the **win share** (``Game.returns()``), given at the end only:
   each winner after the tie-breaks of G gets 1/number of winners, the others 0. A game
   stopped at ``max_turns`` has no winner (I.55): every player gets 0. So the returns lie in
   0..1 and sum to 1 or to 0: ``GENERAL_SUM``.
 - **observations** (OpenSpiel's observer API, ``make_py_observer``): the observation is
-  ``keyharvest.observe(table, player)``: its string is the observation's JSON, its tensor
-  ``Observation.tensor()`` (``keyharvest.play.view.tensor_layout`` names its parts; the
+  ``Game.observation(player)``: its string is the observation's JSON
+  (``formats.positions.observation_json``), its tensor ``Observation.tensor()``
+  (``keyharvest.rules.view.tensor_layout`` names its parts; the
   observer's ``dict`` holds them by name). The information state (perfect recall) is the
   player's view of the deal and every action since: each step and each draw is public
   (I.27), so that is exactly what the player knows. There is no information-state tensor.
-- **serialization** is OpenSpiel's own: the history of actions, replayed (every state is
-  a function of its history).
+- **serialization** is the history of actions, one per line (the deal first), and
+  ``deserialize_state`` reads it back by applying each action, checked: a string that is
+  not that (a pickle, anything else) is refused with a ``ValueError`` saying where, and
+  nothing in it is run.
 - ``max_game_length`` is ``max_turns * 600`` actions: a bound by measure (the most actions
   of one turn in 60 random games was 132, draws included), not by proof; the tests check
   it over random games.
@@ -41,21 +45,22 @@ checked with ``keyharvest validate``.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from .formats.boardfile import standard_board
+from .formats.positions import observation_json
 from .formats.records import Record, record_from_game
-from .model.catalogue import PLAYER_COLOURS
+from .model.catalogue import CROPS, PLAYER_COLOURS
 from .model.setup import Setup, deal
-from .model.state import CHANCE, State
+from .model.state import CHANCE
 from .model.steps import Step
-from .play.choices import NUM_ACTIONS, action_to_string, apply_action, legal_actions, step_tokens
-from .play.view import observe, sample_record, tensor_layout
 from .rules.actions import new_game
-from .rules.game import chance_outcomes, returns, step_stack
+from .rules.game import NUM_ACTIONS, Game
+from .rules.view import observe, tensor_layout
 
 __all__ = ["GAME_TYPE", "SHORT_NAME", "KeyHarvestGame", "KeyHarvestState"]
 
@@ -119,34 +124,50 @@ class KeyHarvestGame(pyspiel.Game):  # type: ignore[misc]
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params,
             self.players)
 
+    def deserialize_state(self, text: str) -> KeyHarvestState:
+        """The state ``KeyHarvestState.serialize`` wrote: the deal, then each action
+        applied, checked (``Game.apply_action``). Raises ``ValueError`` for a string that
+        is not a history of actions (saying which line), and the ``IllegalStep`` of an
+        action not legal where it comes; nothing in ``text`` is run."""
+        if not isinstance(text, str) or len(text) > 8 * self.max_turns * ACTIONS_PER_TURN:
+            raise ValueError("a serialized Key Harvest state is a history of actions, one per "
+                             "line, and not this long")
+        state = self.new_initial_state()
+        for n, line in enumerate(text.splitlines(), start=1):
+            word = line.strip()
+            if not word:
+                continue
+            bound = self.deals if n == 1 else NUM_ACTIONS
+            if not (word.isascii() and word.isdigit()) or int(word) >= bound:
+                raise ValueError(f"a serialized Key Harvest state is a history of actions, "
+                                 f"one per line (the deal, 0 to {self.deals - 1}, then "
+                                 f"actions 0 to {NUM_ACTIONS - 1}): line {n} is "
+                                 f"{word[:40]!r}")
+            state.apply_action(int(word))
+        return state
+
 
 class _Played:
-    """What a state holds of the game: the setup, the engine's table, the steps and the
-    actions since the deal, each player's view of the deal. OpenSpiel's ``clone`` deep-copies
-    a Python state; this copies the table by ``State.copy`` (a copy's undo log starts empty:
-    the adapter only counts what it adds) and shares what never changes."""
+    """What a state holds of the game: the setup, the ``Game`` (None before the deal),
+    each player's view of the deal. OpenSpiel's ``clone`` deep-copies a Python state; this
+    copies the game by ``Game.clone`` and shares what never changes."""
 
     def __init__(self) -> None:
+        self.deal: int | None = None
         self.setup: Setup | None = None
-        self.table: State | None = None
-        self.steps: list[Step] = []
-        self.actions: list[int] = []
+        self.game: Game | None = None
         self.dealt_views: tuple[str, ...] = ()
-        #: the picks made of the step being chosen (none once a step completes)
-        self.picks: list[int] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Played:
         other = _Played()
-        other.setup, other.dealt_views = self.setup, self.dealt_views
-        other.table = None if self.table is None else self.table.copy()
-        other.steps, other.actions = list(self.steps), list(self.actions)
-        other.picks = list(self.picks)
+        other.deal, other.setup, other.dealt_views = self.deal, self.setup, self.dealt_views
+        other.game = None if self.game is None else self.game.clone()
         return other
 
 
 class KeyHarvestState(pyspiel.State):  # type: ignore[misc]
     """A game in progress: before the deal (a chance node over the deals), then the
-    engine's ``State`` (``table``) and the steps so far."""
+    ``Game`` (``game``)."""
 
     def __init__(self, game: KeyHarvestGame) -> None:
         super().__init__(game)
@@ -156,110 +177,120 @@ class KeyHarvestState(pyspiel.State):  # type: ignore[misc]
         self.played = _Played()
 
     @property
-    def table(self) -> State | None:
-        """The engine's state (None before the deal)."""
-        return self.played.table
+    def game(self) -> Game | None:
+        """The ``keyharvest.Game`` (None before the deal)."""
+        return self.played.game
 
     @property
     def steps(self) -> list[Step]:
         """The steps since the deal."""
-        return self.played.steps
+        return [] if self.played.game is None else self.played.game.step_stack()
 
     # -- OpenSpiel's State ---------------------------------------------------------------
     def current_player(self) -> int:
-        if self.table is None:
+        game = self.played.game
+        if game is None:
             return int(pyspiel.PlayerId.CHANCE)
-        return self.table.current_player()
+        return game.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.table is not None and player >= 0
-        return legal_actions(self.table)
+        assert self.played.game is not None and player >= 0
+        return self.played.game.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.table is None:
+        game = self.played.game
+        if game is None:
             return [(i, 1.0 / self.deals) for i in range(self.deals)]
-        return sorted((step_tokens(draw)[0], float(p)) for draw, p in chance_outcomes(self.table))
+        return sorted((game.spell(draw)[0], float(p)) for draw, p in game.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
         played = self.played
-        if played.table is None:
+        if played.game is None:
+            played.deal = action
             played.setup = dealt(self.players, action, self.max_turns)
-            played.table = new_game(played.setup, standard_board())
-            played.dealt_views = tuple(observe(played.table, p).to_json()
+            start = new_game(played.setup, standard_board())
+            played.game = Game(start)
+            played.dealt_views = tuple(observation_json(observe(start, p))
                                        for p in range(self.players))
             return
-        before = len(played.table.undo)
-        apply_action(played.table, action)
-        played.actions.append(action)
-        if len(played.table.undo) > before:  # the pick completed a step
-            played.steps.append(step_stack(played.table)[-1])
-            played.picks = []
-        else:
-            played.picks.append(action)
+        played.game.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if self.table is None:
+        game = self.played.game
+        if game is None:
             return f"deal {action}"
-        return action_to_string(self.table, action)
+        return game.action_to_string(action)
 
     def is_terminal(self) -> bool:
-        return self.table is not None and self.table.result is not None
+        game = self.played.game
+        return game is not None and game.is_terminal()
 
     def returns(self) -> list[float]:
-        if self.table is None:
+        game = self.played.game
+        if game is None:
             return [0.0] * self.players
-        return returns(self.table, kind="win")
+        return game.returns()
+
+    def serialize(self) -> str:
+        """The history: the deal, then every action, one per line."""
+        game = self.played.game
+        if game is None:
+            return ""
+        return "\n".join(map(str, [self.played.deal, *game.history()]))
 
     def __str__(self) -> str:
-        if self.table is None:
+        game = self.played.game
+        if game is None:
             return f"Key Harvest, {self.players} players: before the deal"
-        last = f"; last step {self.steps[-1].text()}" if self.steps else ""
-        return (f"Key Harvest, deal {self.history()[0]}, {len(self.steps)} steps{last}; "
-                f"{self.table.pending.describe()}")
+        steps = game.step_stack()
+        last = f"; last step {steps[-1].text()}" if steps else ""
+        return (f"Key Harvest, deal {self.played.deal}, {len(steps)} steps{last}; "
+                f"{game.state.pending.describe()}")
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any
                                 ) -> KeyHarvestState:
         """A state ``player_id`` cannot tell from this one (the same information state),
-        the others' hidden crops and the removed events drawn as ``keyharvest.sample_record``
-        draws them, with a ``random.Random`` seeded from ``probability_sampler`` (OpenSpiel's
-        sampler, a callable giving a number in [0, 1)). What information-set MCTS asks
-        (``open_spiel.python.algorithms.ismcts``). The world drawn need not be one of the
-        ``deals``: its history (and so its serialization) is this state's, its deal
-        another."""
-        from .formats.records import replay
-
-        if self.table is None:
+        by ``Game.resample``: the others' hidden crops and the removed events drawn, with
+        a ``random.Random`` seeded from ``probability_sampler`` (OpenSpiel's sampler, a
+        callable giving a number in [0, 1)), at any point, in the middle of a step too.
+        What information-set MCTS asks (``open_spiel.python.algorithms.ismcts``). The world
+        drawn need not be one of the ``deals``: its history (and so its serialization) is
+        this state's, its deal another."""
+        game = self.played.game
+        if game is None:
             return self.clone()  # type: ignore[no-any-return]
         rng = random.Random(int(probability_sampler() * 2**53))
-        world = sample_record(observe(self.record(), player_id), rng)
+        world = game.resample(player_id, rng)
         other: KeyHarvestState = self.clone()
         played = other.played
-        played.setup = world.setup
-        played.table = replay(world).state
-        for action in played.picks:
-            apply_action(played.table, action)
-        start = new_game(world.setup, standard_board())
-        played.dealt_views = tuple(observe(start, p).to_json() for p in range(self.players))
+        played.game = world
+        start = world.root().state
+        assert played.setup is not None
+        played.setup = replace(played.setup, crops={
+            p.colour: tuple(c for c, k in zip(CROPS, p.screen) for _ in range(k))
+            for p in start.players}, removed=tuple(start.removed))
+        played.dealt_views = tuple(observation_json(observe(start, p))
+                                   for p in range(self.players))
         return other
 
     # -- what OpenSpiel does not ask --------------------------------------------------------
     def information_state(self, player: int) -> str:
         """``player``'s view of the deal and every action since (see the module's text)."""
         played = self.played
-        if played.table is None:
+        if played.game is None:
             return f"p{player} before the deal"
-        return f"p{player} {played.dealt_views[player]} {' '.join(map(str, played.actions))}"
+        return f"p{player} {played.dealt_views[player]} {played.game.serialize()}"
 
     def record(self) -> Record:
         """The game so far as a ``keyharvest`` record (``format_record`` writes it)."""
         if self.played.setup is None:
             raise ValueError("no record before the deal")
         return record_from_game(self.played.setup, self.steps, {"meta": {
-            "event": f"OpenSpiel {SHORT_NAME}", "seed": self.history()[0]}})
+            "event": f"OpenSpiel {SHORT_NAME}", "seed": self.played.deal}})
 
 
 class KeyHarvestObserver:
-    """OpenSpiel's observer of Key Harvest: ``keyharvest.observe`` (see the module's
+    """OpenSpiel's observer of Key Harvest: ``Game.observation`` (see the module's
     text). Only a player's own view is offered: private information of that player and
     the public information (OpenSpiel's default), with or without perfect recall."""
 
@@ -282,17 +313,19 @@ class KeyHarvestObserver:
     def set_from(self, state: KeyHarvestState, player: int) -> None:
         if self.perfect_recall:
             return
-        if state.table is None:
+        game = state.game
+        if game is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = observe(state.table, player).tensor()
+            self.tensor[:] = game.observation(player).tensor()
 
     def string_from(self, state: KeyHarvestState, player: int) -> str:
         if self.perfect_recall:
             return state.information_state(player)
-        if state.table is None:
+        game = state.game
+        if game is None:
             return f"p{player} before the deal"
-        return observe(state.table, player).to_json()
+        return observation_json(game.observation(player))
 
 
 assert int(pyspiel.PlayerId.CHANCE) == CHANCE

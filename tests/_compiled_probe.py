@@ -12,7 +12,7 @@ import sys
 import keyharvest as kh
 from keyharvest.formats.records import load_records
 from keyharvest.play.bots import GreedyBot, RandomBot
-from keyharvest.rules import legal_steps
+from keyharvest.rules import apply, representative_steps
 
 
 def step_through(path: str, full: bool) -> None:
@@ -29,11 +29,11 @@ def step_through(path: str, full: bool) -> None:
     for rec in records:
         state = kh.new_game(rec.setup, board)
         for i, step in enumerate(rec.steps):
-            listed = legal_steps(state)
+            listed = representative_steps(state)
             print(i, repr(state.stack), state.pending.describe(),
                   [str(s) for s in listed] if full else len(listed))
             try:
-                state = kh.apply(state, step)
+                state = apply(state, step)
             except kh.IllegalStep as err:
                 print("refused", str(step), err.rule, err.message)
                 break
@@ -55,7 +55,7 @@ def bot_games() -> None:
             who = 0 if pending.player is None else state.index(pending.player)
             step = bots[who].choose(state)
             print(n, str(step))
-            state = kh.apply(state, step)
+            state = apply(state, step)
             n += 1
         print(kh.dump_position(state, "standard"))
         print(repr(kh.score(state)))

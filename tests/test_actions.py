@@ -32,7 +32,7 @@ from keyharvest.model.steps import (
     Replace,
     Step,
 )
-from keyharvest.rules import push
+from keyharvest.rules import advance
 from keyharvest.rules.invariants import check
 
 REGISTRY = "A1 A3 A4 A5 A6 A7"
@@ -41,13 +41,13 @@ REGISTRY = "A1 A3 A4 A5 A6 A7"
 def settle_free(s: State) -> None:
     """Pass every optional ability (built by another issue) so it does not interfere."""
     while s.pending.kind == "ability":
-        push(s, Pass(s.pending.player))
+        advance(s, Pass(s.pending.player))
 
 
 def illegal(s: State, step: Step, rule: str) -> IllegalStep:
     before = snapshot(s)
     with pytest.raises(IllegalStep) as info:
-        push(s, step)
+        advance(s, step)
     assert info.value.rule == rule, info.value
     assert snapshot(s) == before
     return info.value
@@ -71,7 +71,7 @@ def harvest_table(**red) -> State:
 
 def test_C2_harvest_a_whole_group_flips_the_tiles_and_takes_their_crops():
     s = harvest_table()
-    push(s, Harvest("red", ("B6", "B7", "C6")))
+    advance(s, Harvest("red", ("B6", "B7", "C6")))
     p = s.player("red")
     assert p.tiles == {"B6": True, "B7": True, "C6": True, "E2": False}
     assert crops(s, "red") == {"hops": 2, "wheat": 1}
@@ -81,21 +81,21 @@ def test_C2_harvest_a_whole_group_flips_the_tiles_and_takes_their_crops():
 
 def test_C2_I3_harvest_any_subset_of_one_group():
     s = harvest_table()
-    push(s, Harvest("red", ("B7", "C6")))
+    advance(s, Harvest("red", ("B7", "C6")))
     assert s.player("red").tiles["B6"] is False
     assert crops(s, "red") == {"hops": 1, "wheat": 1}
 
 
 def test_C2_a_single_lonely_tile_is_a_group():
     s = harvest_table()
-    push(s, Harvest("red", ("E2",)))
+    advance(s, Harvest("red", ("E2",)))
     assert crops(s, "red") == {"wine": 1}
 
 
 def test_C2_connection_runs_through_harvested_tiles():
     # B6 and D6 touch only through C6, which is already harvested
     s = harvest_table(tiles="B6 C6 D6", harvested="C6")
-    push(s, Harvest("red", ("B6", "D6")))
+    advance(s, Harvest("red", ("B6", "D6")))
     assert crops(s, "red") == {"hops": 1, "vegetables": 1}
 
 
@@ -134,7 +134,7 @@ def test_C2_I5_stock_shortage_allows_a_substitute():
     # green holds every hops counter: the stock has none
     s = table({"red": dict(tiles="B6 B7 C6"), "green": dict(tiles="G1", crops="hops " * 12)},
               registry=REGISTRY)
-    push(s, Harvest("red", ("B6", "B7"), instead=("wine",)))
+    advance(s, Harvest("red", ("B6", "B7"), instead=("wine",)))
     assert crops(s, "red") == {"wine": 1, "wheat": 1}
     assert check(s) == []
 
@@ -142,7 +142,7 @@ def test_C2_I5_stock_shortage_allows_a_substitute():
 def test_I33_a_substitute_is_optional():
     s = table({"red": dict(tiles="B6 B7 C6"), "green": dict(tiles="G1", crops="hops " * 12)},
               registry=REGISTRY)
-    push(s, Harvest("red", ("B6", "B7")))
+    advance(s, Harvest("red", ("B6", "B7")))
     assert crops(s, "red") == {"wheat": 1}
     assert s.player("red").tiles["B6"] is True  # flipped even though it gave nothing
 
@@ -151,7 +151,7 @@ def test_I33_with_several_tiles_only_the_short_ones_get_a_substitute():
     # the stock holds one hops: B6 gives hops, C6 may take a substitute
     s = table({"red": dict(tiles="B6 C6"), "green": dict(tiles="G1", crops="hops " * 11)},
               registry=REGISTRY)
-    push(s, Harvest("red", ("B6", "C6"), instead=("wheat",)))
+    advance(s, Harvest("red", ("B6", "C6"), instead=("wheat",)))
     assert crops(s, "red") == {"hops": 1, "wheat": 1}
 
 
@@ -185,7 +185,7 @@ def worker_table(red: dict | None = None, green: dict | None = None) -> State:
 
 
 def play(s: State, letter: str, space: str) -> None:
-    push(s, Play("red", letter, space))
+    advance(s, Play("red", letter, space))
     settle_free(s)
 
 
@@ -292,7 +292,7 @@ def test_D1_a_worker_may_not_replace_a_higher_number():
 
 def test_C3_remove_sends_a_farmhand_to_the_supply():
     s = worker_table(red=dict(workers={"A6": "B"}))
-    push(s, Remove("red", "B"))
+    advance(s, Remove("red", "B"))
     p = s.player("red")
     assert p.workers == {} and "B" in p.supply
     assert s.turn.used == "b"
@@ -301,7 +301,7 @@ def test_C3_remove_sends_a_farmhand_to_the_supply():
 
 def test_C3_I28_remove_sends_a_townsfolk_to_the_town_board():
     s = worker_table(red=dict(workers={"C7": "K"}))
-    push(s, Remove("red", "K"))
+    advance(s, Remove("red", "K"))
     assert s.player("red").workers == {} and "K" in s.town
     assert "K" not in s.player("red").supply
     assert check(s) == []
@@ -327,7 +327,7 @@ def buy_table(red: dict | None = None, green: dict | None = None,
 
 def test_C4_buy_from_own_store_pays_the_bid_into_the_stock():
     s = buy_table(red=dict(store={"C6": "hops wine"}))
-    push(s, Buy("red", "C6", "red"))
+    advance(s, Buy("red", "C6", "red"))
     p = s.player("red")
     assert p.tiles["C6"] is False and p.store == []
     assert crops(s, "red") == {"wheat": 2, "wine": 1}  # nothing paid from the screen
@@ -339,7 +339,7 @@ def test_C4_buy_from_own_store_pays_the_bid_into_the_stock():
 def test_C4_buy_from_another_store_pays_the_owner_bid_back_plus_payment():
     s = buy_table(green=dict(store={"C6": "wheat wine"}))
     before_stock = list(s.stock)
-    push(s, Buy("red", "C6", "green"))
+    advance(s, Buy("red", "C6", "green"))
     assert s.player("red").tiles["C6"] is False
     assert crops(s, "red") == {"wheat": 1}
     assert crops(s, "green") == {"apples": 1, "wheat": 2, "wine": 2}
@@ -350,7 +350,7 @@ def test_C4_buy_from_another_store_pays_the_owner_bid_back_plus_payment():
 
 def test_C4_a_tile_harvested_before_lands_large_icon_up():
     s = buy_table(red=dict(store={"C6": "wheat"}))
-    push(s, Buy("red", "C6", "red"))
+    advance(s, Buy("red", "C6", "red"))
     assert s.player("red").tiles["C6"] is False
 
 
@@ -386,8 +386,8 @@ def test_C4_action_c_names_no_payment():
 
 def test_C4_I39_two_tiles_from_the_same_store_in_one_action():
     s = buy_table(green=dict(store={"C6": "wheat", "D6": "wine"}))
-    push(s, Buy("red", "C6", "green"))
-    push(s, Buy("red", "D6", "green"))
+    advance(s, Buy("red", "C6", "green"))
+    advance(s, Buy("red", "D6", "green"))
     assert {"C6", "D6"} <= set(s.player("red").tiles)
     assert s.turn.used == "c" and s.turn.count == 2
     assert crops(s, "green") == {"apples": 1, "wheat": 2, "wine": 2}
@@ -396,8 +396,8 @@ def test_C4_I39_two_tiles_from_the_same_store_in_one_action():
 
 def test_C4_two_tiles_from_two_stores_in_one_action():
     s = buy_table(red=dict(store={"D6": "wheat"}), green=dict(store={"C6": "wine"}))
-    push(s, Buy("red", "C6", "green"))
-    push(s, Buy("red", "D6", "red"))
+    advance(s, Buy("red", "C6", "green"))
+    advance(s, Buy("red", "D6", "red"))
     assert {"C6", "D6"} <= set(s.player("red").tiles)
     assert s.turn.used == "c"
     assert check(s) == []
@@ -406,8 +406,8 @@ def test_C4_two_tiles_from_two_stores_in_one_action():
 def test_C4_a_third_tile_in_one_action_is_illegal():
     s = buy_table(red=dict(store={"D6": "wheat"}), green=dict(store={"C6": "wine",
                                                                     "C5": "apples"}))
-    push(s, Buy("red", "C6", "green"))
-    push(s, Buy("red", "D6", "red"))
+    advance(s, Buy("red", "C6", "green"))
+    advance(s, Buy("red", "D6", "red"))
     e = illegal(s, Buy("red", "C5", "green"), "C.4")
     assert "at most 2 tiles" in e.message
 
@@ -415,18 +415,18 @@ def test_C4_a_third_tile_in_one_action_is_illegal():
 def test_C4_each_tile_is_paid_in_turn_from_what_is_left():
     s = buy_table(red=dict(crops="wheat wine"), green=dict(store={"C6": "wheat",
                                                                   "D6": "wine"}))
-    push(s, Buy("red", "C6", "green"))
-    push(s, Buy("red", "D6", "green"))
+    advance(s, Buy("red", "C6", "green"))
+    advance(s, Buy("red", "D6", "green"))
     assert crops(s, "red") == {}
 
 
 def test_C4_D2_displaced_worker_may_be_re_placed():
     s = buy_table(red=dict(workers={"C6": "A"}, store={"C6": "wheat"}))
-    push(s, Buy("red", "C6", "red"))
+    advance(s, Buy("red", "C6", "red"))
     assert s.pending.kind == "replace" and s.pending.worker == "A"
     assert s.player("red").workers == {}
     assert check(s) == []  # the worker in limbo is accounted for
-    push(s, Replace("red", "A", "A6"))
+    advance(s, Replace("red", "A", "A6"))
     settle_free(s)
     assert s.player("red").workers == {"A6": "A"}
     assert s.pending.kind == "turn" and s.turn.used == "c"
@@ -436,8 +436,8 @@ def test_C4_D2_displaced_worker_may_be_re_placed():
 def test_D2_a_displaced_worker_not_re_placed_goes_back():
     s = buy_table(red=dict(workers={"C6": "A", "C2": "G"}, store={"C6": "wheat"},
                            tiles="B6 B7 B2 B3 D2 D3"))
-    push(s, Buy("red", "C6", "red"))
-    push(s, Pass("red"))
+    advance(s, Buy("red", "C6", "red"))
+    advance(s, Pass("red"))
     assert "A" in s.player("red").supply
     assert s.player("red").workers == {"C2": "G"}
     assert check(s) == []
@@ -446,16 +446,16 @@ def test_D2_a_displaced_worker_not_re_placed_goes_back():
 def test_D2_a_displaced_townsfolk_not_re_placed_goes_to_town():
     s = buy_table(red=dict(workers={"C7": "G"}, store={"C7": "wheat"},
                            tiles="B6 B7 B8 C6 C8"))
-    push(s, Buy("red", "C7", "red"))
+    advance(s, Buy("red", "C7", "red"))
     assert s.pending.worker == "G"
-    push(s, Pass("red"))
+    advance(s, Pass("red"))
     assert "G" in s.town
     assert check(s) == []
 
 
 def test_D2_a_displaced_worker_re_placed_illegally_is_refused():
     s = buy_table(red=dict(workers={"C6": "A", "A8": "B"}, store={"C6": "wheat"}))
-    push(s, Buy("red", "C6", "red"))
+    advance(s, Buy("red", "C6", "red"))
     e = illegal(s, Replace("red", "A", "B6"), "D.1")  # a field tile
     assert "holds a field tile" in e.message
     illegal(s, Replace("red", "A", "A7"), "D.1")  # next to B at A8
@@ -465,8 +465,8 @@ def test_D2_a_displaced_worker_re_placed_illegally_is_refused():
 
 def test_I8_a_displaced_worker_may_be_re_placed_onto_a_lower_own_worker():
     s = buy_table(red=dict(workers={"C6": "C", "A6": "A"}, store={"C6": "wheat"}))
-    push(s, Buy("red", "C6", "red"))
-    push(s, Replace("red", "C", "A6"))
+    advance(s, Buy("red", "C6", "red"))
+    advance(s, Replace("red", "C", "A6"))
     settle_free(s)
     p = s.player("red")
     assert p.workers == {"A6": "C"}
@@ -477,10 +477,10 @@ def test_I8_a_displaced_worker_may_be_re_placed_onto_a_lower_own_worker():
 
 def test_I34_the_displaced_worker_is_re_placed_before_the_second_tile():
     s = buy_table(red=dict(workers={"C6": "A"}, store={"C6": "wheat", "D6": "wine"}))
-    push(s, Buy("red", "C6", "red"))
-    push(s, Replace("red", "A", "A6"))
+    advance(s, Buy("red", "C6", "red"))
+    advance(s, Replace("red", "A", "A6"))
     settle_free(s)
-    push(s, Buy("red", "D6", "red"))  # still the same action c
+    advance(s, Buy("red", "D6", "red"))  # still the same action c
     assert s.turn.used == "c" and s.turn.count == 2
 
 
@@ -493,14 +493,14 @@ def offer_table(red: dict | None = None) -> State:
 
 def test_C5_offer_puts_a_registry_tile_in_the_store_with_its_bid_and_refills():
     s = offer_table()
-    push(s, Offer("red", "A3", ("wheat", "wine")))
+    advance(s, Offer("red", "A3", ("wheat", "wine")))
     p = s.player("red")
     assert [(it.tile, it.bid) for it in p.store] == [("A3", [0, 0, 0, 1, 1])]
     assert crops(s, "red") == {"wheat": 1}
     assert s.registry == ["A1", "A4", "A5", "A6", "A7"]
     assert s.pending.kind == "chance" and s.pending.rule == "F.1"
     assert check(s) == []  # a pending refill may leave a gap
-    push(s, Draw("G5"))
+    advance(s, Draw("G5"))
     assert "G5" in s.registry and len(s.registry) == 6
     assert "G5" not in s.bag
     assert s.pending.kind == "turn" and s.turn.used == "d"
@@ -509,10 +509,10 @@ def test_C5_offer_puts_a_registry_tile_in_the_store_with_its_bid_and_refills():
 
 def test_C5_a_second_tile_after_the_refill():
     s = offer_table()
-    push(s, Offer("red", "A3", ("wheat",)))
-    push(s, Draw("G5"))
-    push(s, Offer("red", "G5", ("wheat",)))
-    push(s, Draw("G6"))
+    advance(s, Offer("red", "A3", ("wheat",)))
+    advance(s, Draw("G5"))
+    advance(s, Offer("red", "G5", ("wheat",)))
+    advance(s, Draw("G6"))
     assert [it.tile for it in s.player("red").store] == ["A3", "G5"]
     assert s.turn.used == "d" and s.turn.count == 2
     assert len(s.registry) == 6
@@ -521,7 +521,7 @@ def test_C5_a_second_tile_after_the_refill():
 
 def test_C5_the_second_tile_waits_for_the_refill():
     s = offer_table()
-    push(s, Offer("red", "A3", ("wheat",)))
+    advance(s, Offer("red", "A3", ("wheat",)))
     e = illegal(s, Offer("red", "A4", ("wheat",)), "F.1")
     assert "draw from the bag is due" in e.message
 
@@ -552,8 +552,8 @@ def test_C5_a_tile_not_in_the_registry_is_illegal():
 
 def test_C5_a_third_tile_in_a_store_is_illegal():
     s = offer_table(red=dict(store={"C6": "hops"}))
-    push(s, Offer("red", "A3", ("wheat",)))
-    push(s, Draw("G5"))
+    advance(s, Offer("red", "A3", ("wheat",)))
+    advance(s, Draw("G5"))
     e = illegal(s, Offer("red", "A4", ("wheat",)), "C.5")
     assert "already holds 2 tiles" in e.message
 
@@ -567,11 +567,11 @@ def test_C5_a_full_store_takes_no_tile():
 def test_C5_a_third_tile_in_one_action_d_is_illegal():
     s = offer_table(red=dict(crops="wheat wheat wine wine"))
     for tile, draw in (("A3", "G5"), ("A4", "G6")):
-        push(s, Offer("red", tile, ("wheat",)))
-        push(s, Draw(draw))
+        advance(s, Offer("red", tile, ("wheat",)))
+        advance(s, Draw(draw))
     illegal(s, Offer("red", "A5", ("wine",)), "C.5")
-    push(s, EndTurn("red"))
-    push(s, EndTurn("green"))
+    advance(s, EndTurn("red"))
+    advance(s, EndTurn("green"))
     # a new turn: the store is still full
     e = illegal(s, Offer("red", "A5", ("wine",)), "C.5")
     assert "already holds 2 tiles" in e.message
@@ -579,10 +579,10 @@ def test_C5_a_third_tile_in_one_action_d_is_illegal():
 
 def test_C5_the_bid_is_fixed_and_kept_apart_from_the_screen():
     s = offer_table()
-    push(s, Offer("red", "A3", ("wheat",)))
-    push(s, Draw("G5"))
-    push(s, Offer("red", "A4", ("wheat", "wine")))
-    push(s, Draw("G6"))
+    advance(s, Offer("red", "A3", ("wheat",)))
+    advance(s, Draw("G5"))
+    advance(s, Offer("red", "A4", ("wheat", "wine")))
+    advance(s, Draw("G6"))
     assert [it.bid for it in s.player("red").store] == [[0, 0, 0, 0, 1], [0, 0, 0, 1, 1]]
     assert crops(s, "red") == {}
     assert check(s) == []
@@ -604,10 +604,10 @@ def test_C4_3_crops_gained_by_a_re_placed_worker_pay_for_the_second_tile(monkeyp
     s = buy_table(red=dict(crops="wine", workers={"C6": "C"}),
                   green=dict(store={"C6": "wine", "D6": "wheat wheat"}))
     illegal(s, Buy("red", "D6", "green"), "C.4")  # red cannot pay wheat wheat yet
-    push(s, Buy("red", "C6", "green"))
-    push(s, Replace("red", "C", "A6"))
+    advance(s, Buy("red", "C6", "green"))
+    advance(s, Replace("red", "C", "A6"))
     assert crops(s, "red") == {"wheat": 2}
-    push(s, Buy("red", "D6", "green"))
+    advance(s, Buy("red", "D6", "green"))
     assert crops(s, "red") == {}
     assert s.turn.used == "c" and s.turn.count == 2
     assert check(s) == []

@@ -22,7 +22,7 @@ from keyharvest.model.catalogue import EVENT_LETTERS
 from keyharvest.model.steps import Draw, EndTurn, Pass, Step
 from keyharvest.notation import parse_step
 from keyharvest.play.bots import RandomBot
-from keyharvest.rules import legal_steps, push
+from keyharvest.rules import advance, apply, representative_steps
 
 
 def refusals(seed: int, players: int, tries: int = 3) -> list[tuple[kh_api.State, Step,
@@ -35,7 +35,7 @@ def refusals(seed: int, players: int, tries: int = 3) -> list[tuple[kh_api.State
     seen: list[Step] = []
     out = []
     while not state.is_over and len(out) < 400:
-        legal = legal_steps(state)
+        legal = representative_steps(state)
         seen.extend(rng.sample(legal, min(2, len(legal))))
         candidates = rng.sample(seen, min(tries, len(seen)))
         colour = rng.choice(state.colours)
@@ -44,10 +44,10 @@ def refusals(seed: int, players: int, tries: int = 3) -> list[tuple[kh_api.State
         for step in candidates:
             trial = state.copy()
             try:
-                push(trial, step)
+                advance(trial, step)
             except IllegalStep as exc:
                 out.append((state.copy(), step, exc))
-        state = kh_api.apply(state, bot.choose(state))
+        state = apply(state, bot.choose(state))
     return out
 
 
@@ -68,7 +68,7 @@ def test_every_alternative_parses_and_applies_where_the_step_was_refused(
         speaker = speaker_of(state, step)
         for text in named:
             parsed = parse_step(text, speaker, players=state.colours, board=state.board)
-            kh_api.apply(state, parsed)  # raises IllegalStep if it does not apply
+            apply(state, parsed)  # raises IllegalStep if it does not apply
         kinds.add(exc.rule[0])
         assert waiting_words(state)
     assert kinds >= {"C", "D", "F"}, kinds
@@ -82,7 +82,7 @@ def test_refusals_of_every_part_of_rules_c_to_f_get_alternatives() -> None:
             named = alternatives(state, step)
             speaker = speaker_of(state, step)
             for text in named:
-                kh_api.apply(state, parse_step(text, speaker, players=state.colours,
+                apply(state, parse_step(text, speaker, players=state.colours,
                                                board=state.board))
             if named:
                 by_part[part] = by_part.get(part, 0) + 1
@@ -92,7 +92,7 @@ def test_refusals_of_every_part_of_rules_c_to_f_get_alternatives() -> None:
 def test_the_same_kind_and_the_same_tile_come_first() -> None:
     for state, step, _ in refusals(21, 3):
         named = alternatives(state, step)
-        legal_kinds = {type(s) for s in legal_steps(state)}
+        legal_kinds = {type(s) for s in representative_steps(state)}
         if type(step) in legal_kinds and type(step) is not Pass:
             speaker = speaker_of(state, step)
             first = parse_step(named[0], speaker, players=state.colours, board=state.board)

@@ -13,7 +13,7 @@ import keyharvest as kh
 from keyharvest.errors import IllegalStep
 from keyharvest.model.state import State
 from keyharvest.model.steps import Draw, EndTurn, Harvest, Offer, Step
-from keyharvest.rules import engine, events, legal_steps, push
+from keyharvest.rules import advance, engine, events, representative_steps
 from keyharvest.rules.bag import RefillFrame
 from keyharvest.rules.invariants import check
 
@@ -42,14 +42,14 @@ def players(red_tiles: str = "B6 B7", **extra) -> dict:
 
 
 def offer(s: State, tile: str = "A1") -> None:
-    push(s, Offer(s.current.colour, tile, ("wheat",)))
+    advance(s, Offer(s.current.colour, tile, ("wheat",)))
     assert s.pending.kind == "chance"
 
 
 def illegal(s: State, step: Step, rule: str) -> IllegalStep:
     before = snapshot(s)
     with pytest.raises(IllegalStep) as info:
-        push(s, step)
+        advance(s, step)
     assert info.value.rule == rule
     assert snapshot(s) == before
     return info.value
@@ -59,12 +59,12 @@ def illegal(s: State, step: Step, rule: str) -> IllegalStep:
 def test_F1_F2_an_event_drawn_in_a_refill_is_placed_then_the_refill_draws_again(started):
     s = table(players(), registry=REGISTRY, track="M O")
     offer(s)
-    push(s, Draw("P"))
+    advance(s, Draw("P"))
     assert s.track == ["M", "O", "P"] and "P" not in s.bag
     assert started == [("P", "red", ("M", "O", "P"))]
     assert s.pending.kind == "chance"  # the gap is still open
     assert check(s) == []
-    push(s, Draw("F8"))
+    advance(s, Draw("F8"))
     assert s.registry[-1] == "F8" and len(s.registry) == 6
     assert s.pending.kind == "turn" and s.pending.player == "red"
     assert check(s) == []
@@ -88,11 +88,11 @@ def test_F1_refill_with_an_empty_bag_leaves_a_gap(started):
               registry=REGISTRY, fallow=fallow, bag="", track="M N O P Q R S T U V",
               removed="W X Y Z")
     assert check(s) == []
-    push(s, Offer("red", "A1", ("wheat",)))
+    advance(s, Offer("red", "A1", ("wheat",)))
     assert s.pending.kind == "turn"  # nothing to draw
     assert s.registry == ["A3", "A4", "A5", "A6", "A7"]
     assert check(s) == []  # fewer than 6 is fine once the bag is empty (F.1)
-    push(s, Offer("red", "A3", ("wheat",)))
+    advance(s, Offer("red", "A3", ("wheat",)))
     assert len(s.registry) == 4 and s.pending.kind == "turn"
 
 
@@ -100,7 +100,7 @@ def test_F1_refill_with_an_empty_bag_leaves_a_gap(started):
 def test_F3_question_space_returns_spaces_1_and_2_when_someone_has_fewer_than_7(started):
     s = table(players(), registry=REGISTRY, track="N P R U V X")
     offer(s)
-    push(s, Draw("Y"))
+    advance(s, Draw("Y"))
     assert s.track == ["R", "U", "V", "X", "Y"]
     assert {"N", "P"} <= s.bag
     # I.6: the check comes first, the event is resolved from its new place
@@ -117,14 +117,14 @@ def test_F3_question_space_returns_spaces_1_and_2_when_someone_has_fewer_than_7(
 def test_F3_the_count_is_field_tiles_plus_workers_on_the_board(started, red, shift):
     s = table(players(red=red), registry=REGISTRY, track="N P R U V X")
     offer(s)
-    push(s, Draw("Y"))
+    advance(s, Draw("Y"))
     assert len(s.track) == (5 if shift else 7)
 
 
 def test_F3_no_return_when_every_player_has_7_or_more(started):
     s = table(players("B2 B3 B4 B5 B6 B7 B8"), registry=REGISTRY, track="N P R U V X")
     offer(s)
-    push(s, Draw("Y"))
+    advance(s, Draw("Y"))
     assert s.track == ["N", "P", "R", "U", "V", "X", "Y"]
     assert started[-1][2] == tuple("NPRUVXY")
     assert check(s) == []
@@ -134,16 +134,16 @@ def test_F3_I6_I7_the_check_repeats_and_returned_events_may_come_back_in_the_sam
         started):
     s = table(players(), registry=REGISTRY, track="N P R U V X")
     offer(s)
-    push(s, Draw("Y"))  # 7th: N P go back
-    push(s, Draw("N"))  # drawn again at once (I.6)
+    advance(s, Draw("Y"))  # 7th: N P go back
+    advance(s, Draw("N"))  # drawn again at once (I.6)
     assert s.track == ["R", "U", "V", "X", "Y", "N"]
-    push(s, Draw("P"))  # 7th again: R U go back
+    advance(s, Draw("P"))  # 7th again: R U go back
     assert s.track == ["V", "X", "Y", "N", "P"]
-    push(s, Draw("R"))
+    advance(s, Draw("R"))
     # ten events drawn in all, but the 10th space is not filled: no end (I.7)
     assert s.track == ["V", "X", "Y", "N", "P", "R"]
     assert s.end_countdown is None
-    push(s, Draw("F8"))
+    advance(s, Draw("F8"))
     assert s.pending.kind == "turn"
     assert check(s) == []
 
@@ -159,22 +159,22 @@ def test_F4_the_10th_space_ends_the_game_two_rounds_after_the_drawers_turn(start
     spec[drawer]["crops"] = "wheat wheat"
     s = table(spec, registry=REGISTRY, track="M N O P Q R S T U", turn=drawer)
     offer(s)
-    push(s, Draw("V"))
+    advance(s, Draw("V"))
     assert len(s.track) == 10
     assert s.end_countdown == 6 and s.end_trigger == drawer
     assert started[-1][0] == "V"  # the 10th event is still resolved
-    push(s, Draw("F8"))
-    push(s, Harvest(drawer, (next(iter(s.current.tiles)),)))  # the drawer's turn goes on
-    push(s, EndTurn(drawer))
+    advance(s, Draw("F8"))
+    advance(s, Harvest(drawer, (next(iter(s.current.tiles)),)))  # the drawer's turn goes on
+    advance(s, EndTurn(drawer))
     seen = []
     while s.result is None:
         seen.append(s.current.colour)
         assert s.pending.kind == "turn"
-        push(s, EndTurn(s.current.colour))
+        advance(s, EndTurn(s.current.colour))
     assert seen == order
     assert s.result == "finished"
     assert s.pending.kind == "over"
-    assert legal_steps(s) == []
+    assert representative_steps(s) == []
     e = illegal(s, EndTurn(s.current.colour), "F.4")
     assert "finished" in e.message
     assert kh.score(s).finished
@@ -184,15 +184,15 @@ def test_F4_the_10th_space_ends_the_game_two_rounds_after_the_drawers_turn(start
 def test_F4_I9_I43_events_after_the_10th_space_are_out_of_play(started):
     s = table(players(), registry=REGISTRY, track="M N O P Q R S T U")
     offer(s)
-    push(s, Draw("V"))  # 10th
-    push(s, Draw("X"))
-    push(s, Draw("Y"))
+    advance(s, Draw("V"))  # 10th
+    advance(s, Draw("X"))
+    advance(s, Draw("Y"))
     assert s.track[-1] == "V" and len(s.track) == 10
     assert s.spent == ["X", "Y"]
     assert not {"X", "Y"} & s.bag
     assert [e for e, _, _ in started] == ["V"]  # neither placed nor resolved
     assert s.pending.kind == "chance"  # the refill still wants its field tile (I.9)
-    push(s, Draw("F8"))
+    advance(s, Draw("F8"))
     assert "F8" in s.registry and s.pending.kind == "turn"
     assert s.end_countdown == 6  # set once, by the 10th space
     assert check(s) == []
@@ -204,7 +204,7 @@ def test_I38_the_end_counts_from_the_player_whose_turn_it_is(started):
     s = table(players(), registry="A1 A3 A4 A5 A6", track="M N O P Q R S T U", turn="red")
     s.stack.append(RefillFrame("green", 1))  # a refill drawn by green during red's turn
     engine.settle(s)
-    push(s, Draw("V"))
+    advance(s, Draw("V"))
     assert started[-1][:2] == ("V", "green")
     assert s.end_trigger == "red" and s.end_countdown == 6
 
@@ -218,13 +218,13 @@ def test_I53_without_field_tiles_in_the_bag_there_is_no_question_check(started):
               bag="N P R U V X", removed="Y Z")
     assert check(s) == []
     offer(s)
-    push(s, Draw("P"))  # 7th space, red has 2 tiles, but no "?" check (I.53)
+    advance(s, Draw("P"))  # 7th space, red has 2 tiles, but no "?" check (I.53)
     assert s.track == ["M", "O", "Q", "S", "T", "W", "P"]
     for e in "RVX":
-        push(s, Draw(e))
+        advance(s, Draw(e))
     assert len(s.track) == 10 and s.end_countdown == 6
-    push(s, Draw("N"))
-    push(s, Draw("U"))
+    advance(s, Draw("N"))
+    advance(s, Draw("U"))
     assert s.spent == ["N", "U"]
     assert s.pending.kind == "turn"  # the bag is empty: the refill ends with a gap
     assert len(s.registry) == 5
@@ -235,9 +235,9 @@ def test_I53_without_field_tiles_in_the_bag_there_is_no_question_check(started):
 def test_I10_the_turn_limit_stops_the_game_as_unfinished():
     s = table(players(), registry=REGISTRY, max_turns=4)
     for colour in ["red", "green", "yellow"]:
-        push(s, EndTurn(colour))
+        advance(s, EndTurn(colour))
     assert s.result is None and s.turn.number == 4
-    push(s, EndTurn("red"))
+    advance(s, EndTurn("red"))
     assert s.result == "unfinished"
     assert s.pending.kind == "over"
     e = illegal(s, EndTurn("red"), "I.10")
@@ -248,6 +248,6 @@ def test_I10_the_turn_limit_stops_the_game_as_unfinished():
 
 def test_I10_random_game_with_a_turn_limit_stops():
     s = kh.random_game(2, 3, max_turns=2)
-    push(s, EndTurn(s.current.colour))
-    push(s, EndTurn(s.current.colour))
+    advance(s, EndTurn(s.current.colour))
+    advance(s, EndTurn(s.current.colour))
     assert s.result == "unfinished"

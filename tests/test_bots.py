@@ -13,7 +13,7 @@ from keyharvest.model.setup import deal
 from keyharvest.model.steps import Draw, EndTurn
 from keyharvest.play.bots import RandomBot, random_draw
 from keyharvest.play.selfplay import play_game
-from keyharvest.rules import is_legal, legal_steps
+from keyharvest.rules import is_legal, representative_steps
 from keyharvest.rules.actions import new_game
 
 BOARD = standard_board()
@@ -23,7 +23,7 @@ def test_the_bot_chooses_legal_steps_and_draws() -> None:
     rng = random.Random(3)
     s = new_game(deal(("red", "green"), rng, BOARD, 50), BOARD)
     bot = RandomBot(random.Random(4))
-    from keyharvest.rules import push
+    from keyharvest.rules import advance
 
     for _ in range(300):
         if s.is_over:
@@ -32,9 +32,9 @@ def test_the_bot_chooses_legal_steps_and_draws() -> None:
         if s.pending.kind == "chance":
             assert isinstance(step, Draw) and s.can_draw(step.item)
         else:
-            assert step in legal_steps(s)
+            assert step in representative_steps(s)
         assert is_legal(s, step)
-        push(s, step)
+        advance(s, step)
 
 
 def test_draws_are_uniform_over_the_bag() -> None:
@@ -72,14 +72,14 @@ def test_the_bots_are_registered_for_selfplay() -> None:
 
 def test_points_is_the_total_of_the_itemised_score() -> None:
     from keyharvest.play.bots import points
-    from keyharvest.rules import push
+    from keyharvest.rules import advance
     from keyharvest.rules.scoring import score
 
     rng = random.Random(12)
     s = new_game(deal(("red", "green", "yellow"), rng, BOARD, 80), BOARD)
     bot = RandomBot(random.Random(13))
     while not s.is_over:
-        push(s, bot.choose(s))
+        advance(s, bot.choose(s))
         if s.steps % 7 == 0:
             sc = score(s)
             assert [points(s, c) for c in s.colours] == [ps.total for ps in sc.players]
@@ -87,7 +87,7 @@ def test_points_is_the_total_of_the_itemised_score() -> None:
 
 def test_the_greedy_bot_plays_legal_steps_and_takes_the_best() -> None:
     from keyharvest.play.bots import GreedyBot, points
-    from keyharvest.rules import apply, push
+    from keyharvest.rules import advance, apply
 
     rng = random.Random(21)
     s = new_game(deal(("red", "green"), rng, BOARD, 60), BOARD)
@@ -97,12 +97,12 @@ def test_the_greedy_bot_plays_legal_steps_and_takes_the_best() -> None:
             break
         step = bot.choose(s)
         if s.pending.kind != "chance":
-            options = legal_steps(s)
+            options = representative_steps(s)
             assert step in options
             me = s.pending.player
             best = max(points(apply(s, o), me) for o in options)
             assert points(apply(s, step), me) == best
-        push(s, step)
+        advance(s, step)
 
 
 def test_selfplay_with_the_same_seed_writes_the_same_bytes() -> None:
@@ -141,25 +141,25 @@ def test_the_bots_may_pass_the_merchants_registry_choice_and_play_on() -> None:
     from keyharvest.formats.positions import read_position
     from keyharvest.model.steps import Accept, Pass, Pick, Play
     from keyharvest.play.bots import GreedyBot
-    from keyharvest.rules import push
+    from keyharvest.rules import advance
 
     start = Path(__file__).resolve().parent.parent / "scenarios" / "rules" / \
         "I.35-merchant-takes-no-registry-tile.start.toml"
     chosen = set()
     for seed in range(12):
         s = read_position(start).state
-        push(s, Play("red", "K", "C5"))
-        push(s, Accept("red"))
+        advance(s, Play("red", "K", "C5"))
+        advance(s, Accept("red"))
         for letter in "YXRVTQ":
-            push(s, Draw(letter))
-        legal = legal_steps(s)
+            advance(s, Draw(letter))
+        legal = representative_steps(s)
         assert legal[0] == Pass("red") and {type(x) for x in legal[1:]} == {Pick}
         rng = random.Random(seed)
         bot = RandomBot(rng) if seed % 2 else GreedyBot(rng, explore=0.5)
         chosen.add(type(bot.choose(s.copy())))
         s.max_turns = s.turn.number + 12
         while not s.is_over:
-            push(s, bot.choose(s))
+            advance(s, bot.choose(s))
         assert s.result in ("finished", "unfinished")
     assert chosen == {Pass, Pick}  # both choices are taken by some bot
 
@@ -167,18 +167,18 @@ def test_the_bots_may_pass_the_merchants_registry_choice_and_play_on() -> None:
 def _decisions(players: int, seed: int, turns: int = 60):
     """The states of a self-play game, before each step, and the step taken."""
     from keyharvest.play.selfplay import selfplay_game
-    from keyharvest.rules import push
+    from keyharvest.rules import advance
 
     record = selfplay_game(players, seed, 0, max_turns=turns)
     state = new_game(record.setup, BOARD)
     for step in record.steps:
         yield state, step
-        push(state, step)
+        advance(state, step)
 
 
 def test_the_random_step_is_the_choice_over_the_listing_with_the_same_draws() -> None:
     """``random_step`` counts the steps by sections and builds only the one chosen: the
-    same step as ``rng.choice(legal_steps(state))``, from the same draws of ``rng``."""
+    same step as ``rng.choice(representative_steps(state))``, from the same draws of ``rng``."""
     from keyharvest.play.bots import random_step
     from keyharvest.rules import legal_view
 
@@ -187,7 +187,7 @@ def test_the_random_step_is_the_choice_over_the_listing_with_the_same_draws() ->
         for k, (state, _) in enumerate(_decisions(players, seed)):
             if state.pending.kind == "chance":
                 continue
-            listed = legal_steps(state)
+            listed = representative_steps(state)
             assert list(legal_view(state)) == listed and len(legal_view(state)) == len(listed)
             ours, theirs = random.Random(k), random.Random(k)
             step = random_step(state, ours)
@@ -214,7 +214,7 @@ def test_the_turn_picks_the_step_its_listing_holds_at_the_index_drawn() -> None:
             frame = state.stack[-1]
             if type(frame) is not TurnFrame:
                 continue
-            listed = legal_steps(state)
+            listed = representative_steps(state)
             at = [frame.pick(state, lambda rng, n: rng, i) for i in range(len(listed))]
             assert at == listed
             sizes: list[int] = []  # the generator stands for the sizes drawn over
@@ -307,7 +307,7 @@ def test_the_turn_listing_builds_the_steps_its_constructors_build() -> None:
         for state, _ in _decisions(players, seed):
             if state.pending.kind != "turn":
                 continue
-            for step in legal_steps(state):
+            for step in representative_steps(state):
                 kind = type(step)
                 if kind not in (Buy, Harvest, Offer, Play, Remove):
                     continue
@@ -319,7 +319,7 @@ def test_the_turn_listing_builds_the_steps_its_constructors_build() -> None:
                 assert step.span is None
                 seen[kind.__name__] += 1
             memo.clear()  # no table starts again between the two listings
-            first, again = legal_steps(state), legal_steps(state)
+            first, again = representative_steps(state), representative_steps(state)
             assert all(a is b for a, b in zip(first, again)
                        if type(a) in (Harvest, Play, Remove, Buy))
     assert set(seen) == {"Buy", "Harvest", "Offer", "Play", "Remove"}
@@ -436,7 +436,7 @@ def test_the_decision_frames_that_count_their_answers_list_them_as_before() -> N
     """New Growth, Day Off, Sale, Bumper Harvest, Remote Harvest, the Steward and Windfall
     count their answers and build only the one asked for: the listing is the one they
     built in full before (pass first where passing is allowed), and ``random_step`` takes
-    the step ``rng.choice(legal_steps(state))`` takes, from the same draws."""
+    the step ``rng.choice(representative_steps(state))`` takes, from the same draws."""
     from keyharvest.model.steps import Pass
     from keyharvest.play.bots import random_step
     from keyharvest.rules import legal_view
@@ -459,7 +459,7 @@ def test_the_decision_frames_that_count_their_answers_list_them_as_before() -> N
             frame = state.stack[-1] if state.result is None else None
             if not isinstance(frame, frames):
                 continue
-            listed = legal_steps(state)
+            listed = representative_steps(state)
             before = _answers_as_listed_before(state, frame)
             mandatory = isinstance(frame, WindfallFrame) or (
                 isinstance(frame, StewardFrame) and frame.mandatory)

@@ -28,7 +28,7 @@ from keyharvest.formats.boardfile import standard_board
 from keyharvest.formats.positions import dump_position, load_position
 from keyharvest.formats.records import load_records, read_source, replay
 from keyharvest.notation import parse_step
-from keyharvest.rules import apply, legal_steps
+from keyharvest.rules import apply, representative_steps
 
 
 def test_help_lists_every_command() -> None:
@@ -372,7 +372,7 @@ def test_every_move_listed_parses_and_applies(point: str) -> None:
     data = kh("replay", TWO, "--to", point, "-f", "toml").out
     state = load_position(data).state
     listed = r.out.splitlines()
-    assert listed == [str(s) for s in legal_steps(state)]
+    assert listed == [str(s) for s in representative_steps(state)]
     for line in listed:
         apply(state, parse_step(line))  # raises if it does not apply
 

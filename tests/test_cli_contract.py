@@ -121,7 +121,7 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
     ("keyharvest.play.batch.check_unit", ["validate", str(TWO)]),
     ("keyharvest.play.replay.locate", ["replay", str(TWO)]),
     ("keyharvest.play.compare.compare_records", ["diff", str(TWO), str(TWO)]),
-    ("keyharvest.play.choices.legal_steps", ["moves", str(TWO)]),
+    ("keyharvest.rules.representative_steps", ["moves", str(TWO)]),
     ("keyharvest.formats.records.format_records", ["fmt", str(TWO)]),
     ("keyharvest.formats.template.new_record", ["new", "--players", "2"]),
     ("keyharvest.play.batch.selfplay_texts", ["selfplay", "-p", "2", "-s", "1"]),

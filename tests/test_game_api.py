@@ -1,5 +1,6 @@
-"""The game for programs (issue 30): every legal step reachable, integer actions, exact
-chance, undo, players by index and returns (RULES.md B.8, C.2, C.5, E.2, F, G)."""
+"""The game for programs, ``kh.Game``: every legal step reachable, integer actions, exact
+chance, undo, copies, players by index and returns, serialization as the history
+(RULES.md B.8, C.2, C.5, E.2, F, G)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ from keyharvest.model.setup import deal
 from keyharvest.model.state import PendingKind, State
 from keyharvest.model.steps import Draw, Flip, Grant, Harvest, Offer, Step
 from keyharvest.play.bots import RandomBot
-from keyharvest.play.choices import TOKENS, multisets, step_tokens
 from keyharvest.rules import engine
 from keyharvest.rules.actions import new_game
+from keyharvest.rules.choices import WORDS, Tokens, multisets
 
 
 def states(n_players: int, seed: int, every: int = 3, limit: int = 400) -> list[State]:
@@ -33,7 +34,7 @@ def states(n_players: int, seed: int, every: int = 3, limit: int = 400) -> list[
     while not state.is_over and state.steps < limit:
         if state.steps % every == 0:
             out.append(state.copy())
-        engine.push(state, bot.choose(state))
+        engine.advance(state, bot.choose(state))
     return out
 
 
@@ -42,16 +43,15 @@ def reachable(state: State) -> set[Step]:
     """Every step the picks reach, by walking every legal action from ``state``."""
     found: set[Step] = set()
 
-    def walk(at: State) -> None:
-        for action in kh.legal_actions(at):
-            nxt = at.copy()
-            kh.apply_action(nxt, action)
-            if nxt.steps != at.steps:
-                found.add(kh.pop(nxt))
+    def walk(at: kh.Game) -> None:
+        for action in at.legal_actions():
+            nxt = at.child(action)
+            if nxt.state.steps != at.state.steps:
+                found.add(nxt.pop())
             else:
                 walk(nxt)
 
-    walk(state.copy())
+    walk(kh.Game(state))
     return found
 
 
@@ -62,7 +62,7 @@ def brute(state: State) -> set[Step]:
     if player is None:
         return set()
     p = state.player(player)
-    listed = engine.legal_steps(state)
+    listed = engine.representative_steps(state)
     out: list[Step] = []
     mine = sorted(p.tiles, key=state.board.index.__getitem__)
     loose = [k + 1 for k in p.screen]
@@ -121,9 +121,10 @@ def test_complete_listing_is_what_is_legal_and_what_the_picks_reach(chunk: int) 
     payments, gains and gifts (C.2, C.5, I.3, I.5)."""
     compared = 0
     for n, state in enumerate(SAMPLE[chunk::4]):
-        complete = kh.legal_steps(state, complete=True)
+        game = kh.Game(state)
+        complete = game.legal_steps()
         assert len(set(complete)) == len(complete)
-        assert set(kh.legal_steps(state)) <= set(complete)
+        assert set(game.representative_steps()) <= set(complete)
         if n % 2 == 0:
             assert reachable(state) == set(complete), dump_position(state)
         if small(state):
@@ -140,11 +141,12 @@ def test_the_complete_listing_has_three_crop_bids() -> None:
     leaves out."""
     for state in SAMPLE:
         if state.pending.kind == PendingKind.TURN and sum(state.current.screen) >= 3:
-            complete = kh.legal_steps(state, complete=True)
+            game = kh.Game(state)
+            complete = game.legal_steps()
             if any(type(s) is Offer for s in complete):
                 assert any(type(s) is Offer and len(s.bid) == 3 for s in complete)
                 assert not any(type(s) is Offer and len(s.bid) == 3
-                               for s in kh.legal_steps(state))
+                               for s in game.representative_steps())
                 return
     pytest.fail("no state with an offer and three crops")
 
@@ -160,40 +162,57 @@ def test_moves_all_lists_every_legal_step(tmp_path: Path) -> None:
 
 # -- 2. integer actions ------------------------------------------------------------------------
 def test_num_actions_is_fixed_and_tokens_are_distinct() -> None:
-    assert kh.NUM_ACTIONS == len(TOKENS) == len(set(TOKENS))
+    tokens = Tokens.of(kh.standard_board()).tokens
+    assert kh.NUM_ACTIONS == 116 == len(tokens) == len(set(tokens))
+    assert tokens[len(WORDS):] == kh.standard_board().references  # the board's own
     for state in SAMPLE[::50]:
-        assert all(0 <= a < kh.NUM_ACTIONS for a in kh.legal_actions(state))
+        assert all(0 <= a < kh.NUM_ACTIONS for a in kh.Game(state).legal_actions())
 
 
 def test_every_legal_action_round_trips_through_its_string() -> None:
     for state in SAMPLE[::7]:
-        at = state.copy()
+        at = kh.Game(state)
         for _ in range(3):  # the first picks of a step, then deeper ones
-            actions = kh.legal_actions(at)
+            actions = at.legal_actions()
             if not actions:
                 break
             assert actions == sorted(set(actions))
             for action in actions:
-                assert kh.string_to_action(at, kh.action_to_string(at, action)) == action
-            kh.apply_action(at, actions[0])
+                assert at.string_to_action(at.action_to_string(action)) == action
+            at.apply_action(actions[0])
 
 
 def test_chance_node_actions_are_the_draws() -> None:
     for state in SAMPLE:
         if state.pending.kind == PendingKind.CHANCE:
-            draws = [d for d, _ in kh.chance_outcomes(state)]
-            assert kh.legal_actions(state) == sorted(step_tokens(d)[0] for d in draws)
-            assert {kh.action_to_string(state, a) for a in kh.legal_actions(state)} == {
+            game = kh.Game(state)
+            draws = [d for d, _ in game.chance_outcomes()]
+            assert game.legal_actions() == sorted(game.spell(d)[0] for d in draws)
+            assert {game.action_to_string(a) for a in game.legal_actions()} == {
                 str(d) for d in draws}
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
-    state = SAMPLE[5].copy()
-    before = dump_position(state)
-    bad = next(a for a in range(kh.NUM_ACTIONS) if a not in kh.legal_actions(state))
+    game = kh.Game(SAMPLE[5])
+    before = dump_position(game.state)
+    bad = next(a for a in range(kh.NUM_ACTIONS) if a not in game.legal_actions())
     with pytest.raises(kh.IllegalStep, match="not legal here"):
-        kh.apply_action(state, bad)
-    assert dump_position(state) == before
+        game.apply_action(bad)
+    for wrong in (-1, kh.NUM_ACTIONS, 10**30):
+        with pytest.raises(kh.IllegalStep, match="not legal here"):
+            game.apply_action(wrong)
+    assert dump_position(game.state) == before and game.history() == []
+
+
+@pytest.mark.parametrize("wrong", [3.0, True, False, "3", None, Fraction(3)])
+def test_apply_action_takes_ints_only(wrong: object) -> None:
+    """A float, a bool (an int to Python, not an action), a string: a ``TypeError`` that
+    says so, and nothing changed (the issue's case: ``3.0`` was once stored)."""
+    game = kh.Game(kh.random_game(3, seed=7))
+    assert 3 in game.legal_actions()
+    with pytest.raises(TypeError, match="an action is an int"):
+        game.apply_action(wrong)  # type: ignore[arg-type]
+    assert game.history() == [] and repr(game)
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -202,11 +221,11 @@ def test_games_played_by_actions_are_records_validate_accepts(seed: int,
     rng = random.Random(seed)
     board = kh.standard_board()
     setup = deal(PLAYER_COLOURS[:2 + seed], rng, board, 120)
-    state = new_game(setup, board)
-    while not state.is_over:
-        kh.apply_action(state, rng.choice(kh.legal_actions(state)))
-    steps = kh.step_stack(state)
-    assert len(steps) == state.steps
+    game = kh.Game(new_game(setup, board))
+    while not game.is_terminal():
+        game.apply_action(rng.choice(game.legal_actions()))
+    steps = game.step_stack()
+    assert len(steps) == game.state.steps
     path = tmp_path / "actions.kh"
     path.write_text(kh.format_record(kh.Record(setup, steps)))
     checked = run_kh("validate", path)
@@ -217,27 +236,27 @@ def test_games_played_by_actions_are_records_validate_accepts(seed: int,
 def test_chance_outcomes_are_exact_and_sum_to_one() -> None:
     seen = 0
     for state in SAMPLE:
-        outcomes = kh.chance_outcomes(state)
+        outcomes = kh.Game(state).chance_outcomes()
         if state.pending.kind != PendingKind.CHANCE:
             assert outcomes == []
             continue
         seen += 1
         assert sum(p for _, p in outcomes) == 1
         assert all(type(p) is Fraction and p > 0 for _, p in outcomes)
-        assert [d for d, _ in outcomes] == engine.legal_steps(state)
+        assert [d for d, _ in outcomes] == engine.representative_steps(state)
         if not state.hidden_removed:
             assert {p for _, p in outcomes} == {Fraction(1, len(state.bag))}
     assert seen > 50
 
 
 def test_events_removed_unseen_are_never_drawn_and_weigh_on_the_events() -> None:
-    """With h events removed unseen (B.8), a field tile comes out with 1 / (bag - h), each
-    of the E events in the bag with (E - h) / E / (bag - h)."""
+    """With h events removed unseen (B.8) and no event seen, a field tile comes out with
+    1 / (bag - h), each of the E events in the bag with (E - h) / E / (bag - h)."""
     state = next(s for s in SAMPLE if s.pending.kind == PendingKind.CHANCE
                  and s.bag_events() and s.bag_tiles()).copy()
     state.hidden_removed = 2
     events, real = len(state.bag_events()), len(state.bag) - 2
-    got = {d.item: p for d, p in kh.chance_outcomes(state)}
+    got = {d.item: p for d, p in kh.Game(state).chance_outcomes()}
     assert sum(got.values()) == 1
     assert {got[t] for t in state.bag_tiles()} == {Fraction(1, real)}
     assert {got[e] for e in state.bag_events()} == {Fraction(events - 2, events * real)}
@@ -255,7 +274,7 @@ def test_the_bots_draws_follow_the_chance_outcomes() -> None:
     assert len(nodes) >= 20
     statistic, cells = 0.0, 0
     for state in nodes:
-        outcomes = kh.chance_outcomes(state)
+        outcomes = kh.Game(state).chance_outcomes()
         draws = 600
         seen = Counter(random_draw(state, rng).item for _ in range(draws))
         for draw, p in outcomes:
@@ -268,65 +287,169 @@ def test_the_bots_draws_follow_the_chance_outcomes() -> None:
     assert statistic > cells - 5 * (2 * cells) ** 0.5, (statistic, cells)
 
 
-# -- 5. undo -----------------------------------------------------------------------------------
+def unknown_removed(n_players: int, seed: int) -> State:
+    """A dealt game whose removed events are unknown (B.8), as a record that does not name
+    them: they are in the bag, ``hidden_removed`` of them never drawn."""
+    state = kh.random_game(n_players, seed=seed)
+    state.bag |= set(state.removed)
+    state.hidden_removed, state.removed = len(state.removed), []
+    return state
+
+
+def test_an_event_seen_and_returned_is_surely_in_the_bag() -> None:
+    """The game remembers the events seen, so a returned one is not among those removed
+    unseen. Counted by hand at the draw after 140 steps of a 3-player game (seed 1,
+    ``RandomBot(random.Random(1))``): 35 items in the bag, 2 of them removed unseen, so 33
+    really there; 27 field tiles and the events N, U, V, Y (each drawn before and sent
+    back: surely there) come out with 1/33 each; the 4 never-seen events R, T, W, Z hold
+    the 2 removed ones, so each comes out with 2/4 * 1/33 = 1/66 (27 + 4 + 4/2 = 33).
+    Without that memory (the bare state's) every event had (8 - 2)/8/33 = 1/44."""
+    game = kh.Game(unknown_removed(3, 1))
+    bot = RandomBot(random.Random(1))
+    while game.state.steps < 140:
+        game.push(bot.choose(game.state))
+    assert game.is_chance_node() and len(game.state.bag) == 35
+    got = {d.item: p for d, p in game.chance_outcomes()}
+    events = {item: p for item, p in got.items() if item.isalpha()}
+    assert events == {"N": Fraction(1, 33), "U": Fraction(1, 33), "V": Fraction(1, 33),
+                      "Y": Fraction(1, 33), "R": Fraction(1, 66), "T": Fraction(1, 66),
+                      "W": Fraction(1, 66), "Z": Fraction(1, 66)}
+    assert {p for item, p in got.items() if not item.isalpha()} == {Fraction(1, 33)}
+    assert len(got) - len(events) == 27 and sum(got.values()) == 1
+    # the player's information state agrees: V is surely in the bag, R may be removed
+    view = game.information_state(0)
+    assert set(view.bag_events) >= {"N", "U", "V", "Y"}
+    assert set(view.unseen_events) & set(events) == {"R", "T", "W", "Z"}
+    # and no world drawn from it removes a returned event
+    rng = random.Random(5)
+    for _ in range(20):
+        world = game.resample(0, rng)
+        assert not {"N", "U", "V", "Y"} & set(world.root().state.removed)
+        assert world.state.bag >= {"N", "U", "V", "Y"}
+
+
+# -- 5. undo, copies, serialization ---------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(3))
 def test_push_then_pop_back_to_the_start_equals_a_fresh_state_at_every_step(seed: int) -> None:
-    state = kh.random_game(2 + seed, seed=seed, max_turns=200)
+    game = kh.Game(kh.random_game(2 + seed, seed=seed, max_turns=200))
     bot = RandomBot(random.Random(seed))
     fresh = kh.random_game(2 + seed, seed=seed, max_turns=200)
     positions, pendings, pushed = [], [], []
-    while not state.is_over:
-        positions.append(dump_position(state))
-        pendings.append((state.pending, state.steps))
-        step = bot.choose(state)
+    while not game.is_terminal():
+        positions.append(dump_position(game.state))
+        pendings.append((game.state.pending, game.state.steps))
+        step = bot.choose(game.state)
         pushed.append(step)
-        kh.push(state, step)
-    assert kh.step_stack(state) == pushed
+        game.push(step)
+    assert game.step_stack() == pushed
     while pushed:
-        assert kh.pop(state) == pushed.pop()
-        assert dump_position(state) == positions.pop()
-        assert (state.pending, state.steps) == pendings.pop()
-    assert dump_position(state) == dump_position(fresh)
+        assert game.pop() == pushed.pop()
+        assert dump_position(game.state) == positions.pop()
+        assert (game.state.pending, game.state.steps) == pendings.pop()
+    assert dump_position(game.state) == dump_position(fresh)
     with pytest.raises(IndexError):
-        kh.pop(state)
+        game.pop()
 
 
-def test_a_replayed_state_after_pop_plays_on_as_a_fresh_one() -> None:
-    """After pushing and popping, the state plays the same game as one never popped."""
-    a = kh.random_game(3, seed=4, max_turns=200)
+def test_a_game_after_pop_plays_on_as_a_fresh_one() -> None:
+    """After pushing and popping, the game plays the same game as a state never popped;
+    a clone pops past the point it was made at as well."""
+    a = kh.Game(kh.random_game(3, seed=4, max_turns=200))
     b = kh.random_game(3, seed=4, max_turns=200)
     bot_a, bot_b = RandomBot(random.Random(9)), RandomBot(random.Random(9))
     detour = RandomBot(random.Random(1))
-    while not a.is_over:
+    while not a.is_terminal():
+        base = len(a.step_stack())
         for _ in range(3):  # a detour of up to three steps, undone
-            if not a.is_over:
-                kh.push(a, detour.choose(a))
-        while a.undo:
-            kh.pop(a)
-        kh.push(a, bot_a.choose(a))
-        a.undo.clear()
-        engine.push(b, bot_b.choose(b))
-        assert dump_position(a) == dump_position(b)
+            if not a.is_terminal():
+                a.push(detour.choose(a.state))
+        while len(a.step_stack()) > base:
+            a.pop()
+        a.push(bot_a.choose(a.state))
+        engine.advance(b, bot_b.choose(b))
+        assert dump_position(a.state) == dump_position(b)
+    copy = a.clone()
+    for _ in range(5):
+        copy.pop()
+        a.pop()
+        assert dump_position(copy.state) == dump_position(a.state)
+
+
+def test_undo_action_takes_back_one_pick_and_child_changes_nothing() -> None:
+    game = kh.Game(kh.random_game(2, seed=3))
+    before = dump_position(game.state)
+    played: list[int] = []
+    while game.state.steps < 6:
+        action = game.legal_actions()[-1]
+        assert game.child(action).history() == [*played, action]
+        assert game.history() == played  # the child is a copy
+        game.apply_action(action)
+        played.append(action)
+    assert game.history() == played
+    while played:
+        assert game.undo_action() == played.pop()
+        assert game.history() == played
+    assert dump_position(game.state) == before
+    with pytest.raises(IndexError):
+        game.undo_action()
 
 
 def test_pop_undoes_apply_action_and_drops_picks() -> None:
-    state = kh.random_game(2, seed=3)
-    before = dump_position(state)
-    while state.steps == 0:
-        kh.apply_action(state, kh.legal_actions(state)[-1])
-    kh.apply_action(state, kh.legal_actions(state)[0])  # a pick, maybe a whole step
-    while state.undo:
-        kh.pop(state)
-    assert dump_position(state) == before and state.steps == 0
-    assert kh.legal_actions(state) == kh.legal_actions(kh.random_game(2, seed=3))
+    game = kh.Game(kh.random_game(2, seed=3))
+    before = dump_position(game.state)
+    while game.state.steps == 0:
+        game.apply_action(game.legal_actions()[-1])
+    game.apply_action(game.legal_actions()[0])  # a pick, maybe a whole step
+    while game.step_stack():
+        game.pop()
+    assert dump_position(game.state) == before and game.state.steps == 0
+    assert game.picks() == "" and game.legal_actions() == kh.Game(
+        kh.random_game(2, seed=3)).legal_actions()
 
 
 def test_an_illegal_push_is_refused_and_leaves_nothing_to_pop() -> None:
-    state = kh.random_game(2, seed=1)
+    game = kh.Game(kh.random_game(2, seed=1))
     with pytest.raises(kh.IllegalStep):
-        kh.push(state, Draw("A1"))
+        game.push(Draw("A1"))
     with pytest.raises(IndexError):
-        kh.pop(state)
+        game.pop()
+
+
+def test_a_game_serializes_as_its_history_and_loads_by_replaying_it() -> None:
+    rng = random.Random(8)
+    start = kh.random_game(3, seed=8)
+    game = kh.Game(start)
+    for _ in range(300):
+        game.apply_action(rng.choice(game.legal_actions()))
+    text = game.serialize()
+    assert text == " ".join(map(str, game.history()))
+    again = kh.Game.deserialize(start, text)
+    assert again.history() == game.history() and again.picks() == game.picks()
+    assert dump_position(again.state) == dump_position(game.state)
+    assert again.step_stack() == game.step_stack()
+
+
+@pytest.mark.parametrize("text, error", [
+    ("3 61 x", "word 3 is 'x'"),
+    ("3 61 116", "word 3 is '116'"),
+    ("3 -1", "word 2 is '-1'"),
+    ("３", "word 1 is '３'"),  # a digit, but not an ASCII one
+    ("0 3", "action 1: action 0 .done. begins no step"),
+    ("gASVIAAAAAAAAACMAm9zlIwGc3lzdGVtlJOUjAdlY2hvIGhplIWUUpQu", "word 1"),  # a pickle
+    ("__dict__=gASV", "word 1"),
+])
+def test_a_crafted_serialization_is_refused_and_nothing_runs(text: str, error: str) -> None:
+    """Loading is reading numbers and pushing checked steps: anything else is a
+    ``ValueError`` saying which word, or the ``IllegalStep`` of a step not legal there."""
+    with pytest.raises(ValueError, match=error):
+        kh.Game.deserialize(kh.random_game(3, seed=7), text)
+
+
+def test_a_serialized_illegal_step_is_an_illegal_step() -> None:
+    game = kh.Game(kh.random_game(3, seed=7))
+    draw = game.spell(Draw("A1"))  # a draw where green's turn is due
+    with pytest.raises(kh.IllegalStep, match="C.1"):
+        kh.Game.deserialize(kh.random_game(3, seed=7), " ".join(map(str, draw)))
 
 
 # -- 6. players and returns --------------------------------------------------------------------
@@ -338,26 +461,27 @@ def test_current_player_is_the_seat_chance_or_terminal() -> None:
             assert player == kh.CHANCE
         else:
             assert state.players[player].colour == state.pending.player
-    state = SAMPLE[-1].copy()
+    game = kh.Game(SAMPLE[-1])
     bot = RandomBot(random.Random(0))
-    while not state.is_over:
-        engine.push(state, bot.choose(state))
-    assert state.current_player() == kh.TERMINAL
-    assert kh.legal_actions(state) == []
+    while not game.is_terminal():
+        game.push(bot.choose(game.state))
+    assert game.current_player() == kh.TERMINAL
+    assert game.legal_actions() == [] and game.legal_steps() == []
 
 
 def test_returns_are_the_win_share_or_the_points_margin() -> None:
-    state = kh.random_game(3, seed=11, max_turns=600)
-    assert kh.returns(state) == [0.0, 0.0, 0.0]
+    game = kh.Game(kh.random_game(3, seed=11, max_turns=600))
+    assert game.returns() == [0.0, 0.0, 0.0]
     bot = RandomBot(random.Random(11))
-    while not state.is_over:
-        engine.push(state, bot.choose(state))
+    while not game.is_terminal():
+        game.push(bot.choose(game.state))
+    state = game.state
     result = kh.score(state)
-    win = kh.returns(state)
+    win = game.returns()
     assert sum(win) == pytest.approx(1.0 if state.result == "finished" else 0.0)
     assert [w > 0 for w in win] == [ps.player in result.winners for ps in result.players]
-    margin = kh.returns(state, "margin")
+    margin = game.returns("margin")
     totals = [ps.total for ps in result.players]
     assert margin == [t - max(totals[:i] + totals[i + 1:]) for i, t in enumerate(totals)]
     with pytest.raises(ValueError, match="'win' or 'margin'"):
-        kh.returns(state, "score")  # type: ignore[arg-type]
+        game.returns("score")  # type: ignore[arg-type]

@@ -25,7 +25,7 @@ from keyharvest.model.catalogue import CROPS
 from keyharvest.model.state import State
 from keyharvest.notation import Names, Where
 from keyharvest.notation.movetext import read_movetext
-from keyharvest.rules import push_steps
+from keyharvest.rules import advance_steps
 from keyharvest.rules.scoring import score
 
 RULES = Path(__file__).resolve().parent.parent / "scenarios" / "rules"
@@ -166,7 +166,7 @@ def run_from_position(path: Path, exp: dict) -> None:
     source = f"scenarios/rules/{path.name}"
     try:
         moves = read_movetext(text, Names(Where(source, 0), state.colours, state.board))
-        push_steps(state, moves.steps)
+        advance_steps(state, moves.steps)
     except KeyHarvestError as exc:  # a notation error or an illegal step
         assert "error" in exp, diagnose(exc, text, source).format()
         check_error(exp["error"], diagnose(exc, text, source))

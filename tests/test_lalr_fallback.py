@@ -19,7 +19,7 @@ from keyharvest.formats.positions import read_position
 from keyharvest.formats.records import load_records, read_source, replay
 from keyharvest.notation import Names, Where, grammar, itemcache, lalr, maketables
 from keyharvest.notation.movetext import read_movetext
-from keyharvest.rules import push_steps
+from keyharvest.rules import advance_steps
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = sorted([*(SCENARIOS / "games").glob("*.kh"), *(SCENARIOS / "rules").glob("*.kh"),
@@ -41,7 +41,7 @@ def outcome(path: Path) -> list:
         try:
             moves = read_movetext(text, Names(Where(name, 0), state.colours, state.board))
             out += [(repr(s), s.span) for s in moves.steps] + [moves.comments]
-            push_steps(state, moves.steps)
+            advance_steps(state, moves.steps)
         except KeyHarvestError as exc:
             out.append(diagnose(exc, text, name))
         return out

@@ -9,7 +9,7 @@ from builders import table
 from keyharvest.formats.boardfile import standard_board
 from keyharvest.model.steps import Play, Swap
 from keyharvest.play.selfplay import selfplay_game
-from keyharvest.rules import legal_steps, push
+from keyharvest.rules import advance, representative_steps
 from keyharvest.rules.actions import TurnFrame, new_game
 from keyharvest.rules.events.exchanges import RegistrySwapFrame, SwapFrame
 from keyharvest.rules.fields import is_lonely
@@ -32,13 +32,13 @@ def test_a_townsfolk_that_only_a_higher_one_replaces_is_counted() -> None:
     (5) may replace it, though no space takes a 4 (the counts per number do not fall)."""
     s = table({"red": dict(tiles="A1 A2 B3 C1 C2", workers={"B2": "G"}),
                "green": dict(tiles="E6 E7")}, registry="A5 A6 A7 A8 A9 D4")
-    listed = [x for x in legal_steps(s) if isinstance(x, Play)]
+    listed = [x for x in representative_steps(s) if isinstance(x, Play)]
     assert listed == plays_by_hand(s)
     assert {(x.worker, x.space) for x in listed if x.space == "B2"} == {
         ("J", "B2"), ("K", "B2"), ("L", "B2")}
     frame = s.stack[-1]
     assert type(frame) is TurnFrame
-    every = legal_steps(s)
+    every = representative_steps(s)
     assert [frame.pick(s, lambda i, n: i, i) for i in range(len(every))] == every
 
 
@@ -50,10 +50,10 @@ def test_the_plays_counted_are_those_of_a_check_of_every_space_in_played_games()
         for step in record.steps:
             frame = state.stack[-1]
             if type(frame) is TurnFrame and state.result is None and "b" in frame._open(state):
-                assert [x for x in legal_steps(state) if isinstance(x, Play)] == plays_by_hand(
-                    state)
+                assert [x for x in representative_steps(state)
+                        if isinstance(x, Play)] == plays_by_hand(state)
                 turns += 1
-            push(state, step)
+            advance(state, step)
     assert turns > 300
 
 
@@ -68,18 +68,18 @@ def test_the_swaps_listed_take_the_lonely_tiles_of_the_others() -> None:
                 p = frame.who(state)
                 takes = [(r, q.colour) for q in state.players if q is not p
                          for r in sorted(q.tiles) if is_lonely(state, q, r)]
-                assert [x for x in legal_steps(state) if isinstance(x, Swap)] == [
+                assert [x for x in representative_steps(state) if isinstance(x, Swap)] == [
                     Swap(p.colour, give, take, owner)
                     for take, owner in takes for give in sorted(p.tiles)]
                 met += bool(takes)
             if type(state.stack[-1]) is RegistrySwapFrame:
                 frame = state.stack[-1]
                 p = frame.who(state)
-                assert [x for x in legal_steps(state) if isinstance(x, Swap)] == [
+                assert [x for x in representative_steps(state) if isinstance(x, Swap)] == [
                     Swap(p.colour, give, take) for take in state.registry
                     for give in sorted(p.tiles)]
                 swapped += len(p.tiles) > 1
-            push(state, step)
+            advance(state, step)
     assert met > 5 and swapped > 5
 
 
@@ -111,9 +111,9 @@ def test_an_opponent_buy_lists_every_opponent_tile_with_each_payment() -> None:
                 by_hand = [Buy(p.colour, it.tile, q.colour, pay)
                            for q in state.players if q is not p for it in q.store
                            for pay in _payments(p.screen, sum(it.bid) + frame.extra)]
-                assert [x for x in legal_steps(state) if isinstance(x, Buy)] == by_hand
+                assert [x for x in representative_steps(state) if isinstance(x, Buy)] == by_hand
                 met += len(by_hand) > 1
-            push(state, step)
+            advance(state, step)
     assert met > 5
 
 
@@ -142,7 +142,7 @@ def test_a_relocation_and_a_re_placement_list_the_spaces_a_check_of_every_space_
             frame = state.stack[-1]
             if type(frame) is DisplacedFrame and state.result is None:
                 p = state.player(frame.player)
-                assert legal_steps(state) == [Pass(p.colour)] + [
+                assert representative_steps(state) == [Pass(p.colour)] + [
                     Replace(p.colour, frame.worker, space) for space in BOARD.order
                     if placement_error(state, p, frame.worker, space) is None]
                 replaced += 1
@@ -154,7 +154,7 @@ def test_a_relocation_and_a_re_placement_list_the_spaces_a_check_of_every_space_
                     for space in BOARD.order if space != old
                     and placement_error(state, p, letter, space, moving_from=old) is None]
                 moved += n > 0
-            push(state, step)
+            advance(state, step)
     assert moved > 300 and replaced > 3
 
 

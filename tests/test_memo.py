@@ -18,7 +18,7 @@ from keyharvest.model.state import Pending, PendingKind
 from keyharvest.notation import itemcache
 from keyharvest.play import selfplay
 from keyharvest.play.selfplay import selfplay_game
-from keyharvest.rules import legal_steps, legal_view, memo, push
+from keyharvest.rules import advance, legal_view, memo, representative_steps
 from keyharvest.rules.actions import new_game
 from keyharvest.rules.scoring import score
 
@@ -111,12 +111,12 @@ def test_the_notation_memo_clears_too() -> None:
 def views(state) -> tuple:
     """What the engine answers about ``state``: its listing (in full and lazily), the state
     after each listed step (its pending decision and listing size), and the score."""
-    listed = legal_steps(state)
+    listed = representative_steps(state)
     lazy = list(legal_view(state))
     after = []
     for step in listed[:40]:
         s = state.copy()
-        push(s, step)
+        advance(s, step)
         after.append((s.pending, len(legal_view(s)), s.result))
     return listed, lazy, after, score(state)
 
@@ -129,7 +129,7 @@ def test_a_cleared_memo_answers_as_a_warm_one(players: int, seed: int, at: float
     record = selfplay_game(players, seed, 0, bot=bot, max_turns=80)
     state = new_game(record.setup, standard_board())
     for step in record.steps[:int(at * len(record.steps))]:  # a state part way through
-        push(state, step)
+        advance(state, step)
     warm = views(state)
     assert views(state) == warm  # warm: answered from the memo
     memo.clear()
@@ -148,7 +148,7 @@ def test_a_game_played_with_the_memo_cleared_at_every_step_is_the_same_game(
     def cold_push(state, step) -> None:
         pushed.append(step)
         memo.clear()
-        push(state, step)
+        advance(state, step)
         memo.clear()  # the bot chooses the next step from a cold memo too
 
     # the bots' steps go through ``push`` (the checked loop) only when they are not

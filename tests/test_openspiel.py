@@ -17,6 +17,7 @@ from cli_util import extra
 from cli_util import kh as run_kh
 
 import keyharvest as kh
+from keyharvest.formats.positions import observation_json
 from keyharvest.formats.records import format_record
 
 
@@ -74,7 +75,7 @@ def test_the_adapter_and_the_native_api_agree_at_every_state(pyspiel: Any, playe
     game = pyspiel.load_game("python_key_harvest", {"players": players, "max_turns": 400})
     state = game.new_initial_state()
     state.apply_action(deal)
-    native = kh.random_game(players, seed=deal, max_turns=400)
+    native = kh.Game(kh.random_game(players, seed=deal, max_turns=400))
     rng = random.Random(deal)
     n = 0
     while True:
@@ -82,35 +83,36 @@ def test_the_adapter_and_the_native_api_agree_at_every_state(pyspiel: Any, playe
         if native.current_player() == kh.TERMINAL:
             break
         if native.current_player() == kh.CHANCE:
-            exact = kh.chance_outcomes(native)
+            exact = native.chance_outcomes()
             got = state.chance_outcomes()
-            assert [a for a, _ in got] == kh.legal_actions(native)  # sorted, as OpenSpiel's
+            assert [a for a, _ in got] == native.legal_actions()  # sorted, as OpenSpiel's
             assert sorted(p for _, p in got) == sorted(float(p) for _, p in exact)
             assert abs(sum(p for _, p in got) - 1) < 1e-9
             action = rng.choices([a for a, _ in got], [p for _, p in got])[0]
         else:
-            assert state.legal_actions() == kh.legal_actions(native)
-            action = rng.choice(kh.legal_actions(native))
-            assert state.action_to_string(action) == kh.action_to_string(native, action)
+            assert state.legal_actions() == native.legal_actions()
+            action = rng.choice(native.legal_actions())
+            assert state.action_to_string(action) == native.action_to_string(action)
         if n % 40 == 0:  # a player's view, as the native API gives it
             for p in range(players):
-                view = kh.observe(native, p)
-                assert state.observation_string(p) == view.to_json()
+                view = native.observation(p)
+                assert state.observation_string(p) == observation_json(view)
                 assert state.observation_tensor(p) == pytest.approx(view.tensor())
         state.apply_action(action)
-        kh.apply_action(native, action)
+        native.apply_action(action)
         n += 1
-    assert state.returns() == kh.returns(native) and state.is_terminal()
-    assert [s.text() for s in state.steps] == [s.text() for s in kh.step_stack(native)]
+    assert state.returns() == native.returns() and state.is_terminal()
+    assert [s.text() for s in state.steps] == [s.text() for s in native.step_stack()]
+    assert state.serialize() == "\n".join(map(str, [deal, *native.history()]))
 
 
 def test_serialization_round_trips_and_clones_are_independent(pyspiel: Any) -> None:
     game = pyspiel.load_game("python_key_harvest", {"players": 3})
     state = game.new_initial_state()
     _play_randomly(state, random.Random(5), limit=301)
-    text = pyspiel.serialize_game_and_state(game, state)
-    again_game, again = pyspiel.deserialize_game_and_state(text)
-    assert again_game.num_players() == 3
+    text = state.serialize()
+    assert text == "\n".join(map(str, state.history()))  # the history, nothing else
+    again = game.deserialize_state(text)
     assert again.history() == state.history() and str(again) == str(state)
     assert again.legal_actions() == state.legal_actions()
     assert [again.information_state_string(p) for p in range(3)] == [
@@ -120,6 +122,68 @@ def test_serialization_round_trips_and_clones_are_independent(pyspiel: Any) -> N
     _play_randomly(clone, random.Random(6), limit=50)
     assert (state.history(), str(state), state.observation_string(0)) == before
     assert len(clone.history()) == len(state.history()) + 50
+
+
+def _evil_pickle() -> str:
+    import base64
+    import os
+    import pickle
+
+    class Evil:
+        def __reduce__(self) -> Any:
+            return (os.system, ("echo ran > ran.txt",))
+
+    return base64.b64encode(pickle.dumps(Evil())).decode()
+
+
+def test_a_crafted_state_string_is_refused_and_nothing_runs(
+        pyspiel: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``game.deserialize_state`` reads a history of actions and applies each, checked: a
+    pickle (OpenSpiel's ``__dict__=`` part for Python states, crafted to run a command),
+    a word, an action out of range or an illegal one is a clear error, and nothing runs."""
+    monkeypatch.chdir(tmp_path)
+    game = pyspiel.load_game("python_key_harvest", {"players": 3})
+    state = game.new_initial_state()
+    _play_randomly(state, random.Random(5), limit=20)
+    good = state.serialize()
+    evil = _evil_pickle()
+    crafted = [
+        (f"{good}\n__dict__={evil}", "line 21 is '__dict__="),
+        (evil, "line 1 is"),
+        (pyspiel.serialize_game_and_state(game, state), "line 1 is '# Automatically"),
+        ("3\n116", "line 2 is '116'"),
+        ("1000", "line 1 is '1000'"),
+        ("3\n-5", "line 2 is '-5'"),
+    ]
+    for text, message in crafted:
+        with pytest.raises(ValueError, match=message):
+            game.deserialize_state(text)
+    with pytest.raises(kh.IllegalStep):
+        game.deserialize_state("3\n0")  # "done" begins no step of green's turn
+    assert not (tmp_path / "ran.txt").exists()
+
+
+def test_resample_works_for_any_player_mid_step(pyspiel: Any) -> None:
+    """In the middle of a step chosen by picks, a world for any player (the mover or not)
+    keeps the picks legal and the information state (the issue's ``IllegalStep`` came from
+    replaying the mover's picks onto a world where they were not legal)."""
+    game = pyspiel.load_game("python_key_harvest", {"players": 3})
+    sampler = pyspiel.UniformProbabilitySampler(0., 1.)
+    rng = random.Random(3)
+    checked = 0
+    for deal in range(3):
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        while not state.is_terminal() and checked < 60 * (deal + 1):
+            if state.game.picks():  # in the middle of a step
+                for p in range(3):
+                    world = state.resample_from_infostate(p, sampler)
+                    assert world.information_state_string(p) == \
+                        state.information_state_string(p)
+                    assert world.game.picks() == state.game.picks()
+                    checked += 1
+            _play_randomly(state, rng, limit=1)
+    assert checked >= 60
 
 
 def test_the_information_state_is_what_the_player_may_know(pyspiel: Any) -> None:
@@ -136,7 +200,7 @@ def test_the_information_state_is_what_the_player_may_know(pyspiel: Any) -> None
         assert world.information_state_string(me) == state.information_state_string(me)
         assert world.observation_string(me) == state.observation_string(me)
         assert world.legal_actions() == state.legal_actions()
-        others_screens.add(tuple(tuple(world.table.players[p].screen)
+        others_screens.add(tuple(tuple(world.game.state.players[p].screen)
                                  for p in range(4) if p != me))
     assert len(others_screens) > 1  # the hidden crops are drawn, not copied
 
@@ -177,7 +241,7 @@ def test_openspiels_mcts_bot_plays_to_the_end(pyspiel: Any, tmp_path: Path) -> N
                             evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
 
     state = _bot_game(pyspiel, 2, make, seed=1, max_turns=10)
-    assert state.is_terminal() and state.table.result is not None
+    assert state.is_terminal() and state.game.state.result is not None
     _validates(state, tmp_path)
 
 
@@ -205,7 +269,7 @@ def test_games_stay_far_within_the_declared_length(pyspiel: Any) -> None:
         rng = random.Random(i)
         state.apply_action(i)
         while not state.is_terminal():
-            per_turn[state.table.turn.number] += 1
+            per_turn[state.game.state.turn.number] += 1
             _play_randomly(state, rng, limit=1)
         assert len(state.history()) <= game.max_game_length()
         worst = max(worst, max(per_turn.values()))

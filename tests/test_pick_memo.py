@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from keyharvest.formats.boardfile import standard_board
 from keyharvest.model.state import PlayerState, State, Turn
 from keyharvest.play.selfplay import selfplay_game
-from keyharvest.rules import memo, push
+from keyharvest.rules import advance, memo
 from keyharvest.rules.actions import (
     NUMBER,
     TurnFrame,
@@ -81,7 +81,7 @@ def test_the_harvests_counted_in_played_games_are_those_of_the_groups() -> None:
                     if "a" in frame._open(state):
                         assert list(choices) == harvests_by_groups(state, p)
                         turns += 1
-                push(state, step)
+                advance(state, step)
     assert turns > 300
 
 

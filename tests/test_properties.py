@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import keyharvest as kh
 from keyharvest.errors import IllegalStep
 from keyharvest.model.steps import Draw, EndTurn, Step
-from keyharvest.rules import apply, legal_steps, push
+from keyharvest.rules import advance, apply, representative_steps
 from keyharvest.rules.invariants import check
 
 SETTINGS = settings(max_examples=25, deadline=None,
@@ -37,11 +37,11 @@ def test_J_random_games_keep_every_invariant(players: int, seed: int) -> None:
         if s.pending.kind == "chance":
             step = chance(s, rng)
         else:
-            options = legal_steps(s)
+            options = representative_steps(s)
             assert options, f"no legal step while waiting for {s.pending}"
             others = [x for x in options if not isinstance(x, EndTurn)]
             step = rng.choice(others) if others and rng.random() < 0.85 else rng.choice(options)
-        push(s, step)
+        advance(s, step)
         broken = check(s)
         assert broken == [], f"after {step}: {broken}"
 
@@ -56,7 +56,7 @@ def test_every_listed_step_applies_and_illegal_steps_change_nothing(players: int
         if s.pending.kind == "chance":
             step = chance(s, rng)
         else:
-            options = legal_steps(s)
+            options = representative_steps(s)
             for option in rng.sample(options, min(6, len(options))):
                 apply(s, option)  # raises if a listed step is not legal
             step = rng.choice(options)
@@ -67,13 +67,13 @@ def test_every_listed_step_applies_and_illegal_steps_change_nothing(players: int
                                          if f != "span"}, "player": other})
                 before = snapshot(s)
                 try:
-                    push(s, wrong)
+                    advance(s, wrong)
                 except IllegalStep:
                     pass
                 else:  # pragma: no cover - would be a bug
                     raise AssertionError(f"{wrong} accepted while waiting for {s.pending}")
                 assert snapshot(s) == before
-        push(s, step)
+        advance(s, step)
 
 
 # -- steps as text, records as text ---------------------------------------------------------
@@ -91,7 +91,7 @@ def test_every_listed_step_parses_from_its_own_text_and_applies(players: int,
             step = chance(s, rng)
             assert parse_step(str(step)) == step
         else:
-            options = legal_steps(s)
+            options = representative_steps(s)
             assert list(legal_view(s)) == options  # the lazy listing is the same
             for option in options:
                 text = str(option)
@@ -100,7 +100,7 @@ def test_every_listed_step_parses_from_its_own_text_and_applies(players: int,
             for option in rng.sample(options, min(4, len(options))):
                 apply(s, parse_step(str(option)))  # the step read back is legal too
             step = rng.choice(options)
-        push(s, step)
+        advance(s, step)
 
 
 def _game(players: int, seed: int, bot: str = "random", max_turns: int = 80) -> kh.Record:
@@ -166,7 +166,7 @@ class Watch:
             step = choose(state)
             if isinstance(top, AbilityFrame) and not isinstance(step, Pass):
                 self.used.add(top.via or top.worker)
-            push(state, step)
+            advance(state, step)
             now = {id(f): f for f in state.stack if isinstance(f, (AbilityFrame, EventFrame))}
             for key, frame in live.items():
                 if key not in now:  # popped: done
@@ -212,7 +212,7 @@ def test_push_steps_is_push_one_at_a_time(players: int, seed: int, cut: float,
     reaches the same state and raises the same error as ``push`` step by step."""
     from keyharvest.formats.records import start_state
     from keyharvest.play.selfplay import selfplay_game
-    from keyharvest.rules import push_steps
+    from keyharvest.rules import advance_steps
 
     record = selfplay_game(players, seed, 0, max_turns=40)
     steps = list(record.steps)
@@ -232,10 +232,10 @@ def test_push_steps_is_push_one_at_a_time(players: int, seed: int, cut: float,
         error = None
         try:
             if many:
-                push_steps(s, steps)
+                advance_steps(s, steps)
             else:
                 for step in steps:
-                    push(s, step)
+                    advance(s, step)
         except IllegalStep as exc:
             error = f"{exc.rule} {exc} {exc.step} {exc.player}"
         return snapshot(s), s.steps, error
@@ -252,14 +252,14 @@ def test_skipped_settles_wait_as_settling(players: int, seed: int, bot: str) -> 
     the game waits for, exactly as applying the step and then settling does."""
     from keyharvest.formats.records import start_state
     from keyharvest.play.selfplay import selfplay_game
-    from keyharvest.rules import push_steps
+    from keyharvest.rules import advance_steps
     from keyharvest.rules.engine import settle
 
     record = selfplay_game(players, seed, 0, max_turns=30, bot=bot)
     fast, loop, plain = (start_state(record) for _ in range(3))
     for step in record.steps:
-        push(fast, step)
-        push_steps(loop, [step])
+        advance(fast, step)
+        advance_steps(loop, [step])
         plain.stack[-1].apply(plain, step)  # the plain path: apply, then settle
         plain.steps += 1
         settle(plain)

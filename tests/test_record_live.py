@@ -110,7 +110,7 @@ def test_every_alternative_offered_parses_and_applies() -> None:
                     player = None if state.is_over else state.pending.player
                     step = parse_step(alt, player, players=live.record.players,
                                       board=live.board)
-                    assert kh.is_legal(state, step), alt
+                    assert kh.Game(state).is_legal(step), alt
                     checked += 1
             else:
                 live.undo() if len(live.record.steps) > before else None
@@ -155,7 +155,7 @@ def test_each_example_of_the_help_text_is_accepted_at_some_point_of_a_game() -> 
     from keyharvest.cli.record import HELP
     from keyharvest.errors import KeyHarvestError
     from keyharvest.formats.records import start_state
-    from keyharvest.rules import push
+    from keyharvest.rules import advance
 
     block = HELP.split("\n", 1)[1].split("\nSeveral", 1)[0]
     examples = [e.strip() for line in block.splitlines()
@@ -172,12 +172,12 @@ def test_each_example_of_the_help_text_is_accepted_at_some_point_of_a_game() -> 
                 try:
                     for item in example.split(";"):
                         player = None if trial.is_over else trial.pending.player
-                        push(trial, parse_step(item, player, players=record.players,
+                        advance(trial, parse_step(item, player, players=record.players,
                                                board=trial.board))
                 except KeyHarvestError:
                     continue
                 found.add(example)
-            push(state, bot.choose(state))
+            advance(state, bot.choose(state))
         if len(found) == len(examples):
             break
     assert found == set(examples)

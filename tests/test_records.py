@@ -30,7 +30,7 @@ from keyharvest.model import steps as S
 from keyharvest.model.setup import deal
 from keyharvest.play.bots import RandomBot
 from keyharvest.play.selfplay import play_game
-from keyharvest.rules import legal_steps, push
+from keyharvest.rules import advance, representative_steps
 from keyharvest.rules.actions import new_game
 
 BOARD = standard_board()
@@ -194,7 +194,7 @@ def test_replay_upto_and_each() -> None:
     assert done.applied == 10 and len(done.states) == 11
     s = new_game(r.setup, BOARD)
     for step in r.steps[:10]:
-        push(s, step)
+        advance(s, step)
     assert done.state.steps == s.steps == 10
 
 
@@ -202,9 +202,9 @@ def _forced_pass_indexes(r: Record) -> list[int]:
     s = new_game(r.setup, BOARD)
     out = []
     for i, step in enumerate(r.steps):
-        if isinstance(step, S.Pass) and legal_steps(s) == [step]:
+        if isinstance(step, S.Pass) and representative_steps(s) == [step]:
             out.append(i)
-        push(s, step)
+        advance(s, step)
     return out
 
 

@@ -26,7 +26,7 @@ from keyharvest.model.steps import (
     Pick,
     Play,
 )
-from keyharvest.rules import push
+from keyharvest.rules import advance
 from keyharvest.rules.abilities import BenefactorFrame
 
 EVERY_CROP = "hops " * 12 + "vegetables " * 12 + "apples " * 12 + "wine " * 12 + "wheat " * 12
@@ -68,14 +68,14 @@ def test_I54_crops_row_3_P_with_a_short_stock_and_another_type_cites_I45():
                     bag="P F9"), "P")
     rejected(s, Gain("red", ("hops",)), "I.45")
     rejected(s, Gain("red", ("apples",)), "I.5")  # the stock lacks it: row 1
-    push(s, Gain("red", ("vegetables",)))
+    advance(s, Gain("red", ("vegetables",)))
 
 
 def test_I54_crops_row_4_P_without_unharvested_tiles_or_not_the_most_common_cites_E3():
     s = trigger(two(red=dict(tiles="A1 A3 A4"), green=dict(tiles="B2", harvested="B2"),
                     bag="P F9"), "P")
     rejected(s, Gain("red", ("apples",)), "E.3")  # the stock holds wheat: not short
-    push(s, Pass("red"))
+    advance(s, Pass("red"))
     rejected(s, Gain("green", ("wine",)), "E.3")  # no unharvested tile
     # both reasons: no unharvested tile and an empty stock: the event's condition first
     s = trigger(two(red=dict(tiles="A1", harvested="A1"), green=dict(crops=EVERY_CROP[5:]),
@@ -120,7 +120,7 @@ def test_I54_turn_row_2_an_answer_out_of_event_order_cites_E1():
     waits_for(s, "red", "P")  # the drawer first
     err = rejected(s, Pass("green"), "E.1")  # it cited E.3
     assert "event order" in err.message
-    push(s, Pass("red"))
+    advance(s, Pass("red"))
     rejected(s, Pass("yellow"), "E.1")  # then clockwise: green
 
 
@@ -128,10 +128,10 @@ def test_I54_turn_row_3_an_answer_to_an_event_only_set_aside_cites_E2_or_I19():
     # T's refill (set-aside rule) draws Y: it is set aside, not answered (it cited F.1)
     s = trigger(two(red=dict(crops="hops hops wine wheat"), green=dict(tiles="G1"),
                     bag="T Y F3 F4"), "T")
-    push(s, Pick("red", "C3", ("hops", "wine", "wheat")))
-    push(s, Pass("green"))
+    advance(s, Pick("red", "C3", ("hops", "wine", "wheat")))
+    advance(s, Pass("green"))
     assert s.pending.kind == "chance"
-    push(s, Draw("Y"))
+    advance(s, Draw("Y"))
     assert s.set_aside == ["Y"]
     err = rejected(s, Pass("red"), "E.2")
     assert "set aside" in err.message
@@ -150,11 +150,11 @@ def test_I54_turn_row_3_an_answer_to_an_event_only_set_aside_cites_E2_or_I19():
 
 def test_I54_turn_row_4_a_draw_after_the_gap_is_filled_cites_F1():
     s = two(red=dict(tiles="A1"), bag="F3 F4")
-    push(s, Offer("red", "C2", ("hops",)))
-    push(s, Draw("F3"))  # the gap is filled
+    advance(s, Offer("red", "C2", ("hops",)))
+    advance(s, Draw("F3"))  # the gap is filled
     err = rejected(s, Draw("F4"), "F.1")  # it cited C.1
     assert "filled" in err.message
-    push(s, Harvest("red", ("A1",)))
+    advance(s, Harvest("red", ("A1",)))
     rejected(s, Draw("F4"), "C.1")  # later, a draw outside any refill: row 1
 
 
@@ -168,18 +168,18 @@ def test_I54_turn_row_5_a_draw_before_the_event_is_resolved_cites_F2():
 def test_I54_turn_row_6_an_answer_to_an_event_drawn_after_the_10th_space_cites_I9():
     s = two(red=dict(tiles="A1", crops="hops wine"), bag="Q F9",
             track="M N O P R S T U V W")
-    push(s, Offer("red", "C2", ("hops",)))
-    push(s, Draw("Q"))  # out of play (I.9, I.43): the refill goes on
+    advance(s, Offer("red", "C2", ("hops",)))
+    advance(s, Draw("Q"))  # out of play (I.9, I.43): the refill goes on
     assert s.spent == ["Q"] and s.pending.kind == "chance"
     err = rejected(s, Pay("red", ("wine", "wine")), "I.9")  # it cited F.1
     assert "out of play" in err.message
-    push(s, Draw("F9"))
+    advance(s, Draw("F9"))
     assert s.registry == REGISTRY.split()[1:] + ["F9"]
 
 
 def test_I54_the_wrong_player_inside_an_event_cites_E1_and_a_draw_there_F2():
     # W: red's draw, then green fallowing red's tile out of order
     s = trigger(two(red=dict(tiles="A1"), green=dict(tiles="G1"), bag="W F3 F4 F9"), "W")
-    push(s, Draw("F3"))
+    advance(s, Draw("F3"))
     rejected(s, Fallow("green", "G1"), "E.1")
     rejected(s, Draw("F4"), "F.2")

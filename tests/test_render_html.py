@@ -22,7 +22,7 @@ from keyharvest.model.steps import Draw, EndTurn, Harvest, Offer
 from keyharvest.render import RenderError, render_file, render_html, render_svg, replay_frames
 from keyharvest.render.layout import layout_of
 from keyharvest.render.svg import parts_of
-from keyharvest.rules import legal_steps, push
+from keyharvest.rules import advance, representative_steps
 
 Frames = list[tuple[str, kh.State]]
 
@@ -37,14 +37,14 @@ def game_frames(n: int, seed: int, *, steps: int | None = None, calm: bool = Fal
         if s.pending.kind == "chance":
             step = Draw(rng.choice(sorted(i for i in s.bag if s.can_draw(i))))
         else:
-            ls = legal_steps(s)
+            ls = representative_steps(s)
             if calm:
                 quiet = [x for x in ls if not isinstance(x, Offer)]
                 step = rng.choice(quiet if quiet and rng.random() > 0.03 else ls)
             else:
                 others = [x for x in ls if not isinstance(x, EndTurn)]
                 step = rng.choice(others) if others and rng.random() < 0.8 else rng.choice(ls)
-        push(s, step)
+        advance(s, step)
         frames.append((str(step), s.copy()))
     return frames
 
@@ -183,7 +183,7 @@ def test_replay_frames_copies_and_checks(game: Frames) -> None:
     for words, _after in game[1:30]:
         step = next(x for x in _candidates(s) if str(x) == words)
         steps.append(step)
-        push(s, step)
+        advance(s, step)
     frames = replay_frames(start, steps)
     assert render_svg(start) == before  # the given state is not changed
     assert [w for w, _ in frames] == [w for w, _ in game[:30]]
@@ -196,7 +196,7 @@ def test_replay_frames_copies_and_checks(game: Frames) -> None:
 def _candidates(s: kh.State) -> list:
     if s.pending.kind == "chance":
         return [Draw(i) for i in sorted(s.bag) if s.can_draw(i)]
-    return legal_steps(s)
+    return representative_steps(s)
 
 
 # -- render_file ------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from keyharvest.model.catalogue import CROPS
 from keyharvest.model.state import Pending
 from keyharvest.model.steps import Draw, EndTurn
 from keyharvest.render import RenderError, render_svg
-from keyharvest.rules import legal_steps, push
+from keyharvest.rules import advance, representative_steps
 from keyharvest.rules.invariants import check
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -74,10 +74,10 @@ def random_states(n: int, seed: int, limit: int = 10_000) -> list[kh.State]:
         if s.pending.kind == "chance":
             step = Draw(rng.choice(sorted(i for i in s.bag if s.can_draw(i))))
         else:
-            ls = legal_steps(s)
+            ls = representative_steps(s)
             others = [x for x in ls if not isinstance(x, EndTurn)]
             step = rng.choice(others) if others and rng.random() < 0.8 else rng.choice(ls)
-        push(s, step)
+        advance(s, step)
         out.append(s.copy())
     return out
 

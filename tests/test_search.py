@@ -16,8 +16,9 @@ from keyharvest.play import arena
 from keyharvest.play.arena import BUDGETED
 from keyharvest.play.bots import BOTS, GreedyBot, RandomBot, mcts, points
 from keyharvest.play.search import MCTSBot, analyse
-from keyharvest.rules import is_legal
-from keyharvest.rules import push as rules_push
+from keyharvest.rules import advance, is_legal, representative_steps
+from keyharvest.rules.choices import every_step
+from keyharvest.rules.view import observe, sample_state
 
 BUDGET = 24
 
@@ -30,7 +31,7 @@ def _mid_game(players: int, seed: int, steps: int) -> kh.State:
     done = 0
     while done < steps or state.current_player() in (kh.CHANCE, kh.TERMINAL):
         assert state.result is None
-        rules_push(state, bot.choose(state))
+        advance(state, bot.choose(state))
         done += 1
     return state
 
@@ -48,7 +49,7 @@ def test_every_step_the_search_offers_is_legal_and_the_shares_add_up(players: in
                                                                     steps: int) -> None:
     state = _mid_game(players, seed=players, steps=steps)
     seat = state.current_player()
-    found = analyse(kh.observe(state, seat), random.Random(1), _greedy(2), points,
+    found = analyse(observe(state, seat), random.Random(1), _greedy(2), points,
                     budget=BUDGET)
     assert found
     assert all(is_legal(state, s.step) for s in found)
@@ -67,7 +68,7 @@ def test_every_step_the_search_offers_is_legal_and_the_shares_add_up(players: in
 def test_the_same_seed_and_budget_give_the_same_step() -> None:
     state = _mid_game(3, seed=7, steps=30)
     seat = state.current_player()
-    runs = [analyse(kh.observe(state, seat), random.Random(11), _greedy(12), points,
+    runs = [analyse(observe(state, seat), random.Random(11), _greedy(12), points,
                     budget=BUDGET) for _ in range(2)]
     assert runs[0] == runs[1]
     assert _mcts(3).choose(state) == _mcts(3).choose(state.copy())
@@ -79,18 +80,18 @@ def test_the_search_reads_only_what_the_player_may_know() -> None:
     choice, the same statistics."""
     state = _mid_game(4, seed=3, steps=12)
     seat = state.current_player()
-    view = kh.observe(state, seat)
+    view = observe(state, seat)
     other = None
     for k in range(50):
-        other = kh.sample_state(view, random.Random(k))
+        other = sample_state(view, random.Random(k))
         if [p.screen for p in other.players] != [p.screen for p in state.players]:
             break
-    assert other is not None and kh.observe(other, seat) == view
+    assert other is not None and observe(other, seat) == view
     assert [p.screen for p in other.players] != [p.screen for p in state.players]
     assert _mcts(9).choose(state) == _mcts(9).choose(other)
-    assert (analyse(kh.observe(state, seat), random.Random(4), _greedy(4), points,
+    assert (analyse(observe(state, seat), random.Random(4), _greedy(4), points,
                     budget=BUDGET)
-            == analyse(kh.observe(other, seat), random.Random(4), _greedy(4), points,
+            == analyse(observe(other, seat), random.Random(4), _greedy(4), points,
                        budget=BUDGET))
 
 
@@ -98,7 +99,7 @@ def test_the_search_is_refused_where_the_observer_is_not_to_move() -> None:
     state = _mid_game(2, seed=1, steps=4)
     seat = state.current_player()
     with pytest.raises(ValueError, match="is not to move"):
-        analyse(kh.observe(state, 1 - seat), random.Random(1), _greedy(1), points, budget=2)
+        analyse(observe(state, 1 - seat), random.Random(1), _greedy(1), points, budget=2)
     with pytest.raises(ValueError, match="budget"):
         MCTSBot(random.Random(1), _greedy(1), points, budget=0)
     assert "mcts" in BUDGETED and "greedy" not in BUDGETED
@@ -107,7 +108,7 @@ def test_the_search_is_refused_where_the_observer_is_not_to_move() -> None:
 
 def test_a_seconds_budget_runs_at_least_one_simulation() -> None:
     state = kh.random_game(2, seed=2)
-    found = analyse(kh.observe(state, state.current_player()), random.Random(1),
+    found = analyse(observe(state, state.current_player()), random.Random(1),
                     _greedy(1), points, seconds=1e-9)
     assert sum(s.visits for s in found) >= 1
 
@@ -224,11 +225,11 @@ def test_the_search_looks_at_more_steps_as_its_budget_grows() -> None:
 
     state = kh.random_game(2, seed=6)
     seat = state.current_player()
-    listed = kh.legal_steps(state)
+    listed = representative_steps(state)
     assert len(listed) > search.WIDTH + 4
 
     def tried(budget: int) -> list[kh.Step]:
-        return [s.step for s in analyse(kh.observe(state, seat), random.Random(3),
+        return [s.step for s in analyse(observe(state, seat), random.Random(3),
                                         _greedy(3), points, budget=budget, horizon=1)]
 
     few, many = tried(search.WIDTH + 1), tried(400)
@@ -244,21 +245,20 @@ def test_the_root_widens_into_every_legal_step_past_the_representatives() -> Non
     """Where the engine lists representative payments (a purchase in any crops, C.5), the
     root goes on, once those are looked at, into the complete listing: the bot can choose a
     step the engine's listing leaves out, and every such step is legal."""
-    from keyharvest.play.choices import legal_steps as complete_listing
 
     state = kh.random_game(2, seed=3)
     bot = RandomBot(random.Random(3))
     for _ in range(234):
-        rules_push(state, bot.choose(state))
+        advance(state, bot.choose(state))
     seat = state.current_player()
-    listed = kh.legal_steps(state)
-    every = complete_listing(state, complete=True)
+    listed = representative_steps(state)
+    every = every_step(state)
     assert len(listed) == 3 and len(every) == 9  # pass, and two of the eight payments
-    found = analyse(kh.observe(state, seat), random.Random(3), _greedy(3), points,
+    found = analyse(observe(state, seat), random.Random(3), _greedy(3), points,
                     budget=BUDGET, horizon=1)
     beyond = [s.step for s in found if s.step not in listed]
     assert beyond and all(s in every and is_legal(state, s) for s in beyond)
-    many = analyse(kh.observe(state, seat), random.Random(3), _greedy(3), points,
+    many = analyse(observe(state, seat), random.Random(3), _greedy(3), points,
                    budget=2000, horizon=1)
     assert {s.step for s in many} == set(every)
 

@@ -6,7 +6,7 @@ from builders import snapshot, table
 
 import keyharvest as kh
 from keyharvest.model.steps import Draw, EndTurn
-from keyharvest.rules import legal_steps, push
+from keyharvest.rules import advance, representative_steps
 from keyharvest.rules.invariants import check
 
 
@@ -17,10 +17,10 @@ def play_random(n: int, seed: int) -> kh.State:
         if s.pending.kind == "chance":
             step = Draw(rng.choice(sorted(i for i in s.bag if s.can_draw(i))))
         else:
-            ls = legal_steps(s)
+            ls = representative_steps(s)
             others = [x for x in ls if not isinstance(x, EndTurn)]
             step = rng.choice(others) if others and rng.random() < 0.8 else rng.choice(ls)
-        push(s, step)
+        advance(s, step)
         assert check(s) == []
     return s
 

@@ -19,7 +19,7 @@ from keyharvest.model.steps import (
     Replace,
     Step,
 )
-from keyharvest.rules import push
+from keyharvest.rules import advance
 from keyharvest.rules.invariants import check
 
 REGISTRY = "A1 A3 A4 A5 A6 A7"
@@ -37,7 +37,7 @@ def position(**kw) -> State:
 def settle_free(s: State) -> None:
     """Pass every optional ability (built by another issue) so it does not interfere."""
     while s.pending.kind == "ability":
-        push(s, Pass(s.pending.player))
+        advance(s, Pass(s.pending.player))
 
 
 ACTION_STEPS: dict[str, list[Step]] = {
@@ -50,14 +50,14 @@ ACTION_STEPS: dict[str, list[Step]] = {
 
 def take(s: State, action: str) -> None:
     for step in ACTION_STEPS[action]:
-        push(s, step)
+        advance(s, step)
         settle_free(s)
 
 
 def illegal(s: State, step: Step, rule: str) -> IllegalStep:
     before = snapshot(s)
     with pytest.raises(IllegalStep) as info:
-        push(s, step)
+        advance(s, step)
     assert info.value.rule == rule
     assert snapshot(s) == before
     return info.value
@@ -65,7 +65,7 @@ def illegal(s: State, step: Step, rule: str) -> IllegalStep:
 
 def test_C1_I1_no_action_at_all_is_a_legal_turn():
     s = position()
-    push(s, EndTurn("red"))
+    advance(s, EndTurn("red"))
     assert s.current.colour == "green"
     assert s.turn.used == "" and s.turn.number == 2
 
@@ -76,7 +76,7 @@ def test_C1_I1_a_single_action_is_a_legal_turn(action):
     take(s, action)
     assert s.turn.used == action
     assert s.pending.kind == "turn" and s.pending.player == "red"
-    push(s, EndTurn("red"))
+    advance(s, EndTurn("red"))
     assert s.current.colour == "green"
     assert check(s) == []
 
@@ -91,7 +91,7 @@ def test_C1_every_legal_pair_of_different_actions(pair):
         take(s, action)
     assert s.turn.used == pair
     assert check(s) == []
-    push(s, EndTurn("red"))
+    advance(s, EndTurn("red"))
     assert s.current.colour == "green" and s.turn.used == ""
 
 
@@ -137,7 +137,7 @@ def test_C1_play_then_remove_is_a_repeated_action_b():
 def test_C1_action_c_again_after_another_action_is_a_repetition():
     s = table({"red": dict(tiles="B6", crops="wheat", store={"D8": "wine", "E8": "hops"}),
                "green": dict(tiles="E2")}, registry=REGISTRY)
-    push(s, Buy("red", "D8", "red"))
+    advance(s, Buy("red", "D8", "red"))
     take(s, "a")
     e = illegal(s, Buy("red", "E8", "red"), "C.1")
     assert "already taken" in e.message
@@ -165,7 +165,7 @@ def test_C1_a_draw_when_no_draw_is_due_is_illegal():
 
 def test_F1_ending_the_turn_while_a_draw_is_due_is_illegal():
     s = position()
-    push(s, Offer("red", "A1", ("wheat",)))
+    advance(s, Offer("red", "A1", ("wheat",)))
     assert s.pending.kind == "chance"
     e = illegal(s, EndTurn("red"), "F.1")
     assert "draw from the bag is due" in e.message
@@ -181,7 +181,7 @@ def test_C1_the_turn_passes_clockwise_and_wraps_round():
     seen = []
     for _ in range(7):
         seen.append(s.current.colour)
-        push(s, EndTurn(s.current.colour))
+        advance(s, EndTurn(s.current.colour))
     assert seen == ["red", "green", "yellow", "red", "green", "yellow", "red"]
     assert s.turn.number == 8
 
@@ -190,14 +190,14 @@ def test_C1_end_turn_resets_the_actions_taken():
     s = position()
     take(s, "a")
     take(s, "b")
-    push(s, EndTurn("red"))
+    advance(s, EndTurn("red"))
     assert (s.turn.used, s.turn.count) == ("", 0)
     assert s.pending.kind == "turn" and s.pending.player == "green"
 
 
 def test_C1_the_turn_may_start_with_any_player():
     s = position(turn="yellow")
-    push(s, EndTurn("yellow"))
+    advance(s, EndTurn("yellow"))
     assert s.current.colour == "red"
 
 
@@ -207,9 +207,9 @@ def test_C1_ability_and_replacement_are_not_actions():
     s = table({"red": dict(tiles="B6 B7 C6", crops="wheat", workers={"D7": "A"},
                            store={"D7": "wine"}),
                "green": dict(tiles="E2")}, registry=REGISTRY)
-    push(s, Buy("red", "D7", "red"))
+    advance(s, Buy("red", "D7", "red"))
     assert s.pending.kind == "replace"
-    push(s, Replace("red", "A", "A6"))
+    advance(s, Replace("red", "A", "A6"))
     settle_free(s)
     assert s.turn.used == "c" and s.pending.kind == "turn"
     take(s, "a")
@@ -220,7 +220,7 @@ def test_C1_an_illegal_step_carries_its_rule_step_and_player():
     s = position()
     step = Harvest("red", ("B6", "E2"))
     with pytest.raises(IllegalStep) as info:
-        push(s, step)
+        advance(s, step)
     e = info.value
     assert (e.rule, e.step, e.player) == ("C.2", step, "red")
     assert str(e).startswith("[C.2] ")

@@ -12,7 +12,7 @@ from builders import table
 from keyharvest.model.catalogue import TOWNSFOLK, WORKERS
 from keyharvest.model.state import State
 from keyharvest.model.steps import Buy, Draw, EndTurn, Offer, Pass, Play, Remove, Step
-from keyharvest.rules import apply, legal_steps, push
+from keyharvest.rules import advance, apply, representative_steps
 from keyharvest.rules.invariants import check
 
 
@@ -54,14 +54,14 @@ def play(seed: int) -> Counter[str]:
         if s.pending.kind == "chance":
             step: Step = Draw(rng.choice(sorted(i for i in s.bag if s.can_draw(i))))
         else:
-            options = legal_steps(s)
+            options = representative_steps(s)
             assert options, f"no legal step while waiting for {s.pending}"
             for option in rng.sample(options, min(8, len(options))):
                 apply(s, option)  # raises if a listed step is not legal
             step = choose(s, options, rng)
             if s.pending.kind in ("ability", "choice") and not isinstance(step, Pass):
                 used[s.pending.worker or ""] += 1
-        push(s, step)
+        advance(s, step)
         broken = check(s)
         assert broken == [], f"after {step}: {broken}"
     return used

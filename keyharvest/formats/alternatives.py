@@ -13,7 +13,7 @@ diagnostic shows::
     or 'pass' after 'play A at D6'
 
 This module reads states and notation; it decides nothing (legality is the engine's:
-every alternative is one of ``legal_steps(state)``). ``records.replay`` puts its help on
+every alternative is one of ``representative_steps(state)``). ``records.replay`` puts its help on
 every rule error of a record (``IllegalStep.hint`` and ``.alternatives``), so every
 command shows it; a live recorder can use it at the table.
 """
@@ -29,7 +29,7 @@ from ..model.catalogue import EVENTS, WORKERS
 from ..model.state import State
 from ..model.steps import EndTurn, Pass, Step
 from ..notation import format_step, parse_step, step_text
-from ..rules import legal_steps
+from ..rules import representative_steps
 
 #: At most this many alternatives are named.
 LIMIT = 5
@@ -78,7 +78,7 @@ def alternatives(state: State, refused: Step | str | None = None, limit: int = L
     (``parse_step(text, speaker, players=..., board=...)``) and applies in ``state``."""
     if state.is_over:
         return []
-    legal = legal_steps(state)
+    legal = representative_steps(state)
     if speaker is None:
         if isinstance(refused, Step) and getattr(refused, "player", None):
             speaker = refused.player
@@ -276,13 +276,13 @@ def _makes_legal(state: State, refused: Step, found: Sequence[str],
     """The first of ``found`` (the alternatives, as written where ``speaker`` speaks)
     after which ``refused`` applies: a step left out before it; a pass first (the step
     most often forgotten: an ability declined)."""
-    from ..rules import is_legal, push
+    from ..rules import advance, is_legal
 
     for text in sorted(found, key=lambda t: t.split(":")[-1].strip() != "pass"):
         try:
             step = parse_step(text, speaker, players=state.colours, board=state.board)
             trial = state.copy()
-            push(trial, step)
+            advance(trial, step)
         except KeyHarvestError:
             continue
         if is_legal(trial, refused):

@@ -47,7 +47,7 @@ def cause(record: Any, board: Board, applied: int, error: IllegalStep,
     before its step ``applied``, the one ``error`` refused) without which the refused step
     applies, or None. ``record`` is a ``records.Record`` and ``replay`` is
     ``records.replay`` (passed in: records calls this module, which does not import it)."""
-    from ..rules import legal_steps
+    from ..rules import representative_steps
 
     refused = error.step
     if refused is None or isinstance(refused, EndTurn | Pass):
@@ -70,7 +70,7 @@ def cause(record: Any, board: Board, applied: int, error: IllegalStep,
             continue
         state = done.states[i]  # before step i (states[0] is the setup's)
         try:
-            options = [s for s in legal_steps(state) if type(s) is type(earlier)
+            options = [s for s in representative_steps(state) if type(s) is type(earlier)
                        and s != earlier and _tiles(s) & wanted]
         except KeyHarvestError:  # (a state the engine cannot list: no cause from here)
             continue

@@ -35,6 +35,7 @@ for unknown keys and names); broken invariants (RULES.md J) are collected in
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
@@ -65,6 +66,7 @@ from ..model.state import (
 from ..rules import engine
 from ..rules.actions import start
 from ..rules.invariants import Violation, check
+from ..rules.view import Observation
 from .boardfile import NAMED_ONLY, STANDARD, BoardAccess, standard_board
 from .tomltext import (
     ValueChecker,
@@ -135,6 +137,34 @@ def _encode(value: Any) -> Any:
     if isinstance(value, dict):
         return {"map": {str(k): _encode(v) for k, v in value.items()}}
     raise TypeError(f"a frame holds {type(value).__name__}, which a position cannot store")
+
+
+def observation_data(observation: Observation) -> dict[str, Any]:
+    """Everything ``observation`` holds, as data (what ``replay --view -f json`` and the
+    OpenSpiel observation string write): the public table as ``position_data`` writes it,
+    without the crops behind the screens, the bag and the removed events; the screens; the
+    unseen crops; the bag's deducible part; with recall, the observer's starting crops and
+    the steps recalled."""
+    o = observation
+    table = position_data(o.public_state())
+    for key in ("bag", "removed", "hidden_removed"):
+        table.pop(key, None)
+    for c in o.players:
+        table[c].pop("crops", None)
+    return {
+        "player": o.player, "players": list(o.players), "recall": o.recall,
+        "table": table, "screens": [s.to_data() for s in o.screens],
+        "unseen_crops": dict(zip(CROPS, o.unseen_crops)),
+        "bag": {"count": o.bag_count, "tiles": list(o.bag_tiles),
+                "events": list(o.bag_events), "unseen_events": list(o.unseen_events),
+                "removed_unseen": o.removed_count},
+        "start": o.start_crops(), "steps": o.steps,
+    }
+
+
+def observation_json(observation: Observation) -> str:
+    """``observation_data`` as one JSON object (sorted keys, no spaces)."""
+    return json.dumps(observation_data(observation), sort_keys=True, separators=(",", ":"))
 
 
 def position_data(state: State, board: str | None = None) -> dict[str, Any]:

@@ -50,7 +50,7 @@ How a record is read, end to end (``keyharvest validate`` does this for every re
    their spans, and ``placed`` gives a record read so its spans when a rule error must
    be placed);
 4. ``replay`` starts the game (``rules.actions.new_game``) and runs the steps through
-   ``rules.push_steps``, which stops at the first ``IllegalStep`` (its rule id and span);
+   ``rules.advance_steps``, which stops at the first ``IllegalStep`` (its rule id and span);
 5. every error becomes a ``formats.diagnostics.Diagnostic`` (file:line:column, rule id,
    the line with a caret); ``play.batch`` does all this for files, folders and stdin.
 """
@@ -83,7 +83,7 @@ from ..model.steps import Draw, EndTurn, Pass, Step, norm_crops
 from ..notation import Comment, Names, Where, format_movetext
 from ..notation.movetext import MAX_ERRORS, read_movetext
 from ..notation.names import CROP_WORDS
-from ..rules import legal_steps, push, push_steps
+from ..rules import advance, advance_steps, representative_steps
 from ..rules.actions import new_game
 from . import tomltext
 from .boardfile import NAMED_ONLY, STANDARD, BoardAccess
@@ -847,12 +847,12 @@ def replay(record: Record, board: Board | None = None, upto: int | None = None, 
     hook = fill if fill_passes else None
     try:
         if states is None and invariants != "each":
-            push_steps(state, steps, hook)
+            advance_steps(state, steps, hook)
         else:
             if invariants == "each":
                 _check_invariants(state, None, record)
             for step in steps:
-                push_steps(state, (step,), hook)
+                advance_steps(state, (step,), hook)
                 if invariants == "each":
                     _check_invariants(state, step, record)
                 if states is not None:
@@ -956,11 +956,11 @@ def _fill_passes(state: State, step: Step, index: int, implied: list[tuple[int, 
             return
         if not isinstance(step, Draw) and getattr(step, "player", None) == pending.player:
             return
-        legal = legal_steps(state)
+        legal = representative_steps(state)
         only = Pass(pending.player)  # type: ignore[arg-type]
         if legal != [only]:
             return
-        push(state, only)
+        advance(state, only)
         implied.append((index, only))
 
 

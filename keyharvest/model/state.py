@@ -1,7 +1,7 @@
 """The table at a moment: boards, stores, screens, stock, registry, track, bag (RULES.md A).
 
 The state is **mutable**, and copied explicitly: ``State.copy()`` is cheap (a few small
-containers per player), ``rules.push`` changes a state in place after checking a step, and
+containers per player), ``rules.advance`` changes a state in place after checking a step, and
 ``rules.apply`` returns a checked copy. This is python-chess's ``Board.push`` model: replay
 and self-play run in place at full speed, while callers who want values get them from
 ``apply``. Every rule check happens before the first change, so an illegal step leaves the
@@ -200,12 +200,6 @@ class State:
     #: cites (F.1, E.2, I.9: I.54). Not part of a position: only a refusal reads them.
     filled_at: int = -1
     drawn: tuple[int, str] = (-1, "")
-    #: The undo log of ``rules.game.push`` (what ``rules.game.pop`` restores), newest last.
-    #: Not part of a position, and not copied: a copy starts with an empty log.
-    undo: list[Any] = field(default_factory=list)
-    #: The picks made so far of a step chosen by integer actions (``rules.game``), or None.
-    #: Not part of a position; a copy keeps it (it is never changed in place).
-    picking: Any = None
 
     # -- who is who -------------------------------------------------------------------
     def current_player(self) -> int:
@@ -298,7 +292,6 @@ class State:
         s.spent = list(self.spent)
         s.in_hand = list(self.in_hand)
         s.stack = [f.copy() for f in self.stack]
-        s.undo = []
         return s
 
     def __copy__(self) -> Any:  # pragma: no cover - used only by State.copy

@@ -45,11 +45,11 @@ from dataclasses import dataclass
 from ..formats.records import Record, replay
 from ..model.state import CHANCE, TERMINAL, State
 from ..model.steps import Step
-from ..rules import push as rules_push
+from ..rules import advance
+from ..rules.view import observe
 from .bots import GreedyBot, points
 from .bounds import check_search
 from .search import DEFAULT_BUDGET, HORIZON, Searched, analyse, merge, only_step
-from .view import observe
 
 __all__ = ["BLUNDER", "MISTAKE", "Decision", "Hint", "about_equal", "analyse_record",
            "decisions", "hint", "search_at", "weigh", "weigh_all"]
@@ -187,7 +187,7 @@ def decisions(record: Record, player: str | None = None) -> list[tuple[int, Stat
         if i in implied:  # the passes the record left out before this step
             before = before.copy()
             for passed in implied[i]:
-                rules_push(before, passed)
+                advance(before, passed)
         seat = before.current_player()
         if seat < 0 or (player is not None and before.colours[seat] != player):
             continue

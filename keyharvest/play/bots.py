@@ -1,6 +1,6 @@
 """Bots that play legal games, for examples, tests and self-play.
 
-``RandomBot`` picks uniformly among the legal steps (``rules.legal_steps``), ending its
+``RandomBot`` picks uniformly among the legal steps (``rules.representative_steps``), ending its
 turn early with a small probability so that games move on; at a chance node it draws
 uniformly among the items the bag may yield. ``GreedyBot`` looks one step ahead and takes
 the step after which its own score is highest. ``play_game`` plays a whole game from a
@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from ..model.catalogue import CROP_INDEX, WORKERS
 from ..model.state import PendingKind, State
 from ..model.steps import Draw, EndTurn, Harvest, Offer, Pass, Play, Step
-from ..rules import legal_steps, legal_view, push
+from ..rules import representative_steps, legal_view, advance
 from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
 from ..rules.fields import groups
@@ -91,7 +91,7 @@ class RandomBot:
 
 
 def random_step(state: State, rng: random.Random) -> Step:
-    """A uniformly random legal step: ``rng.choice(legal_steps(state))``, the same draw
+    """A uniformly random legal step: ``rng.choice(representative_steps(state))``, the same draw
     from ``rng`` and the same step, building only the step chosen where the frame lists
     its steps by sections (see ``rules.legal_view``). Raises ``ValueError`` when no step
     is legal."""
@@ -197,7 +197,7 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
                 out.append(now - held + _majorities(screen, others))
                 continue
         after = state.copy()
-        push(after, step)
+        advance(after, step)
         out.append(points(after, colour))
     return out
 
@@ -219,7 +219,7 @@ class GreedyBot:
         pending = state.pending
         if pending.kind == PendingKind.CHANCE:
             return random_draw(state, self.rng)
-        legal = legal_steps(state)
+        legal = representative_steps(state)
         if not legal:
             raise ValueError(f"no legal step: waiting for {pending.describe()}")
         if len(legal) == 1:
@@ -242,7 +242,7 @@ class GreedyBot:
 def mcts(rng: random.Random, budget: int | None = None, seconds: float | None = None,
          horizon: int = HORIZON) -> MCTSBot:
     """The search bot (``search.MCTSBot``): playouts by ``GreedyBot`` without exploration
-    (measured stronger per second than random ones: docs/api.md, "A search bot"), steps
+    (measured stronger per second than random ones: docs/search.md), steps
     looked at in the order of ``points``; ``budget`` simulations a step (default
     ``search.DEFAULT_BUDGET``) or ``seconds``."""
     return MCTSBot(rng, GreedyBot(random.Random(rng.getrandbits(64)), explore=0.0),

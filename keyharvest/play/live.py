@@ -30,7 +30,7 @@ from ..model.board import Board
 from ..model.state import PendingKind, State
 from ..model.steps import Pass, Step
 from ..notation import parse_step
-from ..rules import legal_steps, push, push_steps
+from ..rules import advance, advance_steps, representative_steps
 from ..rules.actions import new_game
 
 #: At most this many alternatives are offered after a refusal.
@@ -106,7 +106,7 @@ class LiveRecord:
     def moves(self, state: State | None = None) -> list[str]:
         """The legal next steps, in canonical notation, the speaker's without a prefix."""
         state = state or self.state
-        return [self._written(step, state) for step in legal_steps(state)]
+        return [self._written(step, state) for step in representative_steps(state)]
 
     # -- entering steps -------------------------------------------------------------------
     def enter(self, line: str) -> Entered:
@@ -119,7 +119,7 @@ class LiveRecord:
                 continue
             try:
                 step = self._parse(item, self.state)
-                push(self.state, step)  # checks the whole step before changing anything
+                advance(self.state, step)  # checks the whole step before changing anything
             except KeyHarvestError as exc:
                 answered = self._answered(item)
                 if answered is not None:
@@ -147,7 +147,7 @@ class LiveRecord:
         if removed:
             self.answered = []
             self.state = new_game(self.record.setup, self.board)
-            push_steps(self.state, list(steps))
+            advance_steps(self.state, list(steps))
             self.save(self.text())
         return removed
 
@@ -164,7 +164,7 @@ class LiveRecord:
             try:
                 for item in done:
                     if item.strip():
-                        push(state, self._parse(item, state))
+                        advance(state, self._parse(item, state))
             except KeyHarvestError:
                 return []
         typed = current.lstrip()
@@ -199,9 +199,9 @@ class LiveRecord:
                     or pend.player is None):
                 break
             only = Pass(pend.player)
-            if legal_steps(state) != [only]:
+            if representative_steps(state) != [only]:
                 break
-            push(state, only)
+            advance(state, only)
             self._keep(only, forced=True)
             self.answered.append(only)
             taken.append(only)

@@ -31,6 +31,7 @@ from ..formats.cutter import is_blank_or_comment, is_delimiter, split_lines
 from ..formats.positions import Position, load_position
 from ..formats.records import Record, iter_records, replay
 from ..model.state import State
+from ..rules.view import Observation, observe, recalled
 
 RECORD = "record"
 POSITION = "position"
@@ -140,6 +141,25 @@ class Located:
         if self.states is None or self.labels is None:
             return [("start" if self.kind == RECORD else self.source, self.state)]
         return [(label or "start", s) for label, s in zip(self.labels, self.states)]
+
+
+def located_views(at: Located, player: str) -> list[Observation]:
+    """What ``player`` may know at a located point: for a record, after the setup and each
+    step up to the point when ``at.states`` holds them (else at the point only), with
+    perfect recall of the public history (``rules.view.recalled``); for a position, of its
+    table. Raises ``KeyError`` for a player not seated."""
+    if player not in at.state.colours:
+        raise KeyError(player)
+    if at.record is None:
+        return [observe(at.state, player)]
+    states = at.states
+    if states is None:
+        done = replay(at.record, upto=at.step, each=True)
+        if done.error is not None:
+            raise done.error
+        assert done.states is not None
+        return recalled(done.states, player)
+    return recalled(states, player, every=True)
 
 
 def choose_record(text: str, source: str, game: int | None = None, *,

@@ -13,13 +13,13 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
   (``sample_state``: the others' unseen crops by the deal's odds, the events removed
   unseen), then walks the tree from its root in that world;
 - the tree's edges are **steps**; at a **decision** the steps looked at are the engine's
-  listing (``rules.legal_steps``: every legal step, with representative bids of one and
+  listing (``rules.representative_steps``: every legal step, with representative bids of one and
   two crops) in the order of a one-step **prior** (the mover's ``prior``, its points, after
   the step; doing something before ending, as ``bots.GreedyBot`` weighs them), the first
   ``WIDTH`` of them at first and more as the node is visited (progressive widening:
   ``WIDTH + sqrt(visits) / WIDEN``); ending the turn (or passing) is always among them;
   at the root, once every step of that listing is looked at, the widening goes on into
-  the rest of the complete listing (``choices.legal_steps(complete=True)``: every bid,
+  the rest of the complete listing (``rules.choices.every_step``: every bid,
   payment and subset of tiles), in the prior's order, so the bot can choose any legal
   step and a large enough budget looks at every one;
 - an untried step among those is tried first, in the prior's order (then the walk ends);
@@ -30,7 +30,7 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
   each draw has its own child (a draw is public);
 - from the node reached, a **playout** of ``horizon`` steps (``HORIZON``) by the
   ``policy`` bot for every seat (``bots.GreedyBot`` without exploration for ``mcts``:
-  measured stronger per second than random playouts, docs/api.md), or to the end if the
+  measured stronger per second than random playouts, docs/search.md), or to the end if the
   game ends first; its value for each seat (``standing``: the win share of a finished game,
   else the standing on points) is added to every node of the walk for the player who
   stepped into it.
@@ -55,11 +55,10 @@ from typing import Protocol
 
 from ..model.state import CHANCE, TERMINAL, Result, State
 from ..model.steps import Draw, EndTurn, Pass, Step
-from ..rules import legal_steps
-from ..rules import push as rules_push
+from ..rules import advance, representative_steps
 from ..rules.game import chance_outcomes, outcome
-from .choices import legal_steps as complete_listing
-from .view import Observation, observe, sample_state
+from ..rules.choices import every_step
+from ..rules.view import Observation, observe, sample_state
 
 __all__ = ["DEFAULT_BUDGET", "HORIZON", "LINE", "MCTSBot", "Searched", "analyse", "merge",
            "only_step", "standing"]
@@ -157,12 +156,12 @@ def standing(state: State) -> tuple[list[float], list[float]]:
 
 
 def _playout(world: State, policy: Policy, steps: int) -> None:
-    """``policy``'s play from ``world`` (``rules.push``: no undo log) for ``steps`` steps,
+    """``policy``'s play from ``world`` (``rules.advance``: no undo log) for ``steps`` steps,
     or to the end."""
     for _ in range(steps):
         if world.result is not None:
             return
-        rules_push(world, policy.choose(world))
+        advance(world, policy.choose(world))
 
 
 def _draw(world: State, rng: random.Random) -> Draw:
@@ -183,9 +182,9 @@ def _ends(step: Step) -> bool:
 def only_step(world: State) -> Step | None:
     """The one legal step of ``world``, if there is no other (the complete listing's
     work is done only where the engine's lists one)."""
-    if len(legal_steps(world)) != 1:
+    if len(representative_steps(world)) != 1:
         return None
-    listed = complete_listing(world, complete=True)
+    listed = every_step(world)
     return listed[0] if len(listed) == 1 else None
 
 
@@ -197,7 +196,7 @@ def rank(world: State, steps: list[Step], prior: Prior) -> list[Step]:
     keyed = []
     for i, step in enumerate(steps):
         after = world.copy()
-        rules_push(after, step)
+        advance(after, step)
         keyed.append((-prior(after, mover), _ends(step), i, step))
     keyed.sort(key=lambda k: k[:3])
     return [k[3] for k in keyed]
@@ -219,7 +218,7 @@ class _Search:
 
     def candidates(self, node: _Node, world: State) -> list[Step]:
         """The steps looked at from ``node`` in ``world`` (see the module's text)."""
-        listed = legal_steps(world)
+        listed = representative_steps(world)
         if listed != node.listed:  # the ranking of another world's listing
             node.listed = listed
             node.ranked = rank(world, listed, self.prior)
@@ -230,7 +229,7 @@ class _Search:
             # every representative is looked at: then the rest of the player's legal steps
             node.completed = True
             known = set(ranked)
-            more = [s for s in complete_listing(world, complete=True) if s not in known]
+            more = [s for s in every_step(world) if s not in known]
             ranked.extend(rank(world, more, self.prior))
         chosen = ranked[:width]
         chosen.extend(s for s in ranked[width:] if _ends(s))
@@ -253,7 +252,7 @@ class _Search:
                     child = node.children[draw] = _Node()
                 node = child
                 walked.append((node, -1))
-                rules_push(world, draw)
+                advance(world, draw)
                 continue
             steps = self.candidates(node, world)
             children = node.children
@@ -276,7 +275,7 @@ class _Search:
                 child = children[step] = _Node()
                 child.available = 1
             node = children[step]
-            rules_push(world, step)
+            advance(world, step)
             walked.append((node, seat))
             if expanded:
                 break

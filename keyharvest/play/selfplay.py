@@ -22,7 +22,7 @@ from ..model.catalogue import (
 from ..model.setup import Setup, deal
 from ..model.state import PendingKind, State
 from ..model.steps import Step
-from ..rules import push
+from ..rules import advance
 from ..rules.actions import new_game
 from ..rules.engine import settle
 from .bots import BOTS, BUDGETED, Bot, GreedyBot, RandomBot, random_draw
@@ -67,7 +67,7 @@ def play_game(setup: Setup, board: Board, bots: Sequence[Bot] | Mapping[str, Bot
                 step: Step = random_draw(state, rng)
             else:
                 step = by_colour[pending.player].choose(state)  # type: ignore[index]
-            push(state, step)
+            advance(state, step)
             steps.append(step)
         else:
             if not state.is_over:

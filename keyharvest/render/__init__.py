@@ -25,7 +25,7 @@ from .layout import RenderError
 from .svg import render_svg
 
 if TYPE_CHECKING:
-    from ..play.view import Observation
+    from ..rules.view import Observation
 
 __all__ = [
     "SUFFIXES",

@@ -47,13 +47,13 @@ from typing import TYPE_CHECKING
 
 from ..model.state import State
 from ..model.steps import Step
-from ..rules import push
+from ..rules import advance
 from .ink import PLAYER_FILL, hex_points
 from .layout import R, RenderError, layout_of
 from .svg import document, parts_of
 
 if TYPE_CHECKING:
-    from ..play.view import Observation
+    from ..rules.view import Observation
 
 Frame = tuple[str, State]
 
@@ -86,7 +86,7 @@ def replay_frames(state: State, steps: Iterable[Step]) -> list[Frame]:
     current = state.copy()
     frames: list[Frame] = [("start", current.copy())]
     for step in steps:
-        push(current, step)
+        advance(current, step)
         frames.append((str(step), current.copy()))
     return frames
 
@@ -193,7 +193,7 @@ def render_html(frames: Sequence[Frame], title: str, player: str | None = None,
     ``frames[0]`` is ``("start", initial state)``, then one ``(str(step), state after it)``
     per step (``replay_frames`` makes them). ``player`` shows only that player's board;
     ``unknown`` names what a partial position leaves unknown (``render.svg.parts_of``);
-    ``views``, one per frame, what a player may know at each (``play.view.observe_each``).
+    ``views``, one per frame, what a player may know at each (``rules.view.recalled``).
     Each frame's score shows the final result once the game has ended, and before that
     the standings after that step with who is leading (I.55). ``record``, a file name and
     the game's record, adds a button that saves it (leave it out where the viewer must

@@ -51,7 +51,7 @@ from ..model.state import PendingKind, PlayerState, Result, State
 from ..rules.scoring import Score, score
 
 if TYPE_CHECKING:
-    from ..play.view import Observation
+    from ..rules.view import Observation
 from .ink import (
     CROP_FILL,
     CROP_INK,
@@ -426,7 +426,7 @@ def parts_of(state: State, layout: Layout, unknown: Collection[str] = (),
              view: Observation | None = None) -> dict[str, str]:
     """The filled slots of ``layout`` for ``state``: slot key -> SVG fragment. ``unknown``
     names what a partial position leaves unknown (``Position.unknown``): drawn as
-    unknown, not as empty or zero. With ``view`` (``play.view.observe``), what that player
+    unknown, not as empty or zero. With ``view`` (``rules.view.observe``), what that player
     may know instead of ``state`` (I.27): the screens as known, the points on the boards."""
     if view is not None:
         state = view.public_state()

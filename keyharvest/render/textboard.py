@@ -21,7 +21,7 @@ from ..rules.scoring import score
 from .standing import UNKNOWN, standings_line
 
 if TYPE_CHECKING:
-    from ..play.view import Observation
+    from ..rules.view import Observation
 
 _INITIAL = {crop: colour[0].upper() for crop, colour in zip(CROPS, CROP_COLOURS)}
 LEGEND = ("legend: Y wheat, R wine, G vegetables, O apples, B hops; lower case = harvested; "
@@ -95,7 +95,7 @@ def render(state: State, *, show_screens: bool = True, unknown: Collection[str] 
     """The whole table as text, ending its header with the score: the final one, or the
     standings so far (``leading``, never a winner, before the end: I.55). ``unknown``
     names what the position leaves unknown (``Position.unknown``): it is written
-    ``unknown``, not as empty or zero. With ``view`` (``play.view.observe``), only what
+    ``unknown``, not as empty or zero. With ``view`` (``rules.view.observe``), only what
     that player may know (I.27): the others' screens as far as known, the bag's known
     part, the points on the boards (``state`` is then ignored)."""
     if view is not None:

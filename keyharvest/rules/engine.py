@@ -15,7 +15,7 @@ Contract of a frame:
   after it pushed another frame;
 - ``apply(state, step)``: check the step completely, *then* change the state. Raising
   ``IllegalStep`` after a change is a bug: an illegal step must leave the state as it was;
-- ``legal(state)``: the steps it would accept (see ``legal_steps`` for what is listed).
+- ``legal(state)``: the steps it would accept (see ``representative_steps`` for what is listed).
 """
 
 from __future__ import annotations
@@ -215,7 +215,7 @@ class Frame:
         """Check ``step``, then apply it. A frame may return the ``Pending`` that settling
         would give now, when it knows it without settling (there is no work that settling
         would do: it pushed no frame, or one whose settle only says what it waits for):
-        ``push`` and ``push_steps`` then skip the settle (property tests check, step by
+        ``advance`` and ``advance_steps`` then skip the settle (property tests check, step by
         step, that the state is what settling gives). The turn frame does (one step in
         two is a turn's; an offer's refill waits for a draw), relying on ``state.pending``
         being what it waits for, as after every settle; and so does an offer's refill
@@ -285,7 +285,7 @@ def settle(state: State) -> None:
             return
 
 
-def push(state: State, step: Step) -> None:
+def advance(state: State, step: Step) -> None:
     """Check ``step`` and apply it to ``state`` in place.
 
     Raises ``IllegalStep`` (with the RULES.md id) and leaves ``state`` unchanged when the
@@ -359,16 +359,16 @@ def blame(exc: IllegalStep, step: Step) -> IllegalStep:
     return exc
 
 
-def push_steps(state: State, steps: Iterable[Step],
+def advance_steps(state: State, steps: Iterable[Step],
                fill: Callable[[State, Step], None] | None = None) -> None:
-    """``push`` each of ``steps`` in turn, stopping at the first illegal one (it raises
+    """``advance`` each of ``steps`` in turn, stopping at the first illegal one (it raises
     ``IllegalStep``; ``state.steps`` counts the steps applied).
 
     Before a step by a player other than the one the game waits for, ``fill(state, step)``
     may apply steps of its own (the passes a record leaves out, I.37).
 
-    This is the replay loop with ``push`` inlined for the steps that pass its first checks
-    (a call per step was 5% of a replay); any other step goes through ``push`` itself,
+    This is the replay loop with ``advance`` inlined for the steps that pass its first checks
+    (a call per step was 5% of a replay); any other step goes through ``advance`` itself,
     which raises the same error it always does. When the frame's ``apply`` returns what
     the game waits for next (the turn frame does), there is nothing to settle.
     """
@@ -381,13 +381,13 @@ def push_steps(state: State, steps: Iterable[Step],
                 fill(state, step)
                 pending = state.pending
             if player != pending.player:
-                push(state, step)  # not the common case: push says what is wrong
+                advance(state, step)  # not the common case: advance says what is wrong
                 continue
         # a decision by the player asked (a draw has no player, so it is never one), or a
         # draw when a draw is due
         if state.result is not None or (
                 player is None and (type(step) is not Draw or pending.kind != PendingKind.CHANCE)):
-            push(state, step)
+            advance(state, step)
             continue
         try:
             waits = stack[-1].apply(state, step)
@@ -412,11 +412,11 @@ def push_steps(state: State, steps: Iterable[Step],
 def apply(state: State, step: Step) -> State:
     """A new state: ``state`` after ``step``. ``state`` itself is not changed."""
     new = state.copy()
-    push(new, step)
+    advance(new, step)
     return new
 
 
-def legal_steps(state: State) -> list[Step]:
+def representative_steps(state: State) -> list[Step]:
     """The steps that may come next.
 
     Every step listed is legal. The list is complete except where a choice is a free
@@ -433,7 +433,7 @@ class LegalSteps(Sequence[Step]):
     """The legal steps of a state as a sequence that builds them lazily from a frame's
     ``sections`` (how many steps, and a function giving the i-th): ``len`` costs only the
     counting, and indexing builds only the step asked for. Equal, item for item, to
-    ``legal_steps(state)``.
+    ``representative_steps(state)``.
 
     For callers that pick one step among many (``rng.choice(legal_view(state))``); valid
     until the state changes.
@@ -492,7 +492,7 @@ def no_step(i: int) -> Step:
 
 
 def legal_view(state: State) -> Sequence[Step]:
-    """``legal_steps(state)`` as a sequence that lists lazily where the frame can (the
+    """``representative_steps(state)`` as a sequence that lists lazily where the frame can (the
     turn, whose listing is the longest, abilities and answers to events): for picking one
     step by index without building every other one. Valid until the state changes."""
     if state.result is not None:

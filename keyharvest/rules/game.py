@@ -1,65 +1,440 @@
-"""The game for programs: who moves, returns, exact chance, undo (issue 30).
+"""The game for programs: one object, ``Game``, that a search or a learning program plays
+through, shaped as pyspiel's ``State`` and python-chess's ``Board``.
 
-What a search or a learning library asks of a game, over the engine's states and steps:
+``Game(state)`` starts from a copy of a ``State`` (``keyharvest.random_game(3, seed=7)``,
+``rules.actions.new_game(setup, board)``, a position read from a file) and keeps, besides
+the table (``game.state``), what a program needs and a bare state does not hold:
 
-- ``current_player(state)`` is ``State.current_player()``: a seat, ``CHANCE`` or
-  ``TERMINAL`` (OpenSpiel's ids);
-- ``returns(state)``: a list by seat, the win share (or, asked, the points margin);
-- ``chance_outcomes(state)``: every draw the bag may yield now, with its exact probability;
-- ``push(state, step)`` / ``pop(state)``: python-chess's pair, a checked step in place and
-  its undo; ``step_stack(state)``, the steps ``pop`` would undo.
+- the **history**: the steps since the start (``step_stack()``) and the picks of a step
+  being chosen by actions, with **undo** of the last step (``pop``) or of the last action
+  (``undo_action``), each as cheap as the push it takes back;
+- the **events seen** (drawn, whether or not they went back to the bag), so that
+  ``chance_outcomes`` is exact where events were removed unseen at setup (B.8) and agrees
+  with ``information_state`` and ``resample``;
+- the **action numbering** of its board (``rules.choices.Tokens``): ``NUM_ACTIONS`` integer
+  actions spelling every legal step as a sequence of picks.
 
-The complete listing of steps and the integer actions over a factored decision live in
-``rules.choices``. This module is not compiled (hatch_build.py): the engine's hot path
-(``rules.push``) does not go through it.
+Who decides is ``current_player()`` (a seat, ``CHANCE`` or ``TERMINAL``, OpenSpiel's ids);
+``legal_steps()`` is every legal step (``representative_steps()`` the engine's shorter
+listing, with representatives of the bids, payments and subsets); ``push(step)`` checks and
+applies a step in place; ``legal_actions()`` / ``apply_action(action)`` do the same by
+integer picks; ``child(action)`` is the copying form, ``clone()`` a copy; ``returns()``,
+``observation(player)``, ``information_state(player)`` and ``resample(player, rng)`` give
+the results and a player's view; ``serialize()`` writes the history as action numbers and
+``Game.deserialize(start, text)`` reads it back by replaying checked steps (nothing in the
+text is run).
+
+The engine underneath is ``rules.engine`` (``advance``: a checked step in place, without
+undo, for replays and self-play). This module reads no files and knows no notation.
 """
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import Literal
 
-from ..model.state import (
-    CHANCE,
-    TERMINAL,
-    PendingKind,
-    PlayerState,
-    Result,
-    StackFrame,
-    State,
-    StoreItem,
-    Turn,
-)
+from ..errors import IllegalStep
+from ..model.state import CHANCE, TERMINAL, PendingKind, Result, State
 from ..model.steps import Draw, Step
-from . import engine
+from .choices import NUM_ACTIONS, Tokens, every_step
+from .engine import advance, advance_steps, is_legal, representative_steps
 from .scoring import score
+from .view import Observation, observe, recalled, replayed, sample_start
 
-__all__ = ["CHANCE", "TERMINAL", "chance_outcomes", "outcome", "pop", "push", "returns",
-           "step_stack"]
+__all__ = ["CHANCE", "NUM_ACTIONS", "TERMINAL", "Game", "chance_outcomes", "outcome"]
+
+#: The longest text ``Game.deserialize`` reads: far more than the longest game's history.
+MAX_SERIALIZED = 4_000_000
+#: How many starts ``Game.resample`` draws, at most, before it gives up finding one where
+#: the picks of a step being chosen are legal (each start has a fair chance: see there).
+RESAMPLE_TRIES = 1000
+
+#: A candidate of the step being chosen: the step and the picks that spell it.
+Candidate = tuple[Step, tuple[int, ...]]
 
 
-def returns(state: State, kind: Literal["win", "margin"] = "win") -> list[float]:
-    """What each seat (index in ``state.players``) gets from the game, a list by seat.
+class Game:
+    """A game in progress for programs (see the module's text). ``state`` is the table
+    (a ``State``: read it, do not change it but through the game's methods)."""
 
-    ``kind="win"`` (the default) is the **win share**: once the game is finished (F.4),
-    each winner after both tie-breaks (G) gets ``1 / len(winners)`` and everyone else 0,
-    so the returns sum to 1; before the end, and for a game stopped unfinished at the turn
-    limit (I.10, I.55: no winner), every seat gets 0.
+    __slots__ = ("_left", "_listing", "_log", "_picks", "_seen", "_start", "_steps",
+                 "_tokens", "state")
 
-    ``kind="margin"`` is the **points margin**: each seat's total (G.1–G.4) less the best
-    total of the others, at any moment (the standings so far before the end).
+    def __init__(self, state: State) -> None:
+        self.state = state.copy()
+        self._start = state.copy()  # never changed: copies are made from it
+        self._steps: list[Step] = []
+        #: the undo entries of the last ``len(_log)`` steps: the state before the step (a
+        #: copy, given back to the live state by ``pop``) and the events seen before it
+        self._log: list[tuple[State, frozenset[str]]] = []
+        self._picks: tuple[int, ...] = ()
+        self._listing: tuple[Candidate, ...] | None = None  # every legal step, spelt
+        self._left: tuple[Candidate, ...] | None = None  # those the picks begin
+        self._seen = _on_table(state)
+        self._tokens = Tokens.of(state.board)
 
-    Raises ``ValueError`` for another ``kind``.
-    """
-    if kind not in ("win", "margin"):
-        raise ValueError(f"returns: kind is 'win' or 'margin', not {kind!r}")
-    win, margin, _ = outcome(state)
-    return margin if kind == "margin" else win
+    def __repr__(self) -> str:
+        return (f"<Game {len(self.state.players)} players, {len(self._steps)} steps, "
+                f"waiting for {self.state.pending.describe()}>")
+
+    # -- who decides ------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat (index in ``state.players``) whose decision the game waits for;
+        ``CHANCE`` when a draw from the bag is due, ``TERMINAL`` once the game is over."""
+        return self.state.current_player()
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (finished, or stopped at the turn limit, I.10)."""
+        return self.state.result is not None
+
+    def is_chance_node(self) -> bool:
+        """Whether a draw from the bag is due."""
+        return self.current_player() == CHANCE
+
+    # -- steps ------------------------------------------------------------------------
+    def legal_steps(self) -> list[Step]:
+        """Every legal step, however many: every bid behind the screen (C.5), every
+        payment and gain within what the screen or the stock holds, every non-empty subset
+        of a group to harvest with every choice of substitutes (C.2, I.3, I.5), every crop
+        of a windfall (I.22); each once, in the engine's order. Empty once the game is
+        over."""
+        return [step for step, _ in self._every()]
+
+    def representative_steps(self) -> list[Step]:
+        """The engine's shorter listing: complete except where a choice is a free multiset
+        of crops or a subset of tiles, where it lists representatives (bids of one and of
+        two crops, whole groups and single tiles). Every step in it is legal."""
+        return representative_steps(self.state)
+
+    def is_legal(self, step: Step) -> bool:
+        """Whether ``step`` may come next (by the same checks as ``push``)."""
+        return is_legal(self.state, step)
+
+    def push(self, step: Step) -> None:
+        """Check ``step`` and apply it in place, keeping what ``pop`` needs to undo it.
+        Raises ``IllegalStep`` (with the RULES.md id) and changes nothing when the step is
+        not legal here. Drops the picks of a step being chosen by actions."""
+        state = self.state
+        before = state.copy()
+        advance(state, step)  # raises before any change
+        self._log.append((before, self._seen))
+        self._steps.append(step)
+        if type(step) is Draw and step.item.isalpha():
+            self._seen = self._seen | {step.item}
+        self._picks = ()
+        self._listing = self._left = None
+
+    def pop(self) -> Step:
+        """Undo the last step (pushed, or completed by ``apply_action``) and return it; the
+        game is again what it was before that step, with no picks made. Raises
+        ``IndexError`` at the start."""
+        if not self._steps:
+            raise IndexError("pop: no step to undo: the game is at its start")
+        if not self._log:  # a copy or a game read back keeps no entries: make them
+            self._relog()
+        before, seen = self._log.pop()
+        _restore(self.state, before)
+        self._seen = seen
+        self._picks = ()
+        self._listing = self._left = None
+        return self._steps.pop()
+
+    def step_stack(self) -> list[Step]:
+        """The steps since the start, oldest first (python-chess's ``move_stack``)."""
+        return list(self._steps)
+
+    # -- integer actions ----------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        """The picks possible now, sorted: every first pick of a legal step (at a draw,
+        one action per item the bag may yield), or after some picks every pick that
+        continues one. Empty once the game is over."""
+        if self.state.result is not None:
+            return []
+        at = len(self._picks)
+        return sorted({tokens[at] for _, tokens in self._candidates()})
+
+    def apply_action(self, action: int) -> None:
+        """Make the pick ``action`` (an ``int``, one of ``legal_actions()``) in place; the
+        pick that completes a step pushes it (``pop`` undoes it). Raises ``TypeError`` for
+        anything but an ``int`` (a ``bool`` included), and ``IllegalStep`` (the rule of
+        what the game waits for) for an action not legal here; either changes nothing."""
+        if type(action) is not int:
+            raise TypeError(f"apply_action: an action is an int from 0 to {NUM_ACTIONS - 1}, "
+                            f"not {type(action).__name__} {action!r}")
+        state = self.state
+        if state.result is not None:
+            rule = "I.10" if state.result == Result.UNFINISHED else "F.4"
+            raise IllegalStep(rule, f"action {action} is not legal: the game is "
+                              f"{state.result}")
+        at = len(self._picks)
+        left = tuple(c for c in self._candidates() if c[1][at] == action)
+        if not left:
+            tokens = self._tokens.tokens
+            name = tokens[action] if 0 <= action < NUM_ACTIONS else "no action"
+            made = " ".join(tokens[a] for a in self._picks)
+            after = f" after {made!r}" if made else ""
+            raise IllegalStep(state.pending.rule, f"action {action} ({name}){after} is not "
+                              f"legal here: waiting for {state.pending.describe()}",
+                              player=state.pending.player)
+        step, spelt = left[0]
+        if len(left) == 1 and len(spelt) == at + 1:
+            self.push(step)
+            return
+        self._picks += (action,)
+        self._left = left
+
+    def undo_action(self) -> int:
+        """Undo the last action and return it: the last pick of a step being chosen, or
+        else the last pick of the last step (the step is undone, its other picks stay
+        made). Raises ``IndexError`` at the start."""
+        if self._picks:
+            action = self._picks[-1]
+            self._picks = self._picks[:-1]
+            self._left = None
+            return action
+        spelt = self._tokens.spell(self.pop())
+        self._picks = spelt[:-1]
+        return spelt[-1]
+
+    def child(self, action: int) -> Game:
+        """A copy of the game with ``action`` applied (pyspiel's ``child``); this game is
+        not changed. Raises as ``apply_action``."""
+        other = self.clone()
+        other.apply_action(action)
+        return other
+
+    def clone(self) -> Game:
+        """A copy that shares nothing that changes: the same history (``pop`` works on it
+        too) and the same picks."""
+        other = Game.__new__(Game)
+        other.state = self.state.copy()
+        other._start = self._start
+        other._steps = list(self._steps)
+        other._log = []  # made again if the copy pops (``_relog``)
+        other._picks = self._picks
+        other._listing = self._listing  # tuples: shared, never changed
+        other._left = self._left
+        other._seen = self._seen
+        other._tokens = self._tokens
+        return other
+
+    def history(self) -> list[int]:
+        """Every action since the start: the picks of each step, then those of a step
+        being chosen (what ``serialize`` writes)."""
+        spell = self._tokens.spell
+        out: list[int] = []
+        for step in self._steps:
+            out += spell(step)
+        out += self._picks
+        return out
+
+    def action_to_string(self, action: int) -> str:
+        """The pick ``action`` in our notation: the whole step (``str(step)``, as a record
+        writes it) when it completes one, else the pick's token (``offer``, ``A3``,
+        ``hops``, ``done`` …). Raises ``ValueError`` when ``action`` is not legal here."""
+        if type(action) is int and action in self.legal_actions():
+            at = len(self._picks)
+            left = [(s, t) for s, t in self._candidates() if t[at] == action]
+            step, spelt = left[0]
+            if len(left) == 1 and len(spelt) == at + 1:
+                return str(step)
+            return self._tokens.tokens[action]
+        raise ValueError(f"action {action!r} is not legal here (waiting for "
+                         f"{self.state.pending.describe()})")
+
+    def string_to_action(self, text: str) -> int:
+        """The legal action whose ``action_to_string`` is ``text``. Raises ``ValueError``
+        when none is."""
+        for action in self.legal_actions():
+            if self.action_to_string(action) == text:
+                return action
+        raise ValueError(f"no legal action is {text!r} here (waiting for "
+                         f"{self.state.pending.describe()})")
+
+    def spell(self, step: Step) -> tuple[int, ...]:
+        """The actions that spell ``step`` on this game's board (a draw: its one action).
+        Raises ``ValueError`` for a name that is not the catalogue's nor the board's."""
+        return self._tokens.spell(step)
+
+    def picks(self) -> str:
+        """The picks made so far of the step being chosen, as their tokens ('' when none)."""
+        return " ".join(self._tokens.tokens[a] for a in self._picks)
+
+    # -- chance and results -------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Draw, Fraction]]:
+        """Every draw the bag may yield now with its exact probability (see the module
+        function ``chance_outcomes``), knowing the events this game has seen."""
+        return chance_outcomes(self.state, self._seen)
+
+    def returns(self, kind: Literal["win", "margin"] = "win") -> list[float]:
+        """What each seat gets, a list by seat. ``kind="win"`` (the default) is the **win
+        share**: once the game is finished (F.4) each winner after both tie-breaks (G) gets
+        ``1 / len(winners)`` and everyone else 0; before the end, and for a game stopped
+        unfinished at the turn limit (I.10, I.55: no winner), every seat gets 0.
+        ``kind="margin"`` is the **points margin**: each seat's total (G.1–G.4) less the
+        best total of the others, at any moment. Raises ``ValueError`` for another
+        ``kind``."""
+        if kind not in ("win", "margin"):
+            raise ValueError(f"returns: kind is 'win' or 'margin', not {kind!r}")
+        win, margin, _ = outcome(self.state)
+        return margin if kind == "margin" else win
+
+    # -- a player's view ----------------------------------------------------------------
+    def observation(self, player: str | int) -> Observation:
+        """What ``player`` (a colour or a seat) may know of the table now, and of the
+        events seen (``rules.view``). Raises ``KeyError`` for a player not seated."""
+        return observe(self.state, player, self._seen)
+
+    def information_state(self, player: str | int) -> Observation:
+        """What ``player`` may know with perfect recall of the public history since the
+        start (every step is public, I.27): a screen's crops spent in the open reveal what
+        it started with, an event seen and returned is surely in the bag. Replays the
+        history. Raises ``KeyError`` for a player not seated."""
+        return recalled(replayed(self._start, self._steps), player)[-1]
+
+    def resample(self, player: str | int, rng: random.Random) -> Game:
+        """A game ``player`` cannot tell from this one: the same history and picks from a
+        start drawn consistently with ``information_state(player)`` (the others' hidden
+        crops by the deal's odds, the events removed unseen), through ``rng`` only. In the
+        middle of another player's step, a start where that step's picks so far are not
+        legal is drawn again (so the draw is conditioned on them, as it should be); after
+        ``RESAMPLE_TRIES`` such starts it raises ``ValueError``."""
+        view = self.information_state(player)
+        for _ in range(RESAMPLE_TRIES):
+            start = sample_start(view, self._start, rng)
+            other = Game.__new__(Game)
+            other._start = start
+            other.state = start.copy()
+            advance_steps(other.state, self._steps)
+            other._steps = list(self._steps)
+            other._log = []
+            other._picks = ()
+            other._listing = other._left = None
+            other._seen = self._seen
+            other._tokens = self._tokens
+            try:
+                for action in self._picks:
+                    other.apply_action(action)
+            except IllegalStep:
+                continue
+            return other
+        raise ValueError(f"resample: no start of {RESAMPLE_TRIES} drawn allows the picks "
+                         f"{self.picks()!r}")
+
+    # -- serialization --------------------------------------------------------------------
+    def serialize(self) -> str:
+        """The history as text: the action numbers since the start, separated by spaces
+        (OpenSpiel's way: a state is a function of its history)."""
+        return " ".join(map(str, self.history()))
+
+    @classmethod
+    def deserialize(cls, start: State, text: str) -> Game:
+        """The game ``serialize`` wrote, from ``start`` (the state it started from): each
+        step read from its actions and pushed, checked, then the picks of a step being
+        chosen applied, checked. Nothing in ``text`` is run. Raises ``ValueError`` for text
+        that is not action numbers or spells no step (saying which action), and the
+        ``IllegalStep`` of a step or pick not legal where it comes."""
+        if len(text) > MAX_SERIALIZED:
+            raise ValueError(f"a serialized game is at most {MAX_SERIALIZED} characters, "
+                             f"not {len(text)}")
+        actions: list[int] = []
+        for i, word in enumerate(text.split()):
+            if not (word.isascii() and word.isdigit()) or int(word) >= NUM_ACTIONS:
+                raise ValueError(f"a serialized game is action numbers (0 to "
+                                 f"{NUM_ACTIONS - 1}) separated by spaces: word {i + 1} is "
+                                 f"{word[:40]!r}")
+            actions.append(int(word))
+        game = cls(start)
+        at = 0
+        while at < len(actions):
+            try:
+                step, after = game._tokens.read(actions, at, game.state.pending.player)
+            except ValueError as exc:
+                raise ValueError(f"a serialized game, action {at + 1}: {exc}") from None
+            if step is None:  # the picks of a step being chosen
+                break
+            game.push(step)
+            at = after
+        for action in actions[at:]:
+            game.apply_action(action)
+        return game
+
+    def root(self) -> Game:
+        """The game at its start (python-chess's ``root``)."""
+        return Game(self._start)
+
+    # -- the machinery ----------------------------------------------------------------------
+    def _every(self) -> tuple[Candidate, ...]:
+        listing = self._listing
+        if listing is None:
+            spell = self._tokens.spell
+            state = self.state
+            listing = () if state.result is not None else tuple(
+                (step, spell(step)) for step in every_step(state))
+            self._listing = listing
+        return listing
+
+    def _candidates(self) -> tuple[Candidate, ...]:
+        """The legal steps the picks made so far begin."""
+        left = self._left
+        if left is None:
+            picks = self._picks
+            n = len(picks)
+            left = tuple(c for c in self._every() if c[1][:n] == picks)
+            self._left = left
+        return left
+
+    def _relog(self) -> None:
+        """Make the undo entries of every step but the last, replaying from the start."""
+        state = self._start.copy()
+        seen = _on_table(state)
+        log = []
+        for step in self._steps[:-1]:
+            log.append((state.copy(), seen))
+            advance(state, step)
+            if type(step) is Draw and step.item.isalpha():
+                seen = seen | {step.item}
+        log.append((state, seen))
+        self._log = log
+
+
+def _on_table(state: State) -> frozenset[str]:
+    """The events the table shows: on the track, set aside, spent."""
+    return frozenset((*state.track, *state.set_aside, *state.spent))
+
+
+def _restore(state: State, before: State) -> None:
+    """Make ``state`` what ``before`` was, taking its parts (``before`` is not used
+    again): field by field, the fields of ``State``."""
+    state.board = before.board
+    state.players = before.players
+    state.stock = before.stock
+    state.registry = before.registry
+    state.bag = before.bag
+    state.turn = before.turn
+    state.town = before.town
+    state.track = before.track
+    state.fallow = before.fallow
+    state.removed = before.removed
+    state.hidden_removed = before.hidden_removed
+    state.set_aside = before.set_aside
+    state.spent = before.spent
+    state.in_hand = before.in_hand
+    state.end_countdown = before.end_countdown
+    state.end_trigger = before.end_trigger
+    state.max_turns = before.max_turns
+    state.result = before.result
+    state.stack = before.stack
+    state.pending = before.pending
+    state.steps = before.steps
+    state.filled_at = before.filled_at
+    state.drawn = before.drawn
 
 
 def outcome(state: State) -> tuple[list[float], list[float], list[int]]:
-    """Both kinds of ``returns`` and each seat's total, from one scoring: ``(win share,
-    points margin, totals)``, lists by seat."""
+    """Both kinds of ``Game.returns`` and each seat's total, from one scoring: ``(win
+    share, points margin, totals)``, lists by seat."""
     result = score(state)
     totals = [ps.total for ps in result.players]
     margin = [float(t - max(totals[:i] + totals[i + 1:], default=0))
@@ -71,139 +446,33 @@ def outcome(state: State) -> tuple[list[float], list[float], list[int]]:
     return win, margin, totals
 
 
-def chance_outcomes(state: State) -> list[tuple[Draw, Fraction]]:
+def chance_outcomes(state: State, seen: frozenset[str] | set[str] = frozenset()
+                    ) -> list[tuple[Draw, Fraction]]:
     """Every draw the bag may yield now, with its exact probability (RULES.md F.1, E.2,
-    B.8), in the order of ``legal_steps`` (sorted items); the probabilities sum to 1. An
-    empty list when no draw is due.
+    B.8), sorted by item; the probabilities sum to 1. An empty list when no draw is due.
 
     The bag (``state.bag``) holds the field tiles and events that may come out; events set
-    aside (E.2) are outside it until they return. Each tile really in the bag is equally
-    likely. With 3 or 4 players, ``state.hidden_removed`` events were removed at setup
-    unseen (B.8): they are counted in ``state.bag`` but never come out. Which ones is
-    unknown; the state keeps no record of which events in the bag were seen before, so they
-    are taken as any ``hidden_removed`` of the bag's events, uniformly: a field tile comes
-    out with probability ``1 / bag_count``, each event with ``(E - h) / E / bag_count``
-    (``E`` events in the bag, ``h`` removed unseen, ``bag_count = len(bag) - h``). With no
-    event removed unseen (2 players, or every removed event known) every item in the bag
-    has ``1 / len(bag)``.
-    """
+    aside (E.2) are outside it until they return. With 3 or 4 players,
+    ``state.hidden_removed`` events were removed at setup unseen (B.8): they are counted in
+    ``state.bag`` but never come out, and which ones is unknown, but for this: an event
+    ``seen`` before (drawn, then returned to the bag) is not one of them. Each tile really
+    in the bag is equally likely: of ``bag_count = len(bag) - h`` (``h`` removed unseen), a
+    field tile and a seen event come out with probability ``1 / bag_count``, each of the
+    ``U`` never-seen events of the bag with ``(U - h) / U / bag_count``."""
     if state.result is not None or state.pending.kind != PendingKind.CHANCE:
         return []
-    items = sorted(item for item in state.bag if state.can_draw(item))
-    events = sum(1 for item in state.bag if item.isalpha())
+    bag = state.bag
     hidden = state.hidden_removed
-    real = len(state.bag) - hidden
-    if real <= 0 or not items:
+    real = len(bag) - hidden
+    if real <= 0:
         return []
+    known = seen if hidden else bag  # without hidden removals every event is as a tile
+    unseen = sum(1 for item in bag if item.isalpha() and item not in known)
     tile = Fraction(1, real)
-    event = Fraction(events - hidden, events * real) if events else Fraction(0)
-    return [(Draw(item), event if item.isalpha() else tile) for item in items]
-
-
-def push(state: State, step: Step) -> None:
-    """Check ``step`` and apply it to ``state`` in place, keeping what ``pop`` needs to
-    undo it (``rules.push`` with an undo log). Raises ``IllegalStep`` (with the RULES.md
-    id) and leaves ``state`` unchanged when the step is not legal here.
-
-    The undo log (``state.undo``) holds, per step, the state's plain values as they were
-    (the turn, what the game waited for, the counters) and, of its containers (the stock,
-    the registry, the bag, the track …, each player's tiles, workers, supply, store and
-    screen), the copies of those the step changed: every container is copied before the
-    step, and after it the copies of those left equal are dropped, so the log keeps only
-    what changed (the frame stack is always kept: frames change in place). A push costs a
-    copy of the containers and their comparison more than ``rules.push``; ``pop`` puts
-    back what the log kept, a handful of assignments: less than a push. Picks of a step
-    chosen by actions (``play.choices``) not yet complete are dropped.
-    """
-    # written out field by field, not by ``getattr`` over names: a push through the API is
-    # a search's inner loop, and this is most of its cost
-    players = state.players
-    stock, registry, bag, town = state.stock[:], state.registry[:], state.bag.copy(), \
-        state.town.copy()
-    track, fallow, removed, set_aside = state.track[:], state.fallow[:], state.removed[:], \
-        state.set_aside[:]
-    spent, in_hand = state.spent[:], state.in_hand[:]
-    mine = [(p.tiles.copy(), p.workers.copy(), p.supply.copy(),
-             [StoreItem(it.tile, it.bid[:]) for it in p.store], p.screen[:])
-            for p in players]
-    plain = (state.board, state.hidden_removed, state.end_countdown, state.end_trigger,
-             state.max_turns, state.result, state.pending, state.steps, state.filled_at,
-             state.drawn)
-    turn = state.turn
-    was = Turn(turn.player, turn.number, turn.used, turn.count)
-    stack = [f.copy() for f in state.stack]
-    engine.push(state, step)
-    changed: list[tuple[object, str, object]] = []
-    for name, now, old in (("stock", state.stock, stock), ("registry", state.registry, registry),
-                           ("bag", state.bag, bag), ("town", state.town, town),
-                           ("track", state.track, track), ("fallow", state.fallow, fallow),
-                           ("removed", state.removed, removed),
-                           ("set_aside", state.set_aside, set_aside),
-                           ("spent", state.spent, spent), ("in_hand", state.in_hand, in_hand)):
-        if now != old:
-            changed.append((state, name, old))
-    for p, (tiles, workers, supply, store, screen) in zip(players, mine):
-        if p.tiles != tiles:
-            changed.append((p, "tiles", tiles))
-        if p.workers != workers:
-            changed.append((p, "workers", workers))
-        if p.supply != supply:
-            changed.append((p, "supply", supply))
-        if p.store != store:
-            changed.append((p, "store", store))
-        if p.screen != screen:
-            changed.append((p, "screen", screen))
-    state.undo.append(_Undo(step, plain, was, stack, tuple(players), changed))
-    state.picking = None
-
-
-class _Undo:
-    """One entry of the undo log (see ``push``)."""
-
-    __slots__ = ("changed", "plain", "players", "stack", "step", "turn")
-
-    def __init__(self, step: Step, plain: tuple[object, ...], turn: Turn,
-                 stack: list[StackFrame], players: tuple[PlayerState, ...],
-                 changed: list[tuple[object, str, object]]) -> None:
-        self.step = step
-        self.plain = plain
-        self.turn = turn
-        self.stack = stack
-        self.players = players
-        self.changed = changed
-
-
-def pop(state: State) -> Step:
-    """Undo the last step applied by ``push`` or completed by ``play.choices.apply_action``,
-    and return it: the state is again what it was before that step (with no picks pending).
-    Raises ``IndexError`` when no step is left to undo (a copy starts with an empty log)."""
-    if not state.undo:
-        raise IndexError("pop: no step to undo (push or apply_action keep the undo log)")
-    entry: _Undo = state.undo.pop()
-    for name, value in zip(_PLAIN, entry.plain):
-        setattr(state, name, value)
-    state.turn = entry.turn
-    state.stack = entry.stack
-    state.players = list(entry.players)
-    for owner, name, value in entry.changed:
-        setattr(owner, name, value)
-    state.picking = None
-    return entry.step
-
-
-def step_stack(state: State) -> list[Step]:
-    """The steps ``pop`` would undo, oldest first (python-chess's ``move_stack``): those
-    pushed by ``push`` or completed by ``play.choices.apply_action`` since the state was
-    made or copied, less those popped."""
-    return [entry.step for entry in state.undo]
-
-
-#: The state's containers (each a list or a set of immutable items), copied before a step
-#: and kept in the log when the step changed them.
-_CONTAINERS = ("stock", "registry", "bag", "town", "track", "fallow", "removed", "set_aside",
-               "spent", "in_hand")
-#: The fields of a player that a step may change (``PlayerState``; the colour never does).
-_PLAYER_FIELDS = ("tiles", "workers", "supply", "store", "screen")
-#: The state's plain values (immutable), kept in the log as they were.
-_PLAIN = ("board", "hidden_removed", "end_countdown", "end_trigger", "max_turns", "result",
-          "pending", "steps", "filled_at", "drawn")
+    event = Fraction(unseen - hidden, unseen * real) if unseen > hidden else Fraction(0)
+    out = []
+    for item in sorted(bag):
+        p = event if item.isalpha() and item not in known else tile
+        if p:
+            out.append((Draw(item), p))
+    return out

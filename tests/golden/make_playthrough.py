@@ -35,6 +35,7 @@ def _sha(text: str) -> str:
 def lines() -> list[str]:
     import keyharvest as kh
     from keyharvest.play.selfplay import selfplay_game
+    from keyharvest.rules import representative_steps
 
     out = []
     for n, bot, games in PLAN:
@@ -47,7 +48,7 @@ def lines() -> list[str]:
             state = replayed.state
             position = kh.dump_position(state)
             middle = kh.replay(record, upto=len(record.steps) // 2).state
-            legal = "\n".join(kh.format_step(s) for s in kh.legal_steps(middle))
+            legal = "\n".join(kh.format_step(s) for s in representative_steps(middle))
             legal += "\n" + kh.dump_position(middle)
             result = kh.score(state)
             totals = ",".join(f"{p.player}={p.total}" for p in result.players)

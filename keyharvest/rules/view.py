@@ -1,12 +1,13 @@
 """A player's view: what one player may know of the table (RULES.md I.27), and full states
 drawn at random consistently with it (for imperfect-information search).
 
-``observe(game, player)`` gives an ``Observation``:
+``observe(state, player)`` gives an ``Observation`` (``Game.observation`` and
+``Game.information_state`` are the one object's forms of it):
 
 - everything I.27 makes public: the boards, stores with their bids, the registry, the
   event track, the fallow, the supplies and the town, the stock, the bag's count, what the
-  game waits for (the position as ``formats.positions.position_data`` writes it, without
-  the screens' crops, the bag and the removed events);
+  game waits for (``public_state()``: the table without the screens' crops, the bag and
+  the removed events; ``formats.positions.observation_data`` writes it as data);
 - the player's own screen, exactly;
 - every other screen as far as public facts determine it (``Screen``): its count, and how
   many of each crop are surely behind it. Every crop that moves after the deal moves in
@@ -17,15 +18,17 @@ drawn at random consistently with it (for imperfect-information search).
   the events surely in it (seen, then returned), and the events never seen, which are in
   the bag or among the events removed unseen at setup (B.8: 2 of them with 3 or 4 players).
 
-``game`` is a ``State`` or a ``Record``. A state holds the table, not its history, so an
-observation of a state recalls what the table shows now. An observation of a record (its
-steps replayed) has **perfect recall** of the public history: a player who once spent
-more of a crop than the history had given them must have started with the difference, and
-an event once seen and returned is in the bag, not among the removed ones.
+A state holds the table, not its history, so an observation of a state recalls what the
+table shows now, and the events ``seen`` (the ``Game`` remembers them). An observation
+``recalled`` from a start and the steps since (``Game.information_state``) has **perfect
+recall** of the public history: a player who once spent more of a crop than the history
+had given them must have started with the difference, and an event once seen and
+returned is in the bag, not among the removed ones.
 
 ``sample_state(observation, rng)`` draws a full ``State`` consistent with the observation;
-``sample_record(observation, rng)`` (for an observation of a record) a record of the same
-public steps from a setup consistent with it. Both draw the unknowns, through ``rng`` only:
+``sample_start(observation, rng)`` (for a recalled one) the start the history began from
+(``Game.resample`` replays the history from it). Both draw the unknowns, through ``rng``
+only:
 
 - the other players' unseen crops, with the probability the setup's deal gives them
   (B.6: the counters are dealt at random, so a split of the unseen counters is weighted by
@@ -44,10 +47,9 @@ for a player count and a board); ``tensor_layout(players, board)`` names its par
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
@@ -57,7 +59,6 @@ from ..model.catalogue import (
     CROPS,
     EVENT_LETTERS,
     FARMHANDS,
-    STARTING_CROPS,
     STORE_SIZE,
     TOWNSFOLK,
     TRACK_SIZE,
@@ -65,12 +66,12 @@ from ..model.catalogue import (
 )
 from ..model.setup import REMOVED_EVENTS
 from ..model.state import PendingKind, State
-from ..rules.crops import names
+from ..model.steps import Step
+from .crops import names
+from .engine import advance
 
 if TYPE_CHECKING:
-    from ..formats.records import Record
-    from ..rules.scoring import Score
-    from .replay import Located
+    from .scoring import Score
 
 #: What a player's view says of its points.
 BOARD_POINTS = ("points on the boards (G.1-G.3); the crop majorities (G.4) are behind "
@@ -118,12 +119,12 @@ class Screen:
 @dataclass(frozen=True, eq=False)
 class Observation:
     """What ``player`` may know (see the module's docstring). Two observations are equal
-    when everything they hold is (``to_json`` writes it all)."""
+    when everything they hold is."""
 
     player: str
     players: tuple[str, ...]
-    recall: bool  # built from a record: perfect recall of the public history
-    table: dict[str, Any]  # the public position data (no crops behind screens, no bag)
+    recall: bool  # recalled from a start and the steps since: perfect recall
+    steps: int | None  # with recall, how many steps the history has
     screens: tuple[Screen, ...]  # by seat
     unseen_crops: tuple[int, ...]  # the counters behind other screens nobody has seen
     bag_count: int
@@ -132,30 +133,14 @@ class Observation:
     unseen_events: tuple[str, ...]  # never seen: in the bag or removed at setup
     removed_count: int  # how many of ``unseen_events`` were removed at setup (B.8)
     start: tuple[int, ...] | None  # with recall: the player's own starting crops
-    _table_state: State = field(repr=False)
-    _record: Record | None = field(default=None, repr=False)  # the record observed, if any
-    _upto: int = field(default=0, repr=False)  # how many of its steps
+    _table_state: State = field(repr=False)  # the table, the other screens emptied
 
-    # -- equality and output ------------------------------------------------------------
-    def to_data(self) -> dict[str, Any]:
-        return {
-            "player": self.player, "players": list(self.players), "recall": self.recall,
-            "table": self.table, "screens": [s.to_data() for s in self.screens],
-            "unseen_crops": dict(zip(CROPS, self.unseen_crops)),
-            "bag": {"count": self.bag_count, "tiles": list(self.bag_tiles),
-                    "events": list(self.bag_events),
-                    "unseen_events": list(self.unseen_events),
-                    "removed_unseen": self.removed_count},
-            "start": None if self.start is None else list(names(self.start)),
-            "steps": None if self._record is None else self._upto,
-        }
-
-    def to_json(self) -> str:
-        """Everything the observation holds, as one JSON object (sorted keys)."""
-        return json.dumps(self.to_data(), sort_keys=True, separators=(",", ":"))
-
+    # -- equality -------------------------------------------------------------------------
     def _key(self) -> tuple[Any, ...]:
-        return (self.to_json(), tuple(self.screens))
+        return (self.player, self.players, self.recall, self.steps, self.screens,
+                self.unseen_crops, self.bag_count, self.bag_tiles, self.bag_events,
+                self.unseen_events, self.removed_count, self.start,
+                table_key(self._table_state))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Observation):
@@ -171,6 +156,10 @@ class Observation:
         """One line per screen, as the command line writes it."""
         return [f"{s.player}: {s.describe()}" for s in self.screens]
 
+    def start_crops(self) -> list[str] | None:
+        """With recall, the player's own starting crops by name (else None)."""
+        return None if self.start is None else list(names(self.start))
+
     def public_state(self) -> State:
         """The table as the player sees it, as a ``State``: the bag holds what it surely
         holds and every never-seen event, ``hidden_removed`` of them removed unseen (the
@@ -185,7 +174,7 @@ class Observation:
     def public_score(self) -> Score:
         """The points the boards show (workers and holdings, G.1-G.3) as a ``Score`` with
         no winner: the crop majorities (G.4) are behind the screens."""
-        from ..rules.scoring import PlayerScore, Score, group_lines, worker_lines
+        from .scoring import PlayerScore, Score, group_lines, worker_lines
 
         state = self._table_state
         players = tuple(
@@ -203,18 +192,29 @@ class Observation:
 
 
 # -- observing ------------------------------------------------------------------------------------
-def observe(game: State | Record, player: str | int) -> Observation:
-    """What ``player`` (a colour or a seat) may know of ``game``, a ``State`` (the table
-    now) or a ``Record`` (its end, with perfect recall of its public history). Raises
-    ``KeyError`` for a player not seated, and a record's ``IllegalStep`` if it does not
-    replay."""
-    from ..formats.records import Record
+def observe(state: State, player: str | int, seen: Iterable[str] = ()) -> Observation:
+    """What ``player`` (a colour or a seat) may know of the table ``state`` now, knowing
+    besides that the events ``seen`` were seen (those on the table are). Raises
+    ``KeyError`` for a player not seated."""
+    if not isinstance(state, State):
+        raise TypeError(f"observe needs a State, not {type(state).__name__}")
+    return _observe(state, _colour(state.colours, player), None, frozenset(seen))
 
-    if isinstance(game, Record):
-        return _recalled(game, player, every=False)[-1]
-    if isinstance(game, State):
-        return _observe(game, _colour(game.colours, player), None)
-    raise TypeError(f"observe needs a State or a Record, not {type(game).__name__}")
+
+def table_key(state: State) -> tuple[Any, ...]:
+    """What two tables must share to be the same table (``Observation``'s equality): every
+    field of the state but its history's counters for refusals."""
+    return (
+        tuple((p.colour, tuple(sorted(p.tiles.items())), tuple(sorted(p.workers.items())),
+               tuple(sorted(p.supply)), tuple((it.tile, tuple(it.bid)) for it in p.store),
+               tuple(p.screen)) for p in state.players),
+        tuple(state.stock), tuple(state.registry), tuple(sorted(state.bag)),
+        (state.turn.player, state.turn.number, state.turn.used, state.turn.count),
+        tuple(sorted(state.town)), tuple(state.track), tuple(state.fallow),
+        tuple(state.removed), state.hidden_removed, tuple(state.set_aside),
+        tuple(state.spent), tuple(state.in_hand), state.end_countdown, state.end_trigger,
+        state.max_turns, state.result, state.pending, state.steps, state.board.references,
+        tuple(repr(f) for f in state.stack))
 
 
 def _colour(colours: Sequence[str], player: str | int) -> str:
@@ -229,66 +229,76 @@ def _colour(colours: Sequence[str], player: str | int) -> str:
 
 @dataclass
 class _History:
-    """What a record's public history tells (per seat): the starting crops it reveals,
-    the events ever seen, the observer's own start."""
+    """What a public history tells (per seat): the starting crops it reveals, the events
+    ever seen, the observer's own start."""
 
     revealed: list[list[int]]
     moves: list[list[int]]  # each screen now minus its start: the public net moves
-    seen: set[str]
+    seen: frozenset[str]
     start: list[int]
+    starts: list[list[int]]  # every screen at the start (the secret part is not shown)
+    steps: int
 
 
-def observe_each(record: Record, player: str | int) -> list[Observation]:
-    """What ``player`` may know after the setup of ``record`` and after each of its steps,
-    with perfect recall (one replay: ``observe(prefix, player)`` for every prefix). Raises
-    the record's ``IllegalStep`` if it does not replay."""
-    return _recalled(record, player, every=True)
-
-
-def _recalled(record: Record, player: str | int, every: bool) -> list[Observation]:
-    """The observations of ``record`` after each step (``every``) or at its end only."""
-    from ..formats.records import replay
-
-    rep = replay(record, each=True)
-    if rep.error is not None:
-        raise rep.error
-    assert rep.states is not None
-    colours = record.setup.players
-    me = _colour(colours, player)
-    starts = [_counts(record.setup.crops[c]) for c in colours]
-    lowest = [list(s) for s in starts]  # the lowest count of each crop behind each screen
-    seen: set[str] = set()
-    out = []
-    for at, s in enumerate(rep.states):
-        for i, p in enumerate(s.players):
+def recalled(states: Iterable[State], player: str | int, every: bool = False,
+             seen: Iterable[str] = ()) -> list[Observation]:
+    """What ``player`` may know with perfect recall of a public history, given as the
+    states it went through (the first its start: a new game's, or any state whose screens
+    count as the start's secret; one state object changed in place between items will
+    do): at the end only, or (``every``) at each state. ``seen``: events seen before the
+    start."""
+    out: list[Observation] = []
+    me = ""
+    starts: list[list[int]] = []
+    lowest: list[list[int]] = []
+    known = set(seen)
+    last: State | None = None
+    at = -1
+    for at, state in enumerate(states):
+        if not at:
+            me = _colour(state.colours, player)
+            starts = [list(p.screen) for p in state.players]
+            lowest = [list(s) for s in starts]  # the lowest count of each crop, per screen
+        for i, p in enumerate(state.players):
             low = lowest[i]
             for c, k in enumerate(p.screen):
                 low[c] = min(low[c], k)
-        seen.update(s.track, s.set_aside, s.spent)
-        last = at == len(rep.states) - 1
-        if not (every or last):
-            continue
-        revealed = [[st - lo for st, lo in zip(start, low)]
-                    for start, low in zip(starts, lowest)]
-        moves = [[k - st for k, st in zip(p.screen, start)]
-                 for p, start in zip(s.players, starts)]
-        history = _History(revealed, moves, set(seen), starts[colours.index(me)])
-        upto = len(record.steps) if last else at
-        out.append(_observe(s, me, history, record, upto))
+        known.update(state.track)
+        known.update(state.set_aside)
+        known.update(state.spent)
+        if every:
+            out.append(_recall(state, me, starts, lowest, known, at))
+        last = state
+    if last is None:
+        raise ValueError("a history has at least its start")
+    if not every:
+        out.append(_recall(last, me, starts, lowest, known, at))
     return out
 
 
-def _counts(crops: Sequence[str]) -> list[int]:
-    out = [0] * len(CROPS)
-    for c in crops:
-        out[CROPS.index(c)] += 1
-    return out
+def _recall(state: State, me: str, starts: list[list[int]], lowest: list[list[int]],
+            known: set[str], at: int) -> Observation:
+    revealed = [[st - lo for st, lo in zip(first, low)] for first, low in zip(starts, lowest)]
+    moves = [[k - st for k, st in zip(p.screen, first)]
+             for p, first in zip(state.players, starts)]
+    history = _History(revealed, moves, frozenset(known), starts[state.colours.index(me)],
+                       starts, at)
+    return _observe(state, me, history, frozenset(known))
+
+
+def replayed(start: State, steps: Iterable[Step]) -> Iterator[State]:
+    """The states a history goes through from ``start`` (not changed): ``start``'s copy,
+    then the same object after each step (``advance``: raises the ``IllegalStep`` of a
+    step that does not apply)."""
+    state = start.copy()
+    yield state
+    for step in steps:
+        advance(state, step)
+        yield state
 
 
 def _observe(state: State, me: str, history: _History | None,
-             record: Record | None = None, upto: int = 0) -> Observation:
-    from ..formats.positions import position_data
-
+             seen: frozenset[str]) -> Observation:
     colours = state.colours
     mine = colours.index(me)
     # the counters behind the other screens: all of them minus stock, bids and mine (I.27)
@@ -312,7 +322,7 @@ def _observe(state: State, me: str, history: _History | None,
         else:  # a screen is its start plus public moves: held = revealed + moves
             r = history.revealed[i]
             h = [rv + mv for rv, mv in zip(r, history.moves[i])]
-            f = STARTING_CROPS - sum(r)
+            f = sum(history.starts[i]) - sum(r)
         held.append(h)
         revealed.append(r)
         free.append(f)
@@ -335,14 +345,9 @@ def _observe(state: State, me: str, history: _History | None,
         visible_tiles.update(it.tile for it in p.store)
     bag_tiles = tuple(sorted_refs(r for r in state.board.references if r not in visible_tiles))
     visible_events = set(state.track) | set(state.set_aside) | set(state.spent)
-    seen = visible_events | (history.seen if history is not None else set())
-    bag_events = tuple(sorted(seen - visible_events))
-    unseen_events = tuple(e for e in EVENT_LETTERS if e not in seen)
-    table = position_data(state)
-    for key in ("bag", "removed", "hidden_removed"):
-        table.pop(key, None)
-    for c in colours:
-        table[c].pop("crops", None)
+    every_seen = visible_events | seen
+    bag_events = tuple(sorted(every_seen - visible_events))
+    unseen_events = tuple(e for e in EVENT_LETTERS if e not in every_seen)
     base = state.copy()
     for i, p in enumerate(base.players):
         if i != mine:
@@ -351,9 +356,10 @@ def _observe(state: State, me: str, history: _History | None,
     base.removed = []
     base.hidden_removed = 0
     return Observation(
-        me, colours, history is not None, table, tuple(screens), tuple(unseen),
-        state.bag_count, bag_tiles, bag_events, unseen_events, REMOVED_EVENTS[len(colours)],
-        None if history is None else tuple(history.start), base, record, upto)
+        me, colours, history is not None, None if history is None else history.steps,
+        tuple(screens), tuple(unseen), state.bag_count, bag_tiles, bag_events,
+        unseen_events, REMOVED_EVENTS[len(colours)],
+        None if history is None else tuple(history.start), base)
 
 
 # -- sampling -------------------------------------------------------------------------------------
@@ -435,17 +441,25 @@ def _draw_removed(o: Observation, rng: random.Random) -> list[str]:
     return sorted(rng.sample(o.unseen_events, o.removed_count))
 
 
-def sample_state(observation: Observation, rng: random.Random) -> State:
-    """A full state consistent with ``observation``, the unknowns drawn with ``rng`` (see
-    the module's docstring): ``observe(sample_state(o, rng), o.player)`` equals ``o`` for
-    an observation of a state; for one of a record, ``sample_record`` gives the record."""
-    o = observation
-    state = o._table_state.copy()
+def _deal_others(o: Observation, state: State, rng: random.Random, start: bool) -> None:
+    """Give the other screens of ``state`` the unseen counters split by ``_draw_split``,
+    on top of what each surely holds now (``held``) or, for a ``start``, held at the start
+    (``revealed``)."""
     mine = o.players.index(o.player)
     n = len(o.players)
     for k, part in enumerate(_draw_split(o, rng), start=1):
         screen = o.screens[(mine + k) % n]
-        state.players[(mine + k) % n].screen = [h + e for h, e in zip(screen.held, part)]
+        base = screen.revealed if start else screen.held
+        state.players[(mine + k) % n].screen = [b + e for b, e in zip(base, part)]
+
+
+def sample_state(observation: Observation, rng: random.Random) -> State:
+    """A full state consistent with ``observation``, the unknowns drawn with ``rng`` (see
+    the module's docstring): ``observe(sample_state(o, rng), o.player)`` equals ``o`` for
+    an observation of a state; for one with recall, ``sample_start`` gives the start."""
+    o = observation
+    state = o._table_state.copy()
+    _deal_others(o, state, rng, start=False)
     removed = _draw_removed(o, rng)
     state.removed = removed
     state.hidden_removed = 0
@@ -453,25 +467,24 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     return state
 
 
-def sample_record(observation: Observation, rng: random.Random) -> Record:
-    """For an observation of a record: a ``Record`` of the same steps from a setup drawn
-    consistently with it (others' starting crops, the removed events), so that
-    ``observe(sample_record(o, rng), o.player) == o``. Raises ``ValueError`` for an
-    observation of a state (it has no history to replay)."""
+def sample_start(observation: Observation, start: State, rng: random.Random) -> State:
+    """For an observation ``recalled`` from ``start``: a start drawn consistently with it
+    (the others' starting crops, the removed events), from which the same steps replay to
+    a state the observer cannot tell from the real one. Raises ``ValueError`` for an
+    observation without recall."""
     o = observation
-    if o._record is None or o.start is None:
-        raise ValueError("sample_record needs an observation of a record")
-    record = o._record
-    steps = record.steps[:o._upto]
-    mine = o.players.index(o.player)
-    n = len(o.players)
-    crops = {o.player: names(o.start)}
-    for k, part in enumerate(_draw_split(o, rng), start=1):
-        screen = o.screens[(mine + k) % n]
-        crops[screen.player] = names([r + e for r, e in zip(screen.revealed, part)])
-    removed = tuple(_draw_removed(o, rng))
-    setup = replace(record.setup, crops=crops, removed=removed)
-    return replace(record, setup=setup, steps=steps, text="")
+    if not o.recall or o.start is None:
+        raise ValueError("sample_start needs an observation with recall "
+                         "(Game.information_state)")
+    new = start.copy()
+    _deal_others(o, new, rng, start=True)
+    # the events removed at setup (B.8) are any of the never-seen ones: the others, and
+    # those the start names as removed, are in the bag
+    removed = _draw_removed(o, rng)
+    new.removed = removed
+    new.hidden_removed = 0
+    new.bag = (set(start.bag) | set(start.removed)) - set(removed)
+    return new
 
 
 # -- the tensor -----------------------------------------------------------------------------------
@@ -583,17 +596,3 @@ def _encode(o: Observation) -> list[float]:
     out += flags(() if pend.worker is None else (pend.worker,), wk, len(_WORKERS))
     out += flags(() if pend.event is None else (pend.event,), ev, len(ev))
     return out
-
-
-# -- the command line's views -------------------------------------------------------------------
-def located_views(at: Located, player: str) -> list[Observation]:
-    """What ``player`` may know at a located point (``play.replay.Located``): for a
-    record, after the setup and each step up to the point when ``at.states`` holds them
-    (else at the point only), with perfect recall; for a position, of its table. Raises
-    ``KeyError`` for a player not seated."""
-    _colour(at.state.colours, player)
-    if at.record is None:
-        return [observe(at.state, player)]
-    record = replace(at.record, steps=at.record.steps[:at.step], text="")
-    views = observe_each(record, player)
-    return views if at.states is not None else views[-1:]

@@ -1,0 +1,310 @@
+"""Every legal step, and integer actions over a factored decision: what ``rules.game.Game``
+lists and numbers (its ``legal_steps``, ``legal_actions``, ``apply_action``).
+
+``every_step(state)`` lists **every** legal step: the engine's own listing
+(``engine.representative_steps``) is complete but where a choice is a multiset of crops or a subset
+of tiles, where it lists representatives; here each representative is widened to every
+variant of its combinatorial fields, and the variants that ``is_legal`` accepts are kept:
+
+- a bid (``Offer.bid``, C.5): every multiset of one or more crops behind the screen;
+- a payment or a gain (``pay``, ``crops``): every multiset of the same size, within what
+  the screen or the stock holds;
+- the tiles of a harvest or a flip (``Harvest.tiles``, ``Flip.tiles``): every non-empty
+  subset of a listed group (C.2, I.3), with every choice of substitutes for crops the
+  stock lacks (``instead``, C.2.5, I.5, I.33);
+- a windfall's gifts (``Grant.gifts``, I.22): every crop for each player.
+
+The **factored decision** spells a step as a sequence of atomic picks, each a *token*:
+the step's kind (its notation's first word), then each field in order: a tile or space
+(a board reference), a worker, a colour, each crop or tile of a tuple field followed by
+``done``, ``none`` for an absent optional field. A draw is its one token, the item. The
+tokens of a step are a fixed function of the step and no step's tokens begin another's,
+so the picks reach exactly the steps of the complete listing, each by one sequence.
+
+The **integer actions** number the tokens: ``NUM_ACTIONS`` of them, the same for every
+state, board and player count (``Tokens.of(board)``: the fixed words, then the board's own
+references, in board order; every board has ``model.board.SPACES`` of them). The ``Game``
+keeps the picks made so far; this module only spells and reads steps as tokens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import fields, replace
+from itertools import combinations, product
+from typing import Any
+
+from ..model.board import SPACES, Board
+from ..model.catalogue import CROP_INDEX, CROPS, EVENTS, PLAYER_COLOURS, WORKERS
+from ..model.state import State
+from ..model.steps import STEP_TYPES, Draw, Flip, Grant, Harvest, Offer, Step
+from . import engine
+
+__all__ = ["NUM_ACTIONS", "Tokens", "every_step"]
+
+
+# -- every legal step -----------------------------------------------------------------------
+def every_step(state: State) -> list[Step]:
+    """Every legal step, however many (see the module docstring): each step of the engine's
+    representative listing (``engine.representative_steps``) with every legal variant of
+    its crops and tiles, in the engine's order, each step once."""
+    listed = engine.representative_steps(state)
+    out: dict[Step, None] = {}
+    widened: set[Step] = set()  # the representatives' skeletons widened already
+    tried: set[Step] = set()  # the variants found illegal
+    for step in listed:
+        out[step] = None
+        skeleton = _skeleton(step)
+        if skeleton is None or skeleton in widened:
+            continue
+        widened.add(skeleton)
+        if type(step) is Offer:
+            # a bid's crops bear on its legality only as C.5.2 says: one or more, behind
+            # the screen (``actions.take_to_store``); the rest (the tile, the store's room,
+            # the action) is the listed offer's. So every such bid of a listed offer's
+            # tile is legal, unchecked: tests/test_game_api.py holds them to ``is_legal``
+            for other in _variants(state, step):
+                out[other] = None
+            continue
+        for other in _variants(state, step):
+            if other not in out and other not in tried:
+                tried.add(other)
+                if engine.is_legal(state, other):
+                    out[other] = None
+    return list(out)
+
+
+def _skeleton(step: Step) -> Step | None:
+    """``step`` with its combinatorial fields emptied: the variants of two steps of one
+    skeleton are the same. None for a step with no such field."""
+    kind = type(step)
+    if kind is Harvest:
+        return Harvest(step.player, step.tiles)  # type: ignore[arg-type, attr-defined]
+    if kind is Flip or kind is Grant:
+        return step
+    for name in ("bid", "pay", "crops"):
+        if getattr(step, name, None) is not None:
+            return replace(step, **{name: ()})
+    return None
+
+
+def multisets(bound: Sequence[int], sizes: range) -> list[tuple[str, ...]]:
+    """Every multiset of crops (canonical order) with at most ``bound[i]`` of crop ``i``
+    and a size in ``sizes``."""
+    out: list[tuple[str, ...]] = []
+    top = min(sum(bound), sizes.stop - 1) if sizes else -1
+
+    def grow(i: int, left: int, have: tuple[str, ...]) -> None:
+        if i == len(CROPS):
+            if len(have) in sizes:
+                out.append(have)
+            return
+        for k in range(min(bound[i], left) + 1):
+            grow(i + 1, left - k, have + (CROPS[i],) * k)
+
+    if top >= 0:
+        grow(0, top, ())
+    return out
+
+
+def _subsets(tiles: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+    for k in range(1, len(tiles) + 1):
+        yield from combinations(tiles, k)
+
+
+def _short(state: State, tiles: tuple[str, ...]) -> tuple[int, list[int]]:
+    """How many of ``tiles`` find no counter of their crop in the stock (C.2.5), and what
+    the stock holds after the others are taken."""
+    avail = list(state.stock)
+    short = 0
+    for ref in tiles:
+        i = CROP_INDEX[state.board.crops[ref]]
+        if avail[i]:
+            avail[i] -= 1
+        else:
+            short += 1
+    return short, avail
+
+
+def _variants(state: State, step: Step) -> Iterator[Step]:
+    """The steps that differ from ``step`` only in its crops and tiles (some not legal)."""
+    kind = type(step)
+    if kind is Harvest:
+        for tiles in _subsets(step.tiles):  # type: ignore[attr-defined]
+            short, avail = _short(state, tiles)
+            for instead in multisets(avail, range(short + 1)) if short else [()]:
+                yield Harvest(step.player, tiles, instead)  # type: ignore[arg-type]
+        return
+    if kind is Flip:
+        for tiles in _subsets(step.tiles):  # type: ignore[attr-defined]
+            yield Flip(step.player, tiles)  # type: ignore[arg-type]
+        return
+    if kind is Grant:
+        gifts = step.gifts  # type: ignore[attr-defined]
+        for crops in product(CROPS, repeat=len(gifts)):
+            yield Grant(step.player, tuple(  # type: ignore[arg-type]
+                (who, crop) for (who, _), crop in zip(gifts, crops)))
+        return
+    for name in ("bid", "pay", "crops"):
+        value = getattr(step, name, None)
+        if value is None:
+            continue
+        player = state.find(step.player or "")
+        screen = player.screen if player is not None else [0] * len(CROPS)
+        if kind is Offer:  # the commonest by far: made by its class, not ``replace``
+            tile = step.tile  # type: ignore[attr-defined]
+            for bid in multisets(screen, range(1, sum(screen) + 1)):
+                yield Offer(step.player, tile, bid)  # type: ignore[arg-type]
+            return
+        bound = [max(a, b) for a, b in zip(screen, state.stock)]
+        for crops in multisets(bound, range(len(value), len(value) + 1)):
+            yield replace(step, **{name: crops})
+        return
+
+
+# -- tokens ---------------------------------------------------------------------------------
+def _kind_word(cls: type[Step]) -> str:
+    return {"Draw": "draw", "Pick": "take", "EndTurn": "end"}.get(cls.__name__,
+                                                                 cls.__name__.lower())
+
+
+DONE, NONE = "done", "none"
+KIND_OF: dict[type[Step], str] = {cls: _kind_word(cls) for cls in STEP_TYPES}
+CLASS_OF: dict[str, type[Step]] = {word: cls for cls, word in KIND_OF.items()}
+#: The tokens before a board's references, by action number: ``done``, ``none``, the
+#: kinds, colours, workers, crops and events.
+WORDS: tuple[str, ...] = (DONE, NONE, *KIND_OF.values(), *PLAYER_COLOURS, *WORKERS, *CROPS,
+                          *EVENTS)
+#: How many integer actions there are, for every state, board and player count.
+NUM_ACTIONS = len(WORDS) + SPACES
+
+#: How a field's value is spelt: one token, a tuple of them ended by ``done``, an optional
+#: one (``none`` when absent), or a windfall's (colour, crop) pairs ended by ``done``.
+_SHAPE = {"item": "one", "worker": "one", "space": "one", "tile": "one", "give": "one",
+          "take": "one", "seller": "one", "victim": "one", "owner": "optional",
+          "tiles": "many", "instead": "many", "pay": "many", "bid": "many", "crops": "many",
+          "gifts": "pairs"}
+_FIELDS: dict[type[Step], tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls) if f.init and f.name not in ("player", "span"))
+    for cls in STEP_TYPES}
+assert all(name in _SHAPE for names in _FIELDS.values() for name in names)
+#: What a field's tokens may be (``REFERENCE``: a reference of the board), for reading
+#: actions back into steps (``Tokens.read``).
+REFERENCE = "a reference of the board"
+_WHAT: dict[str, frozenset[str] | str] = {
+    "item": REFERENCE, "tile": REFERENCE, "space": REFERENCE, "give": REFERENCE,
+    "take": REFERENCE, "tiles": REFERENCE, "worker": frozenset(WORKERS),
+    "seller": frozenset(PLAYER_COLOURS), "victim": frozenset(PLAYER_COLOURS),
+    "owner": frozenset(PLAYER_COLOURS), "instead": frozenset(CROPS),
+    "pay": frozenset(CROPS), "bid": frozenset(CROPS), "crops": frozenset(CROPS),
+    "gifts": frozenset(CROPS)}
+_EVENT_WORDS = frozenset(EVENTS)
+
+
+class Tokens:
+    """The action numbers of one board: ``tokens[a]`` is the token of action ``a`` (the
+    fixed ``WORDS``, then the board's references in board order) and ``action[token]`` its
+    number. ``Tokens.of(board)`` makes one per board (boards are immutable)."""
+
+    __slots__ = ("action", "tokens")
+
+    def __init__(self, references: tuple[str, ...]) -> None:
+        self.tokens: tuple[str, ...] = (*WORDS, *references)
+        self.action: dict[str, int] = {token: i for i, token in enumerate(self.tokens)}
+        assert len(self.action) == NUM_ACTIONS, "tokens are not distinct"
+
+    @staticmethod
+    def of(board: Board) -> Tokens:
+        got = _BY_BOARD.get(board.references)
+        if got is None:
+            got = _BY_BOARD[board.references] = Tokens(board.references)
+        return got
+
+    def spell(self, step: Step) -> tuple[int, ...]:
+        """The picks that spell ``step`` (action numbers). Raises ``ValueError`` for a name
+        that is neither a word of the catalogue nor a reference of the board."""
+        action = self.action
+        try:
+            if type(step) is Draw:
+                return (action[step.item],)
+            out = [action[KIND_OF[type(step)]]]
+            for name in _FIELDS[type(step)]:
+                value: Any = getattr(step, name)
+                shape = _SHAPE[name]
+                if shape == "one":
+                    out.append(action[value])
+                elif shape == "optional":
+                    out.append(action[NONE if value is None else value])
+                elif shape == "many":
+                    out += [action[v] for v in value]
+                    out.append(action[DONE])
+                else:
+                    for who, crop in value:
+                        out += [action[who], action[crop]]
+                    out.append(action[DONE])
+        except KeyError as exc:
+            raise ValueError(f"{step.text()!r} names {exc.args[0]!r}, which is neither in the "
+                             "catalogue nor on the board") from None
+        return tuple(out)
+
+    def read(self, actions: list[int], at: int, player: str | None) -> tuple[Step | None, int]:
+        """The step spelt by ``actions`` from index ``at`` (by ``player``, the player the
+        game waits for: a step's picks do not name its player) and the index after it; or
+        (None, ``at``) when the actions end before the step does. Raises ``ValueError`` when
+        they spell no step (a token out of place)."""
+        tokens = self.tokens
+        words = len(WORDS)
+        first = tokens[actions[at]]
+        cls = CLASS_OF.get(first)
+        if cls is None or cls is Draw:  # a draw is its item alone: a tile or an event
+            if actions[at] < words and first not in _EVENT_WORDS:
+                raise ValueError(f"action {actions[at]} ({first}) begins no step")
+            return Draw(first), at + 1
+
+        def token(name: str, index: int, optional: bool = False) -> str:
+            got = tokens[actions[index]]
+            what = _WHAT[name]
+            if (optional and got == NONE) or (
+                    actions[index] >= words if what is REFERENCE else got in what):
+                return got
+            raise ValueError(f"action {actions[index]} ({got}) is not a {name} of a "
+                             f"{first!r} step")
+        values: list[Any] = []
+        i = at + 1
+        n = len(actions)
+        for name in _FIELDS[cls]:
+            shape = _SHAPE[name]
+            if shape in ("one", "optional"):
+                if i >= n:
+                    return None, at
+                got = token(name, i, shape == "optional")
+                i += 1
+                values.append(None if got == NONE else got)
+                continue
+            items: list[Any] = []
+            while True:
+                if i >= n:
+                    return None, at
+                if tokens[actions[i]] == DONE:
+                    i += 1
+                    break
+                if shape == "pairs":
+                    if i + 1 >= n:
+                        return None, at
+                    who = tokens[actions[i]]
+                    if who not in PLAYER_COLOURS:
+                        raise ValueError(f"action {actions[i]} ({who}) is not a colour")
+                    items.append((who, token(name, i + 1)))
+                    i += 2
+                else:
+                    items.append(token(name, i))
+                    i += 1
+                if len(items) > SPACES:  # no field of a legal step is this long
+                    raise ValueError(f"a step's field {name!r} runs past {SPACES} items")
+            values.append(tuple(items))
+        if player is None:
+            raise ValueError(f"the step {first!r} has no player to make it: a draw is due")
+        return cls(player, *values), i  # type: ignore[call-arg]
+
+
+_BY_BOARD: dict[tuple[str, ...], Tokens] = {}
