@@ -641,11 +641,11 @@ def play_on(state, findings: Findings) -> None:
     search. Raises whatever the engine raises: for a valid position that is a finding."""
     from keyharvest.play.advice import hint
     from keyharvest.play.bots import random_step
-    from keyharvest.play.choices import legal_steps
-    from keyharvest.rules.engine import push
+    from keyharvest.rules.engine import advance, representative_steps
+    from keyharvest.rules.game import Game
 
     findings.played_on += 1
-    legal_steps(state, complete=True)
+    Game(state).legal_steps()
     if findings.played_on % HINT_EVERY == 0 and state.current_player() >= 0:
         hint(state, budget=4, seed=findings.played_on)
     rng = random.Random(findings.played_on)
@@ -653,10 +653,10 @@ def play_on(state, findings: Findings) -> None:
     for _ in range(PLAY_ON_STEPS):
         if state.is_over:
             break
-        listed = legal_steps(state)
+        listed = representative_steps(state)
         if not listed:
             raise AssertionError(f"no legal step, waiting for {state.pending.describe()}")
-        push(state, random_step(state, rng))
+        advance(state, random_step(state, rng))
 
 
 def position_corpus(texts: list[str]) -> list[str]:
@@ -686,7 +686,7 @@ def position_corpus(texts: list[str]) -> list[str]:
 def _mid_effect(record, n: int) -> list[str]:
     """Up to ``n`` positions of ``record`` taken where the most frames are stacked (an
     effect under way: a refill, an ability, an event), the deepest first."""
-    from keyharvest.rules.engine import push
+    from keyharvest.rules.engine import advance
 
     state = replay(record, upto=0).state
     found: list[tuple[int, int, str]] = []
@@ -694,7 +694,7 @@ def _mid_effect(record, n: int) -> list[str]:
         if len(state.stack) > 1:
             found.append((-len(state.stack), i, dump_position(state)))
         try:
-            push(state, step)
+            advance(state, step)
         except IllegalStep:  # a scenario of a refused step: the positions before it
             break
     return [text for _, _, text in sorted(found)[:n]]

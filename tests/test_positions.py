@@ -280,5 +280,5 @@ def test_every_position_of_a_game_reads_back_and_plays_on() -> None:
     for step in record.steps:
         again = load_position(dump_position(state)).state
         assert dump_position(again) == dump_position(state)
-        push(again, step)  # the step played from the copy read back, as from the original
-        push(state, step)
+        advance(again, step)  # the step played from the copy read back, as from the original
+        advance(state, step)

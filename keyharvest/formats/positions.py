@@ -408,7 +408,7 @@ class _Reader(ValueChecker):
         settled = state.copy()
         try:
             engine.settle(settled)
-            listed = engine.legal_steps(settled)
+            listed = engine.representative_steps(settled)
         except Exception as exc:  # noqa: BLE001 - frames read from untrusted fields that
             # each passed their check: a combination the engine cannot go on from
             raise self.error(f"the frame stack cannot go on from this table "
