@@ -28,7 +28,7 @@ def test_readme_example_runs(code: str, capsys: pytest.CaptureFixture[str]) -> N
 def test_readme_game_reaches_the_end_and_scores(capsys: pytest.CaptureFixture[str]) -> None:
     namespace: dict = {"__name__": "readme"}
     exec(compile(BLOCKS[0], str(README), "exec"), namespace)
-    state, result = namespace["state"], namespace["result"]
+    state, result = namespace["game"].state, namespace["result"]
     assert state.result == "finished"
     assert namespace["offered"].tile not in state.registry  # the offered tile was taken
     assert len(result.players) == 3
