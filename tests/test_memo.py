@@ -151,13 +151,13 @@ def test_a_game_played_with_the_memo_cleared_at_every_step_is_the_same_game(
         advance(state, step)
         memo.clear()  # the bot chooses the next step from a cold memo too
 
-    # the bots' steps go through ``push`` (the checked loop) only when they are not
-    # trusted as listing bots: the cold game by ``push`` equals the warm one by the loop
-    # that applies the listed steps without ``push``
-    original, listing = selfplay.push, selfplay.LISTING_BOTS
-    selfplay.push, selfplay.LISTING_BOTS = cold_push, frozenset()
+    # the bots' steps go through ``advance`` (the checked loop) only when they are not
+    # trusted as listing bots: the cold game by ``advance`` equals the warm one by the loop
+    # that applies the listed steps without ``advance``
+    original, listing = selfplay.advance, selfplay.LISTING_BOTS
+    selfplay.advance, selfplay.LISTING_BOTS = cold_push, frozenset()
     try:
         cold = format_record(selfplay_game(players, seed, 2, bot=bot, max_turns=60))
     finally:
-        selfplay.push, selfplay.LISTING_BOTS = original, listing
+        selfplay.advance, selfplay.LISTING_BOTS = original, listing
     assert pushed and cold == warm
