@@ -443,7 +443,7 @@ def determines(original: str, text: str) -> bool:
     from keyharvest.formats.meant import _reach
     from keyharvest.formats.records import start_state
     from keyharvest.model.steps import EndTurn
-    from keyharvest.rules import legal_steps, push
+    from keyharvest.rules import advance, representative_steps
 
     try:
         (good,), (bad,) = load_records(original, SOURCE), load_records(text, SOURCE)
@@ -453,7 +453,7 @@ def determines(original: str, text: str) -> bool:
     k = next((i for i, (a, b) in enumerate(zip(one, two)) if a != b), min(len(one), len(two)))
     state = start_state(good)
     for step in one[:k]:
-        push(state, step)
+        advance(state, step)
     gone = len(one) - len(two)
     if gone < 0:
         return True
@@ -463,11 +463,11 @@ def determines(original: str, text: str) -> bool:
     rest = two[k + (0 if gone else 1):]
     fills: list[list] = []
     if gone <= 1:
-        fills = [[s] for s in legal_steps(state)]
+        fills = [[s] for s in representative_steps(state)]
     else:
         player = state.pending.player
         fills = [list(one[k:k + gone]), [EndTurn(player)]] + [
-            [s, EndTurn(player)] for s in legal_steps(state) if not isinstance(s, EndTurn)]
+            [s, EndTurn(player)] for s in representative_steps(state) if not isinstance(s, EndTurn)]
     found = 0
     for fill in fills[:300]:
         if _reach(state, [*fill, *rest]) == float("inf"):

@@ -33,7 +33,7 @@ def test_the_reference_builds_without_warnings_and_names_every_public_name(
     assert not missing, missing
     assert keyharvest.__version__ in html or "keyharvest" in html
     # a docstring of a function shows (not only its signature)
-    first_line = keyharvest.legal_steps.__doc__.strip().splitlines()[0].split("``")[0]
+    first_line = keyharvest.score.__doc__.strip().splitlines()[0].split("``")[0]
     assert first_line.split()[0] in html
 
 

@@ -123,14 +123,16 @@ def _viewer(at: Located, view: str) -> str:
 
 def _replay_view(at: Located, colour: str, fmt: str, each: bool) -> int:
     """``replay --view``: what ``colour`` may know at the point (or at every step)."""
-    from ..play.view import located_views
+    from ..formats.positions import observation_data
+    from ..play.replay import located_views
     from ..render.textboard import render
     from .shapes import located_dict, located_title
 
     views = located_views(at, colour)
     if not each:
         if fmt == "json":
-            result("view", {"ok": True, **located_dict(at), "view": views[-1].to_data()}, [])
+            result("view", {"ok": True, **located_dict(at),
+                            "view": observation_data(views[-1])}, [])
         else:
             out(f"{located_title(at)}; as {colour} may know it (RULES.md I.27)")
             out(render(at.state, view=views[-1]))
@@ -139,7 +141,7 @@ def _replay_view(at: Located, colour: str, fmt: str, each: bool) -> int:
     for i, (label, o) in enumerate(zip(labels, views)):
         if fmt == "json":
             result("step", {"step": i, "played": None if i == 0 else label,
-                            "view": o.to_data()})
+                            "view": observation_data(o)})
         else:
             out(f"== step {i}: {label if i else 'the setup'}; as {colour} may know it ==")
             out(render(at.state, view=o))
@@ -158,13 +160,14 @@ def moves(
     text, source, access = read_one(path, board=board, trust_board_paths=trust_board_paths,
                                     max_bytes=max_bytes)
     from ..notation import format_step
-    from ..play.choices import legal_steps
     from ..play.replay import locate
+    from ..rules import representative_steps
+    from ..rules.game import Game
     from .shapes import located_dict, pending_dict
 
     with diagnosing(text, source):
         at = locate(text, source, at_point, game=game, access=access)
-    steps = legal_steps(at.state, complete=every)
+    steps = Game(at.state).legal_steps() if every else representative_steps(at.state)
     notes = list(at.notes)
     if not steps:
         notes.append(f"no legal step: the game is over ({at.state.result})" if at.state.is_over
@@ -219,7 +222,7 @@ def _picture(at: Located, what: State | list[Frame], dest: str, player: str | No
 
     views = None
     if view is not None:
-        from ..play.view import located_views
+        from ..play.replay import located_views
 
         views = located_views(at, _viewer(at, view))
     title = None if at.record is None else game_title(at.record.players, at.record.metadata)

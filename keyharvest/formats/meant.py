@@ -42,7 +42,7 @@ from ..errors import IllegalStep, KeyHarvestError, NotationError, Span
 from ..model.state import PendingKind, State
 from ..model.steps import Draw, EndTurn, Pass, Step
 from ..notation import parse_step
-from ..rules import legal_steps, push, push_steps
+from ..rules import advance, advance_steps, representative_steps
 
 if TYPE_CHECKING:
     from .records import Record
@@ -69,7 +69,7 @@ def _reach(state: State, rest: Sequence[Step]) -> float:
     implied: list[tuple[int, Step]] = []
     start = trial.steps
     try:
-        push_steps(trial, rest, lambda s, step: _fill_passes(s, step, 0, implied))
+        advance_steps(trial, rest, lambda s, step: _fill_passes(s, step, 0, implied))
     except IllegalStep:
         return trial.steps - start - len(implied)
     return math.inf
@@ -204,7 +204,7 @@ def _missing_draw(record: Record, text: _Text, error: IllegalStep, state: State,
     anchor = text.text_of(getattr(before, "span", None)) if before is not None else None
     if before is None or isinstance(before, EndTurn) or anchor is None:
         return False
-    draws = [s for s in legal_steps(state) if isinstance(s, Draw)]
+    draws = [s for s in representative_steps(state) if isinstance(s, Draw)]
     rest = steps[applied:]
     trials: list[tuple[tuple[bool, Draw], Sequence[Step], int]] = [
         ((False, d), [d, *rest], 1) for d in draws]
@@ -283,13 +283,13 @@ def _bodies(state: State, player: str) -> list[tuple[list[Step], list[Step]]]:
     """The turns ``player`` may have played from ``state`` that a search can tell apart:
     an empty one, and one step then the end (each: the steps, and the steps written)."""
     out: list[tuple[list[Step], list[Step]]] = [([EndTurn(player)], [EndTurn(player)])]
-    for step in legal_steps(state):
+    for step in representative_steps(state):
         if isinstance(step, (EndTurn, Pass, Draw)):
             continue
         trial = state.copy()
         try:
-            push(trial, step)
-            push(trial, EndTurn(player))
+            advance(trial, step)
+            advance(trial, EndTurn(player))
         except KeyHarvestError:
             continue
         out.append(([step, EndTurn(player)], [step]))
@@ -466,7 +466,7 @@ def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
     # another player's step is written with its colour, which then speaks to the end of
     # the line: only where nothing after it on the line is spoken
     last = not line[span.end_column - 1:].split("#", 1)[0].strip()
-    legal = [s for s in legal_steps(state) if not isinstance(s, EndTurn) and (
+    legal = [s for s in representative_steps(state) if not isinstance(s, EndTurn) and (
         getattr(s, "player", None) in (None, speaker) or last)]
     legal.sort(key=lambda s: type(s) is not type(refused))  # the same kind first
     trials += [(("instead", s), [s, *rest], 1) for s in legal]

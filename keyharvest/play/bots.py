@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from ..model.catalogue import CROP_INDEX, WORKERS
 from ..model.state import PendingKind, State
 from ..model.steps import Draw, EndTurn, Harvest, Offer, Pass, Play, Step
-from ..rules import representative_steps, legal_view, advance
+from ..rules import advance, legal_view, representative_steps
 from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
 from ..rules.fields import groups

@@ -56,8 +56,8 @@ from typing import Protocol
 from ..model.state import CHANCE, TERMINAL, Result, State
 from ..model.steps import Draw, EndTurn, Pass, Step
 from ..rules import advance, representative_steps
-from ..rules.game import chance_outcomes, outcome
 from ..rules.choices import every_step
+from ..rules.game import chance_outcomes, outcome
 from ..rules.view import Observation, observe, sample_state
 
 __all__ = ["DEFAULT_BUDGET", "HORIZON", "LINE", "MCTSBot", "Searched", "analyse", "merge",
