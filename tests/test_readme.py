@@ -63,7 +63,7 @@ def test_readme_links_work_outside_the_repository() -> None:
 
 def test_readme_says_what_the_first_print_prints(capsys: pytest.CaptureFixture[str]) -> None:
     """The comment on the first example's first print is what it prints."""
-    said = re.search(r"print\(state\.pending\.describe\(\)\)\s+# '([^']*)'", BLOCKS[0])
+    said = re.search(r"print\(game\.state\.pending\.describe\(\)\)\s+# '([^']*)'", BLOCKS[0])
     assert said is not None
     exec(compile(BLOCKS[0], str(README), "exec"), {"__name__": "readme"})
     assert capsys.readouterr().out.splitlines()[0] == said.group(1)
