@@ -328,6 +328,26 @@ def test_an_event_seen_and_returned_is_surely_in_the_bag() -> None:
         assert world.state.bag >= {"N", "U", "V", "Y"}
 
 
+def test_a_copy_of_a_state_has_every_field_and_shares_nothing_that_changes() -> None:
+    """``State.copy`` names every field (a field added to ``State`` and not to ``copy``
+    fails here), and shares only immutable values and the store items (never changed)."""
+    from dataclasses import fields
+
+    state = max(SAMPLE, key=lambda s: len(s.stack) + s.steps)
+    copy = state.copy()
+    immutable = (int, str, tuple, type(None), kh.Board, kh.Pending)
+    for f in fields(kh.State):
+        mine, theirs = getattr(state, f.name), getattr(copy, f.name)
+        assert mine == theirs or f.name == "stack", f.name
+        assert isinstance(mine, immutable) or mine is not theirs, f.name
+    assert [repr(a) for a in state.stack] == [repr(b) for b in copy.stack]
+    for p, q in zip(state.players, copy.players):
+        for f in fields(p):
+            value = getattr(p, f.name)
+            assert value == getattr(q, f.name)
+            assert isinstance(value, str) or value is not getattr(q, f.name), f.name
+
+
 # -- 5. undo, copies, serialization ---------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(3))
 def test_push_then_pop_back_to_the_start_equals_a_fresh_state_at_every_step(seed: int) -> None:

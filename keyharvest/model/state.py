@@ -15,7 +15,6 @@ This module knows the shape of the table, not the rules, and reads no files.
 
 from __future__ import annotations
 
-import copy as _copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -119,7 +118,8 @@ class Pending:
 
 @dataclass(slots=True)
 class StoreItem:
-    """A tile in a store and its fixed bid, as counts per crop (C.5)."""
+    """A tile in a store and its fixed bid, as counts per crop (C.5). Never changed once in
+    a store (a bid is fixed: C.5), so that copies of a player share their items."""
 
     tile: str
     bid: list[int]
@@ -135,10 +135,9 @@ class PlayerState:
     screen: list[int] = field(default_factory=lambda: [0] * len(CROPS))
 
     def copy(self) -> PlayerState:
-        return PlayerState(
-            self.colour, dict(self.tiles), dict(self.workers), set(self.supply),
-            [StoreItem(it.tile, list(it.bid)) for it in self.store], list(self.screen),
-        )
+        """A copy that shares nothing that changes (store items never change: shared)."""
+        return PlayerState(self.colour, self.tiles.copy(), self.workers.copy(),
+                           self.supply.copy(), self.store[:], self.screen[:])
 
     def worker_space(self, letter: str) -> str | None:
         for space, w in self.workers.items():
@@ -278,25 +277,15 @@ class State:
 
     # -- copying ------------------------------------------------------------------------
     def copy(self) -> State:
-        s = _copy.copy(self)
-        s.players = [p.copy() for p in self.players]
-        s.stock = list(self.stock)
-        s.registry = list(self.registry)
-        s.bag = set(self.bag)
-        s.turn = Turn(self.turn.player, self.turn.number, self.turn.used, self.turn.count)
-        s.town = set(self.town)
-        s.track = list(self.track)
-        s.fallow = list(self.fallow)
-        s.removed = list(self.removed)
-        s.set_aside = list(self.set_aside)
-        s.spent = list(self.spent)
-        s.in_hand = list(self.in_hand)
-        s.stack = [f.copy() for f in self.stack]
-        return s
-
-    def __copy__(self) -> Any:  # pragma: no cover - used only by State.copy
-        cls = self.__class__
-        s = cls.__new__(cls)
-        for name in cls.__slots__:
-            setattr(s, name, getattr(self, name))
-        return s
+        """A copy that shares nothing that changes: every container copied, the frames too
+        (a search copies states by the thousand: every field given to the constructor, in
+        order, no generic copying)."""
+        turn = self.turn
+        return State(
+            self.board, [p.copy() for p in self.players], self.stock[:], self.registry[:],
+            self.bag.copy(), Turn(turn.player, turn.number, turn.used, turn.count),
+            self.town.copy(), self.track[:], self.fallow[:], self.removed[:],
+            self.hidden_removed, self.set_aside[:], self.spent[:], self.in_hand[:],
+            self.end_countdown, self.end_trigger, self.max_turns, self.result,
+            [f.copy() for f in self.stack], self.pending, self.steps, self.filled_at,
+            self.drawn)

@@ -91,6 +91,22 @@ def _skeleton(step: Step) -> Step | None:
 def multisets(bound: Sequence[int], sizes: range) -> list[tuple[str, ...]]:
     """Every multiset of crops (canonical order) with at most ``bound[i]`` of crop ``i``
     and a size in ``sizes``."""
+    key = (tuple(bound), sizes.start, sizes.stop)
+    got = _MULTISETS.get(key)
+    if got is None:
+        if len(_MULTISETS) >= MULTISETS_KEPT:  # bounded: the screens of a game repeat
+            _MULTISETS.clear()
+        got = _MULTISETS[key] = _multisets(bound, sizes)
+    return list(got)
+
+
+#: The multisets of ``multisets`` by (bound, sizes): a listing asks the same ones at every
+#: step of a turn (the screen and the stock change slowly). At most ``MULTISETS_KEPT``.
+_MULTISETS: dict[tuple[tuple[int, ...], int, int], tuple[tuple[str, ...], ...]] = {}
+MULTISETS_KEPT = 4096
+
+
+def _multisets(bound: Sequence[int], sizes: range) -> tuple[tuple[str, ...], ...]:
     out: list[tuple[str, ...]] = []
     top = min(sum(bound), sizes.stop - 1) if sizes else -1
 
@@ -104,7 +120,7 @@ def multisets(bound: Sequence[int], sizes: range) -> list[tuple[str, ...]]:
 
     if top >= 0:
         grow(0, top, ())
-    return out
+    return tuple(out)
 
 
 def _subsets(tiles: tuple[str, ...]) -> Iterator[tuple[str, ...]]:

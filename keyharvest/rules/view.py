@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
-from ..model.board import Board, sorted_refs
+from ..model.board import Board
 from ..model.catalogue import (
     COUNTERS_PER_CROP,
     CROPS,
@@ -343,7 +343,8 @@ def _observe(state: State, me: str, history: _History | None,
     for p in state.players:
         visible_tiles.update(p.tiles)
         visible_tiles.update(it.tile for it in p.store)
-    bag_tiles = tuple(sorted_refs(r for r in state.board.references if r not in visible_tiles))
+    # the board's references are in board order (``Board.order``): no sorting
+    bag_tiles = tuple(r for r in state.board.references if r not in visible_tiles)
     visible_events = set(state.track) | set(state.set_aside) | set(state.spent)
     every_seen = visible_events | seen
     bag_events = tuple(sorted(every_seen - visible_events))
