@@ -36,7 +36,7 @@ import dataclasses
 import math
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 from ..errors import IllegalStep, KeyHarvestError, NotationError, Span
 from ..model.state import PendingKind, State
@@ -44,8 +44,15 @@ from ..model.steps import Draw, EndTurn, Pass, Step
 from ..notation import parse_step
 from ..rules import advance, advance_steps, representative_steps
 
-if TYPE_CHECKING:
-    from .records import Record
+
+class Record(Protocol):
+    """What this module reads of a record (``records.Record``): its steps and its text."""
+
+    steps: list[Step]
+    text: str
+    line: int
+    movetext_line: int
+    source: str
 
 #: At most this many candidate edits are tried for one problem (legal steps of a turn, the
 #: tiles of the bag), so that a diagnosis stays a bounded piece of work.
@@ -63,16 +70,32 @@ _PREFIX = re.compile(r"(?:^|;)\s*(?:\d+\s*\.\s*)?(([A-Za-z]+)\s*:\s*)$")
 def _reach(state: State, rest: Sequence[Step]) -> float:
     """How many of ``rest`` apply from ``state`` (a copy is played; passes a record may
     leave out are supplied, I.37); ``inf`` when all of them do."""
-    from .records import _fill_passes
-
     trial = state.copy()
     implied: list[tuple[int, Step]] = []
     start = trial.steps
     try:
-        advance_steps(trial, rest, lambda s, step: _fill_passes(s, step, 0, implied))
+        advance_steps(trial, rest, lambda s, step: fill_passes(s, step, 0, implied))
     except IllegalStep:
         return trial.steps - start - len(implied)
     return math.inf
+
+
+def fill_passes(state: State, step: Step, index: int, implied: list[tuple[int, Step]]) -> None:
+    """Apply the passes a record may leave out before ``step`` (I.37): while the game waits
+    for a decision of a player other than the step's, and pass is its only legal answer."""
+    for _ in range(64):
+        pending = state.pending
+        if state.result is not None or pending.kind in (PendingKind.CHANCE, PendingKind.OVER,
+                                                        PendingKind.TURN):
+            return
+        if not isinstance(step, Draw) and getattr(step, "player", None) == pending.player:
+            return
+        legal = representative_steps(state)
+        only = Pass(pending.player)  # type: ignore[arg-type]
+        if legal != [only]:
+            return
+        advance(state, only)
+        implied.append((index, only))
 
 
 C = TypeVar("C")
@@ -456,9 +479,12 @@ def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
     speaker = getattr(refused, "player", None)
     if speaker is None:  # a draw: the step written instead is the line's speaker's
         from .alternatives import _speakers
-        from .records import _before
 
-        speaker = _speakers(state, _before(record, span))[0]
+        before = text[span.line][:span.column - 1]
+        if not before or before[:1].isspace():  # a continuation line: its header speaks
+            head = _HEADER.match(text[text.header_of(span.line)])
+            before = f"{head.group(2)}: ; {before}" if head else before
+        speaker = _speakers(state, before)[0]
     rest = steps[applied + 1:]
     trials: list[tuple[tuple[str, Step | None], Sequence[Step], int]] = []
     if not header:

@@ -78,17 +78,18 @@ from ..errors import (
 from ..model.board import Board
 from ..model.catalogue import EVENT_LETTERS, PLAYER_COLOURS
 from ..model.setup import REMOVED_EVENTS, Setup, setup_problems
-from ..model.state import PendingKind, Result, State
-from ..model.steps import Draw, EndTurn, Pass, Step, norm_crops
+from ..model.state import Result, State
+from ..model.steps import EndTurn, Step, norm_crops
 from ..notation import Comment, Names, Where, format_movetext
 from ..notation.movetext import MAX_ERRORS, read_movetext
 from ..notation.names import CROP_WORDS
-from ..rules import advance, advance_steps, representative_steps
+from ..rules import advance_steps
 from ..rules.actions import new_game
 from . import tomltext
 from .boardfile import NAMED_ONLY, STANDARD, BoardAccess
 from .cutter import DELIMITER, Piece, breaks_in, cut, joined, split_lines
 from .limits import MAX_RECORD_BYTES, read_bounded
+from .meant import fill_passes as _fill_passes
 from .tomltext import (
     ValueChecker,
     decode_error,
@@ -944,24 +945,6 @@ def _check_invariants(state: State, step: Step | None, record: Record) -> None:
         span = getattr(step, "span", None) or Span(record.line, 1, record.line, 4, record.source)
         raise IllegalStep(v.rule, f"the table {where} breaks an invariant: {v.message}{more}",
                           step, getattr(step, "player", None), span)
-
-
-def _fill_passes(state: State, step: Step, index: int, implied: list[tuple[int, Step]]) -> None:
-    """Apply the passes a record may leave out before ``step`` (I.37): while the game waits
-    for a decision of a player other than the step's, and pass is its only legal answer."""
-    for _ in range(64):
-        pending = state.pending
-        if state.result is not None or pending.kind in (PendingKind.CHANCE, PendingKind.OVER,
-                                                        PendingKind.TURN):
-            return
-        if not isinstance(step, Draw) and getattr(step, "player", None) == pending.player:
-            return
-        legal = representative_steps(state)
-        only = Pass(pending.player)  # type: ignore[arg-type]
-        if legal != [only]:
-            return
-        advance(state, only)
-        implied.append((index, only))
 
 
 __all__ = [
