@@ -142,3 +142,20 @@ def test_the_same_output_with_jobs(tmp_path: Path) -> None:
                  ["stats", "-f", "json"], ["standings"]):
         one = kh(*args, *files)
         assert kh(*args, *files, "-j", "2").out == one.out, args
+
+
+def test_filter_and_pages_never_write_onto_an_input(tmp_path: Path) -> None:
+    """An output that is one of the inputs is a usage error, as validate's --rejects is:
+    the input is left as it was."""
+    game = tmp_path / "game.kh"
+    game.write_bytes((GAMES / "two-players.kh").read_bytes())
+    before = game.read_bytes()
+    run = kh("filter", "finished", game, "--rejects", game)
+    assert run.code == 2 and "is an input of this command" in run.err
+    run = kh("filter", "finished", game, "--rejects", "-")
+    assert run.code == 2 and "'--rejects'" in run.err
+    page = tmp_path / "page.html"
+    page.symlink_to(game)
+    run = kh("stats", game, "--html", page)
+    assert run.code == 2 and "the same file as the input" in run.err
+    assert game.read_bytes() == before

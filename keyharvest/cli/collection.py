@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from . import cluster as on_cluster
-from .inputs import Format, bad_parameter, limit
+from .inputs import Format, bad_parameter, limit, no_stream, not_an_input
 from .support import (
     INVALID,
     OK,
@@ -98,6 +98,9 @@ def select(
     quiet: bool, output: Format,
 ) -> int:
     """The body of ``keyharvest filter`` (``commands.filter`` says what it does)."""
+    no_stream(rejects, "'--rejects'", "standard output holds the matching records; name a "
+                                      "file to append the bad records to")
+    not_an_input(rejects, paths, "'--rejects'")
     from ..play.batch import Rejects
     from ..play.query import QueryError, compile_query
     from ..play.query import select as selecting
@@ -205,6 +208,7 @@ def stats(
     from ..play.stats import Stats
 
     _html_usage(html)
+    not_an_input(html, paths, "'--html'")
     found = Stats()
     with ExitStack() as stack:
         for entry in _source(paths, jobs, cluster, cluster_timeout, max_bytes, stack, games):
@@ -264,6 +268,7 @@ def standings(
     from ..play.standings import INSTALL, Standings
 
     _html_usage(html)
+    not_an_input(html, paths, "'--html'")
     table = Standings(by=str(getattr(by, "value", by)))
     with ExitStack() as stack:
         for entry in _source(paths, jobs, cluster, cluster_timeout, max_bytes, stack, games):
