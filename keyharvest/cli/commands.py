@@ -24,7 +24,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..play.bounds import (  # the maximum of every count and time (a module of constants)
+from ..play.bounds import (  # the bound of every count and time, and the check of --time
     MAX_BUDGET,
     MAX_GAMES,
     MAX_JOBS,
@@ -33,6 +33,7 @@ from ..play.bounds import (  # the maximum of every count and time (a module of 
     MAX_TOP,
     MAX_WAIT_SECONDS,
     MIN_SECONDS,
+    check_search,
 )
 from . import advise, bots, canonical, check, collection, complete, show
 from . import record as recording
@@ -136,8 +137,26 @@ TrustOpt = Annotated[bool, typer.Option(
 BudgetOpt = Annotated[int | None, typer.Option(
     "--budget", min=1, max=MAX_BUDGET, metavar="N", show_default=False,
     help="Simulations of the search a decision (default 250, about a second each).")]
+
+
+def _seconds(text: str) -> float:
+    """``--time``'s value read by keyharvest itself, so that nan and inf are refused with
+    one usage error under every Typer and Click (Click before 8.2 lets nan through a
+    range; later Typers check ranges with pydantic): the library's check of the bound."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a number of seconds") from None
+    try:
+        check_search(None, value)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    return value
+
+
 TimeOpt = Annotated[float | None, typer.Option(
-    "--time", min=MIN_SECONDS, max=MAX_SECONDS, metavar="SECONDS", show_default=False,
+    "--time", min=MIN_SECONDS, max=MAX_SECONDS, parser=_seconds, metavar="SECONDS",
+    show_default=False,
     help="Search for SECONDS a decision instead of a budget (the advice then depends on "
          "the machine's speed).")]
 SearchSeedOpt = Annotated[int, typer.Option(
