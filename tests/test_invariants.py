@@ -20,6 +20,7 @@ from keyharvest.model.catalogue import (
     TOWNSFOLK,
     TRACK_SIZE,
     WORKERS,
+    is_event,
 )
 from keyharvest.model.state import State, StoreItem
 from keyharvest.model.steps import Draw, EndTurn
@@ -176,7 +177,7 @@ def reference_check(state: State, *, complete: bool = True) -> list[Violation]:
     for p in state.players:
         places.update(list(p.tiles))
         places.update(it.tile for it in p.store)
-    bag_tiles = [t for t in state.bag if not t.isalpha()]
+    bag_tiles = [t for t in state.bag if not is_event(t)]
     places.update(bag_tiles)
     for ref, k in places.items():
         if ref not in board:
@@ -190,7 +191,7 @@ def reference_check(state: State, *, complete: bool = True) -> list[Violation]:
     events: Counter[str] = Counter()
     for group in (state.track, state.removed, state.set_aside, state.spent):
         events.update(group)
-    events.update(e for e in state.bag if e.isalpha())
+    events.update(filter(is_event, state.bag))
     for e, k in events.items():
         if e not in EVENT_LETTERS:
             add("A.6", f"{e} is not an event")

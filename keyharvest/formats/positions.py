@@ -39,6 +39,7 @@ import json
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import filterfalse
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,7 @@ from ..model.catalogue import (
     PLAYER_COLOURS,
     TOWNSFOLK,
     WORKERS,
+    is_event,
 )
 from ..model.state import (
     Pending,
@@ -185,8 +187,8 @@ def position_data(state: State, board: str | None = None) -> dict[str, Any]:
     out["registry"] = list(state.registry)
     out["track"] = list(state.track)
     out["fallow"] = list(state.fallow)
-    out["bag"] = sorted((i for i in state.bag if not i.isalpha()), key=sort_key) + sorted(
-        i for i in state.bag if i.isalpha())
+    out["bag"] = sorted(filterfalse(is_event, state.bag), key=sort_key) + sorted(
+        filter(is_event, state.bag))
     out["removed"] = list(state.removed)
     out["hidden_removed"] = state.hidden_removed
     out["set_aside"] = list(state.set_aside)

@@ -91,6 +91,12 @@ EVENTS: dict[str, Event] = {
 }
 EVENT_LETTERS: tuple[str, ...] = tuple(EVENTS)
 
+
+def is_event(item: str) -> bool:
+    """Whether a bag item is an event (a letter, A.6) rather than a field tile (a reference of
+    letter and number, A.3): the one test of which a bag item is."""
+    return item.isalpha()
+
 REGISTRY_SIZE = 6
 TRACK_SIZE = 10
 QUESTION_SPACE = 7  # the "?" space (F.3)

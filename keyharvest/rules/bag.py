@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..errors import IllegalStep
-from ..model.catalogue import QUESTION_SPACE, TRACK_SIZE
+from ..model.catalogue import QUESTION_SPACE, TRACK_SIZE, is_event
 from ..model.state import Pending, PendingKind, State
 from ..model.steps import Draw, Step
 from .engine import (
@@ -37,7 +37,7 @@ def check_draw(state: State, step: Step, rule: str = "F.1") -> str:
     if type(step) is not Draw:
         expect(step, (Draw,), rule, "a draw from the bag")
     item: str = step.item  # type: ignore[attr-defined]
-    if item in state.bag and not item.isalpha():  # a field tile: state.can_draw, inlined
+    if item in state.bag and not is_event(item):  # a field tile: state.can_draw, inlined
         return item
     if not state.can_draw(item):
         if item in state.bag:
@@ -145,7 +145,7 @@ class RefillFrame(Frame):
     def apply(self, state: State, step: Step) -> Pending | None:
         bag = state.bag
         # (only a Draw has an item: a type test and a slot read cost less than getattr)
-        if type(step) is Draw and (item := step.item) in bag and not item.isalpha():
+        if type(step) is Draw and (item := step.item) in bag and not is_event(item):
             # a field tile: the common case
             bag.remove(item)
             state.registry.append(item)
@@ -257,7 +257,7 @@ class HandDrawFrame(Frame):
     def apply(self, state: State, step: Step) -> None:
         item = check_draw(state, step, self.rule)
         state.bag.remove(item)
-        if not item.isalpha():
+        if not is_event(item):
             state.in_hand.append(item)
             for letter in self.mine:
                 state.set_aside.remove(letter)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, filterfalse
 
 from ..model.board import Board
 from ..model.catalogue import (
@@ -23,6 +23,7 @@ from ..model.catalogue import (
     TOWNSFOLK,
     TRACK_SIZE,
     WORKERS,
+    is_event,
 )
 from ..model.state import State
 from .memo import remember, table
@@ -122,11 +123,11 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
     bag_tiles = bag.difference(_EVENTS)  # the bag's tiles, if none of them is a word
     tiles = bag_tiles.union(placed)
     # (a board read from a file names no space by letters alone, but a Board may be made)
-    split = tiles <= _spaces(board) and not any(map(str.isalpha, bag_tiles))
+    split = tiles <= _spaces(board) and not any(map(is_event, bag_tiles))
     if not (split and len(tiles) == len(placed) + len(bag_tiles)
             and (not complete or len(tiles) == len(board.order))):
         places: Counter[str] = Counter(placed)
-        places.update([t for t in bag if not t.isalpha()])
+        places.update(filterfalse(is_event, bag))
         for ref, k in places.items():
             if ref not in board.crops:
                 add("A.3", f"{ref} is not a tile of the board", *_tile_keys(state, ref))
@@ -144,7 +145,7 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
     if not (split and events <= _EVENTS and len(events) == len(seen) + len(bag_events)
             and (not complete or len(events) == len(EVENT_LETTERS))):
         counted: Counter[str] = Counter(seen)
-        counted.update([e for e in bag if e.isalpha()])
+        counted.update(filter(is_event, bag))
         for e, k in counted.items():
             if e not in EVENT_LETTERS:
                 add("A.6", f"{e} is not an event", *_event_keys(state, e))
