@@ -611,3 +611,16 @@ def test_C4_3_crops_gained_by_a_re_placed_worker_pay_for_the_second_tile(monkeyp
     assert crops(s, "red") == {}
     assert s.turn.used == "c" and s.turn.count == 2
     assert check(s) == []
+
+
+def test_can_pay_is_at_least_the_need_of_every_crop() -> None:
+    """``crops.has``, the one test of "can this screen pay this bid" (C.4, C.5), unrolled:
+    it agrees with a crop-by-crop comparison, a single crop short refusing."""
+    from itertools import product
+
+    from keyharvest.rules.crops import has
+
+    for screen in product(range(2), repeat=5):
+        for need in ((0, 0, 0, 0, 0), (1, 0, 0, 0, 0), (0, 0, 0, 0, 1), (1, 1, 1, 1, 1)):
+            assert has(screen, need) == all(s >= n for s, n in zip(screen, need))
+    assert not has([3, 3, 3, 3, 0], [1, 1, 1, 1, 1])

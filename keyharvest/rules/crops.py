@@ -4,7 +4,6 @@ can pay, and moving crops between screens and the stock."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import ge
 
 from ..errors import IllegalStep
 from ..model.catalogue import CROP_INDEX, CROPS
@@ -31,8 +30,13 @@ def show(count: Sequence[int]) -> str:
 
 
 def has(screen: Sequence[int], need: Sequence[int]) -> bool:
-    """Whether ``screen`` holds at least ``need`` of every crop (counts per crop)."""
-    return all(map(ge, screen, need))
+    """Whether ``screen`` holds at least ``need`` of every crop (counts per crop): whether a
+    player can pay a bid or a payment (C.4, C.5). The one test of it; unrolled over the five
+    crops (``all`` over a ``map`` cost several times as much, and the listing of action c
+    asks it of every tile of every store)."""
+    s0, s1, s2, s3, s4 = screen
+    b0, b1, b2, b3, b4 = need
+    return s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4
 
 
 def check_crops(crops: Iterable[str], rule: str) -> list[int]:
@@ -70,8 +74,8 @@ def move_crops(src: list[int], dst: list[int], amount: Sequence[int]) -> None:
         dst[4] += a4
 
 
-if len(CROPS) != 5:  # pragma: no cover - move_crops unrolls the five crops
-    raise ImportError("move_crops moves counts of five crops")
+if len(CROPS) != 5:  # pragma: no cover - has and move_crops unroll the five crops
+    raise ImportError("has and move_crops count five crops")
 
 
 def add_crops(dst: list[int], amount: Sequence[int]) -> None:
