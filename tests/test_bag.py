@@ -13,7 +13,7 @@ import keyharvest as kh
 from keyharvest.errors import IllegalStep
 from keyharvest.model.state import State
 from keyharvest.model.steps import Draw, EndTurn, Harvest, Offer, Step
-from keyharvest.rules import advance, engine, events, representative_steps
+from keyharvest.rules import advance, engine, placement, representative_steps
 from keyharvest.rules.bag import RefillFrame
 from keyharvest.rules.invariants import check
 
@@ -28,7 +28,7 @@ def started(monkeypatch) -> list[tuple[str, str, tuple[str, ...]]]:
     def record(state: State, letter: str, drawer: str):
         log.append((letter, drawer, tuple(state.track)))
 
-    monkeypatch.setattr(events, "EFFECTS", {e: record for e in "MNOPQRSTUVWXYZ"})
+    monkeypatch.setattr(placement, "EFFECTS", {e: record for e in "MNOPQRSTUVWXYZ"})
     return log
 
 

@@ -274,8 +274,8 @@ def test_frames_that_say_what_comes_next_settle_as_their_base() -> None:
     settles as its base does (``settles_done``, ``settles_plainly``): a class that settles
     its own way (the Steward, the Sale) must settle."""
     from keyharvest.rules.abilities import FRAMES, AbilityFrame, StewardFrame
-    from keyharvest.rules.events import EFFECTS
     from keyharvest.rules.events.base import OneAnswerFrame
+    from keyharvest.rules.placement import EFFECTS
 
     for cls in set(FRAMES.values()):
         assert cls.settles_done == (cls.settle is AbilityFrame.settle), cls

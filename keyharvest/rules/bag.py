@@ -26,10 +26,10 @@ from .engine import (
     mypyc_attr,
     saved,
 )
-from .events import start_event
 from .fields import someone_below_threshold
 from .invariants import question_check
 from .memo import PENDING, remember, table
+from .placement import start_event
 
 
 def check_draw(state: State, step: Step, rule: str = "F.1") -> str:

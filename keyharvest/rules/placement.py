@@ -1,6 +1,9 @@
 """Placement (RULES.md D.1–D.2): where a worker may go, putting and sending back workers,
 placing tiles on a board (a displaced worker is re-placed: ``DisplacedFrame``), taking from
-the registry, and the registry of abilities (``ABILITIES``, filled by ``abilities``).
+the registry, and the registries of what a placed worker or a drawn event starts
+(``ABILITIES``, filled by ``abilities``; ``EFFECTS``, filled by the modules of ``events/``).
+They live here, below both the bag and the frames they hold, so that the bag starts an
+event without importing the events.
 
 Functions named ``*_error`` return a reason (a string) when something is not allowed and
 None when it is; the caller raises ``IllegalStep`` with its own rule id. Functions that
@@ -191,6 +194,27 @@ def start_ability(state: State, colour: str, letter: str, space: str) -> None:
     frame = factory(state, colour, letter, space)
     if frame is not None:
         state.stack.append(frame)
+
+
+#: event letter -> factory(state, letter, drawer) -> Frame | None (an event with no entry is
+#: placed on the track, F.2, and has no effect)
+EFFECTS: dict[str, Callable[[State, str, str], Frame | None]] = {}
+
+
+def start_event(state: State, letter: str, drawer: str) -> None:
+    """Start resolving ``letter``, drawn by ``drawer`` and just placed on the track (E.1)."""
+    factory = EFFECTS.get(letter)
+    if factory is None:
+        return
+    frame = factory(state, letter, drawer)
+    if frame is not None:
+        state.stack.append(frame)
+
+
+def register_events(*frames: type[Frame]) -> None:
+    """Make each event frame class (with its ``letter``) the resolver of its event."""
+    for frame in frames:
+        EFFECTS[frame.letter] = frame.start  # type: ignore[attr-defined]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see Frame

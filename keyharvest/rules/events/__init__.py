@@ -1,8 +1,10 @@
 """Events M–Z (RULES.md E): how a drawn event is resolved, player by player (E.1).
 
-``EFFECTS`` maps an event letter to a factory that returns the frame resolving it; each
-family module registers its frames at import (``register``), and ``rules/__init__`` imports
-them all. An event with no entry is placed on the track (F.2) and has no effect.
+``placement.EFFECTS`` maps an event letter to a factory that returns the frame resolving
+it; each family module registers its frames at import (``placement.register_events``), and
+``rules/__init__`` imports them all. An event with no entry is placed on the track (F.2) and
+has no effect. (The registry lives in ``placement``, below the bag, which starts an event
+through it without importing this package.)
 
 The frames, by family (RULES.md E.3):
 
@@ -19,28 +21,3 @@ This package does not decide when an event is drawn or where it lands on the tra
 is ``rules.bag``), and it knows nothing of notation.
 """
 
-from __future__ import annotations
-
-from collections.abc import Callable
-
-from ...model.state import State
-from ..engine import Frame
-
-#: letter -> factory(state, letter, drawer) -> Frame | None
-EFFECTS: dict[str, Callable[[State, str, str], Frame | None]] = {}
-
-
-def start_event(state: State, letter: str, drawer: str) -> None:
-    """Start resolving ``letter``, drawn by ``drawer`` and just placed on the track."""
-    factory = EFFECTS.get(letter)
-    if factory is None:
-        return
-    frame = factory(state, letter, drawer)
-    if frame is not None:
-        state.stack.append(frame)
-
-
-def register(*frames: type[Frame]) -> None:
-    """Make each event frame class (with its ``letter``) the resolver of its event."""
-    for frame in frames:
-        EFFECTS[frame.letter] = frame.start  # type: ignore[attr-defined]

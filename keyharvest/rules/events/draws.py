@@ -32,9 +32,9 @@ from ..engine import (
 from ..memo import fallow_steps, pass_of, pay_steps
 from ..placement import (
     place_tile,
+    register_events,
     take_from_registry,
 )
-from . import register
 from .base import (
     DrawingFrame,
     EventFrame,
@@ -320,4 +320,4 @@ class ReplacementFrame(DrawingFrame):
                 lambda i: fallow_steps[c, tiles[i]])
 
 
-register(BlindSwapFrame, LuckyDipFrame, NewSupplyFrame, SaleFrame, ReplacementFrame)
+register_events(BlindSwapFrame, LuckyDipFrame, NewSupplyFrame, SaleFrame, ReplacementFrame)

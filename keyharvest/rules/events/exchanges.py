@@ -20,10 +20,7 @@ from ...model.steps import (
 from ..engine import SPACE, expect, mypyc_attr, no_step, one_of, optional, saved
 from ..fields import is_lonely
 from ..memo import give_steps, pass_of
-from ..placement import (
-    place_tile,
-)
-from . import register
+from ..placement import place_tile, register_events
 from .base import EventFrame, OneAnswerFrame, Phase, mandatory_error
 
 # The steps the listings build, made by ``steps.maker``
@@ -230,4 +227,4 @@ class RegistrySwapFrame(OneAnswerFrame):
             colour, (sorted(p.tiles)[i % per_take], registry[i // per_take], None), None)
 
 
-register(SwapFrame, GiftFrame, RegistrySwapFrame)
+register_events(SwapFrame, GiftFrame, RegistrySwapFrame)

@@ -23,7 +23,7 @@ from ..crops import check_crops, counts, move_crops, show
 from ..engine import expect, mypyc_attr, no_step, one_of, saved
 from ..fields import check_fresh_tiles, default_instead, harvest_gains, is_lonely
 from ..memo import pass_of
-from . import register
+from ..placement import register_events
 from .base import RULE, EventFrame, OneAnswerFrame, Phase, mandatory_error
 
 # The steps the listings build, made by ``steps.maker``
@@ -258,4 +258,4 @@ class WindfallFrame(EventFrame):
         return None, len(grants), lambda i: _make_grant(colour, (grants[i],), None)
 
 
-register(BumperHarvestFrame, NewGrowthFrame, RemoteHarvestFrame, WindfallFrame)
+register_events(BumperHarvestFrame, NewGrowthFrame, RemoteHarvestFrame, WindfallFrame)

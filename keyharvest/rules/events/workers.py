@@ -19,9 +19,9 @@ from ..engine import mypyc_attr
 from ..placement import (
     placement_error,
     put_worker,
+    register_events,
     send_back,
 )
-from . import register
 from .base import OneAnswerFrame
 
 # The steps the listings build, made by ``steps.maker``
@@ -118,4 +118,4 @@ class DayOffFrame(OneAnswerFrame):
         return len(letters), lambda i: _make_remove(colour, (letters[i],), None)
 
 
-register(RelocationFrame, DayOffFrame)
+register_events(RelocationFrame, DayOffFrame)
