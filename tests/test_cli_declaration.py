@@ -48,7 +48,7 @@ def test_the_console_script_reads_nothing_but_through_typer_and_its_generated_ta
             __import__(f"keyharvest.cli.{module}")
     source = inspect.getsource(cli.entry)
     assert source.count("sys.argv") == 1 and "run_command(_run, (sys.argv[1:],)" in source
-    assert "_app_for(args)()" in source and "run(args)" in source
+    assert "app_for(args)()" in source and "run(args)" in source
 
 
 def _script(*args: object) -> subprocess.CompletedProcess[bytes]:

@@ -11,6 +11,9 @@ A module may import any module of a lower layer and modules of its own folder; t
 (``model/``, ``rules/``) imports none of lark, typer, tomllib, tomli_w and rich. The
 OpenSpiel game (``keyharvest/openspiel.py``, the extra ``keyharvest[openspiel]``) is
 imported by no module, and no other module imports pyspiel or numpy.
+
+A module's private names (``_name``) are its own: no other module of the package imports
+one (``from .x import _name``) or reads one off an imported module (``x._name``).
 """
 
 from __future__ import annotations
@@ -137,6 +140,70 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
         if v not in index:
             visit(v)
     return found
+
+
+def private_imports(root: Path = PACKAGE) -> set[tuple[str, str, str]]:
+    """(module, the module it reads from, the private name) for every private name of one
+    package module that another imports or reads off an imported module."""
+    mods = modules(root)
+    known = set(mods)
+    out: set[tuple[str, str, str]] = set()
+    for name, path in mods.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        bound: dict[str, str] = {}  # a local name -> the package module it stands for
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                target = (".".join(base + ([node.module] if node.module else []))
+                          if node.level else node.module or "")
+                if not target.startswith("keyharvest"):
+                    continue
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}"
+                    if sub in known:
+                        bound[alias.asname or alias.name] = sub
+                    elif alias.name.startswith("_") and not alias.name.startswith("__"):
+                        out.add((name, _owner(target, known), alias.name))
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname and alias.name in known:
+                        bound[alias.asname] = alias.name
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in bound and node.attr.startswith("_")
+                    and not node.attr.startswith("__")):
+                out.add((name, bound[node.value.id], node.attr))
+    return {row for row in out if row[0] != row[1]}
+
+
+#: Private names of ``rules/actions.py`` still read by its neighbours: the engine's rebuild
+#: (which owns ``actions.py``) gives them a public home. Held exact, so that the list only
+#: shrinks: an entry no longer true fails as a new one does.
+PENDING_PRIVATE = {
+    ("keyharvest.rules.abilities", "keyharvest.rules.actions", "_bids"),
+    ("keyharvest.rules.events.workers", "keyharvest.rules.actions", "_board_bits"),
+    ("keyharvest.rules.events.workers", "keyharvest.rules.actions", "_touch_masks"),
+}
+
+
+def test_no_module_reads_another_modules_private_names() -> None:
+    assert private_imports() == PENDING_PRIVATE
+
+
+@pytest.mark.parametrize("line", [
+    "from .tomltext import _BARE\n",
+    "from . import tomltext\n_ = tomltext._BARE\n",
+])
+def test_a_planted_private_import_fails(tmp_path: Path, line: str) -> None:
+    import shutil
+
+    copy = tmp_path / "keyharvest"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    target = copy / "formats" / "records.py"
+    target.write_text(target.read_text(encoding="utf-8") + "\n" + line, encoding="utf-8")
+    assert ("keyharvest.formats.records", "keyharvest.formats.tomltext",
+            "_BARE") in private_imports(copy)
 
 
 def test_only_the_openspiel_game_imports_pyspiel_and_nothing_imports_it() -> None:

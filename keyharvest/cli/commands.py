@@ -644,7 +644,7 @@ def rules(
     text too), then the summary. An unknown ID is exit 1, with the nearest one."""
 
 
-def _app_for(args: Sequence[str]) -> typer.Typer:
+def app_for(args: Sequence[str]) -> typer.Typer:
     """The app to run for the arguments ``args``: when the first one names a command, a
     copy of ``app`` holding that command alone, so that Typer builds the Click command (its
     options and their checks) of the command that runs and not of the ten others (some

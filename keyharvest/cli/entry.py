@@ -47,9 +47,9 @@ def _run(args: Sequence[str]) -> int | None:
 
             code = run(args)
         if code is None:
-            from .commands import _app_for
+            from .commands import app_for
 
-            _app_for(args)()
+            app_for(args)()
         return code
     finally:
         sys.stdout.flush()

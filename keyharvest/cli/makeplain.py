@@ -170,7 +170,8 @@ def completion_table() -> dict[str, Any]:
     group = typer.main.get_command(commands.app)
     with group.make_context("keyharvest", [], resilient_parsing=True) as ctx:
         table: dict[str, Any] = {
-            "params": _params(group, ctx, commands._root), "commands": {}, "order": []}
+            "params": _params(group, ctx, commands.app.registered_callback.callback),  # type: ignore[union-attr]
+            "commands": {}, "order": []}
         for name in group.list_commands(ctx):  # type: ignore[attr-defined]
             command = group.get_command(ctx, name)  # type: ignore[attr-defined]
             if command is None or command.hidden:

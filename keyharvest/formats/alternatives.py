@@ -175,7 +175,7 @@ _OWN_PREFIX = re.compile(r"(?:^|;)\s*(\d+\s*\.\s*)?([A-Za-z]+)\s*:\s*$")
 _PREFIXES = re.compile(r"(?:^|;)\s*(?:\d+\s*\.\s*)?([A-Za-z]+)\s*:")
 
 
-def _speakers(state: State, before: str | None) -> tuple[str | None, str | None, bool]:
+def speakers(state: State, before: str | None) -> tuple[str | None, str | None, bool]:
     """Who speaks where a refused step was written, from ``before`` (its line up to it):
     the line's speaker there (its last ``colour:``, else the turn's player), the step's
     own prefix (a ``colour:`` right before it, None if none) and whether that prefix is the
@@ -207,7 +207,7 @@ def help_line(state: State, refused: Step | str | None = None, *, after: Step | 
     that every text the line names may be put in the record where it says, literally;
     ``after_text`` (``after``'s line up to its end, and its own text) likewise: the line
     says after what to write as it is written there."""
-    line_speaker, own, header = _speakers(state, before)
+    line_speaker, own, header = speakers(state, before)
     speaker = getattr(refused, "player", None) if isinstance(refused, Step) else None
     # who speaks where the alternatives go ("": nobody, each is written with its colour)
     if isinstance(refused, EndTurn) and after is not None and not isinstance(after, EndTurn):

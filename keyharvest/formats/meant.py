@@ -478,13 +478,13 @@ def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
 
     speaker = getattr(refused, "player", None)
     if speaker is None:  # a draw: the step written instead is the line's speaker's
-        from .alternatives import _speakers
+        from .alternatives import speakers
 
         before = text[span.line][:span.column - 1]
         if not before or before[:1].isspace():  # a continuation line: its header speaks
             head = _HEADER.match(text[text.header_of(span.line)])
             before = f"{head.group(2)}: ; {before}" if head else before
-        speaker = _speakers(state, before)[0]
+        speaker = speakers(state, before)[0]
     rest = steps[applied + 1:]
     trials: list[tuple[tuple[str, Step | None], Sequence[Step], int]] = []
     if not header:

@@ -356,7 +356,8 @@ WIDTH = 100
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
-def _string(s: str) -> str:
+def toml_string(s: str) -> str:
+    """``s`` as a TOML basic string, quoted and escaped."""
     if s.isprintable() and '"' not in s and "\\" not in s:  # nothing to escape
         return f'"{s}"'
     out = ['"']
@@ -375,8 +376,9 @@ def _string(s: str) -> str:
     return "".join(out)
 
 
-def _key_text(key: str) -> str:
-    return key if _BARE.match(key) else _string(key)
+def key_text(key: str) -> str:
+    """``key`` as a TOML key: bare where TOML allows it, else quoted."""
+    return key if _BARE.match(key) else toml_string(key)
 
 
 class _Text(str):
@@ -389,9 +391,9 @@ def literal(value: object) -> str:
     Written without recursion: metadata may nest as deeply as TOML allows."""
     kind = type(value)
     if kind is str:  # the common values of a record's front matter, written directly
-        return _string(value)  # type: ignore[arg-type]
+        return toml_string(value)  # type: ignore[arg-type]
     if kind is list and all(type(v) is str for v in value):  # type: ignore[attr-defined]
-        return f"[{', '.join(map(_string, value))}]"  # type: ignore[call-overload]
+        return f"[{', '.join(map(toml_string, value))}]"  # type: ignore[call-overload]
     out: list[str] = []
     stack: list[object] = [value]
     while stack:
@@ -401,7 +403,7 @@ def literal(value: object) -> str:
         elif isinstance(v, bool):
             out.append("true" if v else "false")
         elif isinstance(v, str):
-            out.append(_string(v))
+            out.append(toml_string(v))
         elif isinstance(v, int):
             out.append(str(v))
         elif isinstance(v, (list, tuple)):
@@ -418,7 +420,7 @@ def literal(value: object) -> str:
                 continue
             parts = [_Text("{ ")]
             for i, (k, item) in enumerate(v.items()):
-                parts.append(_Text((", " if i else "") + f"{_key_text(k)} = "))
+                parts.append(_Text((", " if i else "") + f"{key_text(k)} = "))
                 parts.append(item)
             parts.append(_Text(" }"))
             stack.extend(reversed(parts))
@@ -429,7 +431,8 @@ def literal(value: object) -> str:
     return "".join(out)
 
 
-def _array(key: str, values: list[Any] | tuple[Any, ...]) -> str:
+def array_lines(key: str, values: list[Any] | tuple[Any, ...]) -> str:
+    """``key = [values]`` on one line within ``WIDTH``, else wrapped to that width."""
     one = f"{key} = {literal(values)}"
     if len(one) <= WIDTH:
         return one
@@ -474,15 +477,15 @@ def _table(out: list[str], path: list[str], data: dict[Any, Any], inline: tuple[
         subs: list[tuple[list[str], dict[Any, Any], str | None]] = []
         for k, v in table.items():
             if k not in inline and (isinstance(v, dict) or _is_table_array(v)):
-                name = ".".join(_key_text(p) for p in [*here, k])
+                name = ".".join(key_text(p) for p in [*here, k])
                 if isinstance(v, dict):
                     subs.append(([*here, k], v, f"[{name}]"))
                 else:
                     subs.extend(([*here, k], item, f"[[{name}]]") for item in v)
             elif isinstance(v, (list, tuple)):
-                out.append(_array(_key_text(k), v))
+                out.append(array_lines(key_text(k), v))
             else:
-                out.append(f"{_key_text(k)} = {literal(v)}")
+                out.append(f"{key_text(k)} = {literal(v)}")
         stack.extend(reversed(subs))
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .tomltext import WIDTH, _array, _key_text, _string
+from .tomltext import WIDTH, array_lines, key_text, toml_string
 
 #: The quoted text of the strings written lately (colours, tiles, crops, names: the
-#: same few, game after game), and the text of the keys (``_key_text``'s). Each started again
+#: same few, game after game), and the text of the keys (``key_text``'s). Each started again
 #: when it holds ``QUOTED_SIZE``.
 _QUOTED: dict[str, str] = {}
 _KEYS: dict[str, str] = {}
@@ -52,7 +52,7 @@ def flat_dumps(data: dict[str, Any]) -> str | None:
 
 def entry(key: str, value: Any) -> str | None:
     """``key = value`` as ``dumps`` writes it, if ``value`` is a string, an int or a list
-    (or a tuple) of strings (``dumps``'s ``_table``, ``literal``, ``_array``); else None.
+    (or a tuple) of strings (``dumps``'s ``_table``, ``literal``, ``array_lines``); else None.
     The lines of strings written lately are remembered (``_LINES``)."""
     kind = type(value)
     if kind is int:
@@ -84,7 +84,7 @@ def _line(key: str, value: Any) -> str | None:
             items = ", ".join(map(_quoted, value))
         line = f"{name} = [{items}]"
         if len(line) > WIDTH:
-            return _array(name, value)
+            return array_lines(name, value)
     if len(line) <= WIDTH and type(key) is str:
         if len(_LINES) >= QUOTED_SIZE:
             _LINES.clear()
@@ -93,19 +93,19 @@ def _line(key: str, value: Any) -> str | None:
 
 
 def _quoted(s: str) -> str:
-    """``tomltext._string(s)``, remembered in ``_QUOTED``."""
+    """``tomltext.toml_string(s)``, remembered in ``_QUOTED``."""
     text = _QUOTED.get(s)
     if text is None:
         if len(_QUOTED) >= QUOTED_SIZE:
             _QUOTED.clear()
-        text = _QUOTED[s] = _string(s)
+        text = _QUOTED[s] = toml_string(s)
     return text
 
 
 def _key(key: str) -> str:
-    """``tomltext._key_text(key)``, remembered in ``_KEYS`` for a plain string (a value
+    """``tomltext.key_text(key)``, remembered in ``_KEYS`` for a plain string (a value
     of a subclass of ``str`` may be written otherwise)."""
-    text = _key_text(key)
+    text = key_text(key)
     if type(key) is str:
         if len(_KEYS) >= QUOTED_SIZE:
             _KEYS.clear()

@@ -738,7 +738,7 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 0, *,
 
 
 # -- self-play -----------------------------------------------------------------------------------
-def _selfplay_texts(players: int, seed: int, bot: str, budget: int | None,
+def selfplay_chunk(players: int, seed: int, bot: str, budget: int | None,
                     indices: list[int]) -> list[str]:
     from ..formats.records import format_record
     from .selfplay import selfplay_game
@@ -768,7 +768,7 @@ def selfplay_texts(players: int, seed: int, games: int, *, bot: str = "random",
 def _selfplay_run(players: int, seed: int, games: int, bot: str, jobs: int,
                   per_task: int, budget: int | None = None) -> Iterator[str]:
     chunks = ([*range(i, min(i + per_task, games))] for i in range(0, games, per_task))
-    fn = partial(_selfplay_texts, players, seed, bot, budget)
+    fn = partial(selfplay_chunk, players, seed, bot, budget)
     for texts in ordered_map(fn, chunks, jobs):
         yield from texts
 

@@ -426,13 +426,13 @@ def selfplay_texts(players: int, seed: int, games: int, client: Any, *, bot: str
     """The records of games ``0 .. games-1`` of a self-play run, in order, played by the
     cluster of ``client``: the same texts as ``batch.selfplay_texts`` (``lost_after`` as
     ``ordered_tasks`` takes it; ``budget``, the simulations a step of a search bot)."""
-    from .batch import _selfplay_texts
+    from .batch import selfplay_chunk
     from .bots import BOTS
 
     if bot not in BOTS:
         raise KeyError(bot)
     chunks = ([*range(i, min(i + per_task, games))] for i in range(0, games, per_task))
-    for texts in ordered_tasks(client, partial(_selfplay_texts, players, seed, bot, budget),
+    for texts in ordered_tasks(client, partial(selfplay_chunk, players, seed, bot, budget),
                                chunks,
                                done=done, lost_after=lost_after):
         yield from texts
