@@ -10,6 +10,7 @@ reader can point at the line; a state owes nothing to a file, and the keys are o
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import chain, filterfalse
 
@@ -80,7 +81,8 @@ def question_check(state: State) -> list[Violation]:
 
 
 def check(state: State, *, complete: bool = True) -> list[Violation]:
-    """Every broken invariant of ``state``.
+    """Every broken invariant of ``state``, part by part (``PARTS``, in RULES.md J's order:
+    crops, field tiles, events, workers, what a board and a store hold, the counts).
 
     With ``complete=False`` (a hand-written position that leaves out the bag, the
     registry or the removed events) the conservation counts of tiles and events, which
@@ -92,19 +94,29 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
     most of the check's cost).
     """
     out: list[Violation] = []
-    board = state.board
-    players = state.players
-    colours = [p.colour for p in players]
+    colours = [p.colour for p in state.players]
 
     def add(rule: str, message: str, *keys: str) -> None:
         out.append(Violation(rule, message, (*keys, *colours, "players")))
 
+    for part in PARTS:
+        part(state, complete, add)
+    return out
+
+
+#: How a part of ``check`` reports: ``add(rule, message, *keys)``.
+Add = Callable[..., None]
+
+
+def _crops(state: State, complete: bool, add: Add) -> None:
+    """Crop conservation (J): stock, screens and bids hold every counter, none negative."""
+    players = state.players
     lists = [state.stock, *[p.screen for p in players],
              *[it.bid for p in players for it in p.store]]
     crops = sum(map(sum, lists))
     if crops != TOTAL_COUNTERS:
         add("J", f"crop conservation: stock, screens and bids hold {crops} counters, "
-            f"not {TOTAL_COUNTERS}", "stock", *[f"{c}.crops" for c in colours])
+            f"not {TOTAL_COUNTERS}", "stock", *[f"{p.colour}.crops" for p in players])
     # the distinct counts (a few), then their least: fewer comparisons than a min over all
     if min(set(chain.from_iterable(lists)), default=0) < 0:  # which ones, in order
         for name, key, counts in [("stock", "stock", state.stock)] + [
@@ -114,52 +126,68 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
             if any(k < 0 for k in counts):
                 add("J", f"{name} holds a negative number of counters", key)
 
-    # field tiles: each in one place, on the board, all of them (complete)
+
+def _bag_split(state: State) -> tuple[frozenset[str] | set[str], bool]:
+    """The bag's field tiles, and whether the bag splits plainly into tiles of the board
+    and events (no other word in it): then the set tests of the tiles and the events hold
+    for the bag. (A board read from a file names no space by letters alone, but a Board may
+    be made.)"""
+    bag_tiles = state.bag.difference(_EVENTS)
+    return bag_tiles, not any(map(is_event, bag_tiles))
+
+
+def _tiles(state: State, complete: bool, add: Add) -> None:
+    """Field tiles (J, A.3): each in one place, on the board, all of them (``complete``)."""
+    board = state.board
     placed = [*state.registry, *state.fallow, *state.in_hand]
-    for p in players:
+    for p in state.players:
         placed += p.tiles
         placed += [it.tile for it in p.store]
-    bag = state.bag
-    bag_tiles = bag.difference(_EVENTS)  # the bag's tiles, if none of them is a word
+    bag_tiles, split = _bag_split(state)
     tiles = bag_tiles.union(placed)
-    # (a board read from a file names no space by letters alone, but a Board may be made)
-    split = tiles <= _spaces(board) and not any(map(is_event, bag_tiles))
-    if not (split and len(tiles) == len(placed) + len(bag_tiles)
+    if (split and tiles <= _spaces(board) and len(tiles) == len(placed) + len(bag_tiles)
             and (not complete or len(tiles) == len(board.order))):
-        places: Counter[str] = Counter(placed)
-        places.update(filterfalse(is_event, bag))
-        for ref, k in places.items():
-            if ref not in board.crops:
-                add("A.3", f"{ref} is not a tile of the board", *_tile_keys(state, ref))
-            elif k > 1:  # the place after its first explains it best
-                add("J", f"field tile {ref} is in {k} places at once",
-                    *_tile_keys(state, ref)[1:], *_tile_keys(state, ref)[:1])
-        if complete and sum(places.values()) != len(board.references):
-            add("J", f"field-tile conservation: {sum(places.values())} tiles accounted for, "
-                f"not {len(board.references)}", "bag", "registry")
+        return
+    places: Counter[str] = Counter(placed)
+    places.update(filterfalse(is_event, state.bag))
+    for ref, k in places.items():
+        if ref not in board.crops:
+            add("A.3", f"{ref} is not a tile of the board", *_tile_keys(state, ref))
+        elif k > 1:  # the place after its first explains it best
+            add("J", f"field tile {ref} is in {k} places at once",
+                *_tile_keys(state, ref)[1:], *_tile_keys(state, ref)[:1])
+    if complete and sum(places.values()) != len(board.references):
+        add("J", f"field-tile conservation: {sum(places.values())} tiles accounted for, "
+            f"not {len(board.references)}", "bag", "registry")
 
-    # events: each in one place, all of them (complete)
+
+def _events(state: State, complete: bool, add: Add) -> None:
+    """Events (J, A.6): each in one place, all of them (``complete``)."""
     seen = [*state.track, *state.removed, *state.set_aside, *state.spent]
-    bag_events = bag.intersection(_EVENTS)  # the bag's events, when ``split``
+    bag_events = state.bag.intersection(_EVENTS)  # the bag's events, when it splits
     events = bag_events.union(seen)
-    if not (split and events <= _EVENTS and len(events) == len(seen) + len(bag_events)
+    if (_bag_split(state)[1] and events <= _EVENTS
+            and len(events) == len(seen) + len(bag_events)
             and (not complete or len(events) == len(EVENT_LETTERS))):
-        counted: Counter[str] = Counter(seen)
-        counted.update(filter(is_event, bag))
-        for e, k in counted.items():
-            if e not in EVENT_LETTERS:
-                add("A.6", f"{e} is not an event", *_event_keys(state, e))
-            elif k > 1:
-                add("J", f"event {e} is in {k} places at once", *_event_keys(state, e)[1:],
-                    *_event_keys(state, e)[:1])
-        if complete and sum(counted.values()) != len(EVENT_LETTERS):
-            add("J", f"event conservation: {sum(counted.values())} events accounted for, "
-                f"not {len(EVENT_LETTERS)}", "bag", "track", "removed")
+        return
+    counted: Counter[str] = Counter(seen)
+    counted.update(filter(is_event, state.bag))
+    for e, k in counted.items():
+        if e not in EVENT_LETTERS:
+            add("A.6", f"{e} is not an event", *_event_keys(state, e))
+        elif k > 1:
+            add("J", f"event {e} is in {k} places at once", *_event_keys(state, e)[1:],
+                *_event_keys(state, e)[:1])
+    if complete and sum(counted.values()) != len(EVENT_LETTERS):
+        add("J", f"event conservation: {sum(counted.values())} events accounted for, "
+            f"not {len(EVENT_LETTERS)}", "bag", "track", "removed")
 
-    # workers: each farmhand of each player and each of the townsfolk in one place
+
+def _workers(state: State, complete: bool, add: Add) -> None:
+    """Workers (J): each farmhand of each player and each of the townsfolk in one place."""
     limbo = limbo_workers(state)
     townsfolk = [w for (_, w) in limbo if w in _TOWNSFOLK]
-    for p in players:
+    for p in state.players:
         own = [w for w in p.workers.values() if w in _FARMHANDS]
         held = [w for (c, w) in limbo if c == p.colour and w in _FARMHANDS] if limbo else []
         supply = p.supply
@@ -186,11 +214,15 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
         for w in TOWNSFOLK:
             if on_boards[w] != 1:
                 add("J", f"townsfolk {w} is in {on_boards[w]} places, not 1", "town",
-                    *[f"{c}.workers" for c in colours])
+                    *[f"{p.colour}.workers" for p in state.players])
 
+
+def _boards(state: State, complete: bool, add: Add) -> None:
+    """What each player's store (C.5) and board (D.1, A.4) hold."""
+    board = state.board
     neighbour_sets = board.neighbour_sets
     spaces = board.crops  # ``in board``, without Board.__contains__'s call
-    for p in players:
+    for p in state.players:
         store = f"{p.colour}.store"
         if len(p.store) > STORE_SIZE:
             add("C.5", f"{p.colour}'s store holds {len(p.store)} tiles, more than {STORE_SIZE}",
@@ -215,6 +247,10 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
                     if n in workers and n > space:
                         add("D.1", f"{p.colour}'s workers {w} at {space} and {workers[n]} at "
                             f"{n} are adjacent", at_workers)
+
+
+def _counts(state: State, complete: bool, add: Add) -> None:
+    """The registry (J, F.1), the track (J) and the turn's actions (C.1)."""
     if len(state.registry) > REGISTRY_SIZE:
         add("J", f"the registry holds {len(state.registry)} tiles, more than {REGISTRY_SIZE}",
             "registry")
@@ -228,7 +264,11 @@ def check(state: State, *, complete: bool = True) -> list[Violation]:
     used = state.turn.used
     if len(used) > 2 or len(set(used)) != len(used) or "dc" in used:
         add("C.1", f"the turn's actions {used!r} break C.1", "turn.used", "turn")
-    return out
+
+
+#: The parts of ``check``, in order; each reports what it finds broken through ``add``.
+PARTS: tuple[Callable[[State, bool, Add], None], ...] = (
+    _crops, _tiles, _events, _workers, _boards, _counts)
 
 
 def _tile_keys(state: State, ref: str) -> list[str]:
