@@ -1,12 +1,11 @@
 """The lean LALR driver runs on the shipped lean tables and reads no Lark internals (issue
 28, item 3); where the tables do not fit, ``lean_parser`` is ``Lark.parse`` with the same
 result: the same steps, spans, comments and diagnostics over the example games and every
-golden scenario. Only the table writer (``maketables``) reads Lark's internal tables, and
-where they are not what it expects (another Lark) it writes no tables."""
+golden scenario. The table writer (``maketables``) reads what Lark's standalone generator
+writes, and where that is not what it expects (another Lark) it writes no tables."""
 
 from __future__ import annotations
 
-import copy
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -85,24 +84,23 @@ def fresh_driver() -> Iterator[None]:
 
 
 def _missing_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    def parse_tables(lark: object) -> tuple:
-        raise AttributeError("'ParsingFrontend' object has no attribute 'parser'")
+    def standalone(lark: object) -> tuple:
+        raise KeyError("parser")  # the generator's output holds no table
 
-    monkeypatch.setattr(maketables, "parse_tables", parse_tables)
+    monkeypatch.setattr(maketables, "standalone", standalone)
 
 
 def _other_shape(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = maketables.parse_tables
+    original = maketables.standalone
 
-    def parse_tables(lark: object) -> tuple:
-        table, callbacks, lexer = original(lark)
+    def standalone(lark: object) -> tuple:
+        data, memo, shift = original(lark)
+        table = data["parser"]["parser"]  # the states hold actions of a shape not known
+        table["states"] = {s: {k: ("shift", arg) for k, (_, arg) in row.items()}
+                           for s, row in table["states"].items()}
+        return data, memo, shift
 
-        odd = copy.copy(table)  # the states hold actions of a shape the writer does not know
-        odd.states = {s: {k: ("shift", arg) for k, (_, arg) in row.items()}
-                      for s, row in table.states.items()}
-        return odd, callbacks, lexer
-
-    monkeypatch.setattr(maketables, "parse_tables", parse_tables)
+    monkeypatch.setattr(maketables, "standalone", standalone)
 
 
 def _other_result(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,8 +16,8 @@ with ``Lark.parse``.
 
 It runs on the *lean tables* (``keyharvest/notation/lean.json``): plain data, the parse
 table, each rule's callback as a recipe and each state's lexer as its regular expressions,
-written by ``python -m keyharvest.notation.maketables`` from the Lark parser (the one place
-that reads Lark's internal tables, at development time; it checks that the data it writes
+written by ``python -m keyharvest.notation.maketables`` from what Lark's standalone
+generator writes for the grammar (at development time; it checks that the data it writes
 parses probes exactly as ``Lark.parse`` does). Made from them, the parser needs no Lark at
 all, so that a command reading valid records does not import Lark (some 60 ms of a short
 command's start); Lark is imported only where the lean parser gives up, to say what is

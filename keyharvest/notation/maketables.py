@@ -8,9 +8,14 @@ Run it after ``grammar/keyharvest.lark`` changes (``tests/test_grammar_tables.py
 it is due, and every command says so in one line on stderr); until then the parser runs
 through ``Lark.parse``, which is correct but several times slower to start.
 
-This is the one module that reads Lark's internal tables (the LALR parse table, its
-``Shift`` action, the contextual lexer's scanners, the callbacks' filters), and only here,
-at development time, in a maintainer's checkout: no command a user runs imports it. What it
+The tables are made from what Lark's public standalone generator writes
+(``lark.tools.standalone``, the tool behind ``python -m lark.tools.standalone``): its
+``DATA`` and ``MEMO``, Python literals of the LALR parse table, the rules and the terminals,
+read back with ``ast.literal_eval`` (nothing of it runs). From them this module reckons what
+Lark documents of a parser of this grammar's options (LALR, the contextual lexer, no
+placeholders): each rule's tree shaping and ``Syntax`` method, and each parser state's
+lexer. Nothing here, nor anywhere in the package, reads Lark's internal objects. It runs at
+development time, in a maintainer's checkout: no command a user runs imports it. What it
 writes is plain data keyed to the grammar's SHA-256 and to nothing of Lark's, and it is
 written only when a parser made from it parses the probes exactly as ``Lark.parse`` does
 (``tests/test_itemcache.py`` compares the two over every example record and thousands of
@@ -23,7 +28,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .grammar import LEAN_FORMAT, STARTS, build_parser, grammar_digest, lean_from_tables, lean_path
@@ -66,35 +70,39 @@ def _where(token: Any) -> tuple[Any, ...]:
             token.end_column, token.end_pos)
 
 
-def parse_tables(lark: lark.Lark) -> tuple[Any, Any, Any]:
-    """The internals the lean driver reads: the LALR parse table, its callbacks and the
-    contextual lexer (raises ``AttributeError`` on a Lark that keeps them elsewhere)."""
-    frontend = lark.parser
-    inner = frontend.parser.parser
-    return inner.parse_table, inner.callbacks, frontend.lexer
+def standalone(lark: lark.Lark) -> tuple[dict[Any, Any], dict[Any, Any], int]:
+    """What Lark's standalone generator (``lark.tools.standalone``, the public tool behind
+    ``python -m lark.tools.standalone``) writes for ``lark``: its ``DATA`` and ``MEMO``
+    (the parse table, the rules and the terminals, as Python literals, read back with
+    ``ast.literal_eval``: nothing of it runs) and its code of a shift action. Raises
+    ``ValueError`` where the text is not of that shape."""
+    import ast
+    import io
 
+    from lark.tools.standalone import gen_standalone
 
-def _internals(lark: lark.Lark) -> tuple[Any, Any, Any, Any]:
-    """Lark's ``Shift`` action and ``parse_tables(lark)``; raises ``ValueError`` where they
-    are not what the lean driver reads."""
-    from lark.parsers.lalr_analysis import Shift as shift
-
-    table, callbacks, contextual = parse_tables(lark)
-    if any(isinstance(k, str) for k in callbacks):
-        raise ValueError("terminal callbacks are not supported")
-    return shift, table, callbacks, contextual
+    out = io.StringIO()
+    gen_standalone(lark, out=out)  # type: ignore[no-untyped-call]
+    text = out.getvalue()
+    found = re.search(r"\nDATA = \(\n(.*)\n\)\nMEMO = \(\n(.*)\n\)\nShift = (\d+)\n", text,
+                      re.DOTALL)
+    if found is None:
+        raise ValueError("the standalone parser holds no DATA, MEMO and Shift")
+    return (ast.literal_eval(found[1]), ast.literal_eval(found[2]), int(found[3]))
 
 
 def lean_data(lark: lark.Lark) -> dict[str, Any]:
-    """The lean tables of ``lark`` (a parser with the embedded ``Syntax``): the parse table,
-    each rule's callback as a recipe (Lark's filtering and inlining of children, then the
-    transformer's method, or Lark's tree for an inlined rule), and each state's lexer as its
-    regular expressions. Raises ``ValueError`` where Lark's internals are not what this
-    reads, or where the tables made from the data do not parse the probes as Lark does."""
+    """The lean tables of the grammar, to parse as ``lark`` (a parser of it with the
+    embedded ``Syntax``) does: the parse table, each rule's callback as a recipe (Lark's
+    filtering and inlining of children, then the transformer's method, or Lark's tree for
+    an inlined rule), and each state's lexer as its regular expressions. Made from the
+    standalone generator's output of the grammar's parser without a transformer (whose
+    options are all literals). Raises ``ValueError`` where that output is not what this
+    reads, or where the tables made from it do not parse the probes as ``lark`` does."""
     try:
-        data = _lean_data(lark)
+        data = _lean_data(build_parser(strict=lark.options.strict))
         fits = agrees(LeanParser(data), lark)
-    except Exception as exc:  # any surprise in Lark's internals: no tables
+    except Exception as exc:  # any surprise in Lark's output: no tables
         raise ValueError(f"no lean tables from this Lark: {exc!r}") from exc
     if not fits:
         raise ValueError("the lean tables do not parse the probes as Lark does")
@@ -102,82 +110,131 @@ def lean_data(lark: lark.Lark) -> dict[str, Any]:
 
 
 def _lean_data(lark: lark.Lark) -> dict[str, Any]:
-    from lark import Tree
-    from lark.lexer import UnlessCallback
-    from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild
-
-    shift, table, callbacks, contextual = _internals(lark)
+    data, memo, shift = standalone(lark)
+    frontend = data["parser"]
+    table = frontend["parser"]
+    lexer_conf = frontend["lexer_conf"]
+    if data["options"]["parser"] != "lalr" or lexer_conf["lexer_type"] != "contextual" or \
+            data["options"]["postlex"] is not None or lexer_conf["use_bytes"]:
+        raise ValueError("not an LALR parser with Lark's contextual lexer on text")
+    tokens = table["tokens"]
     rules: list[Any] = []
-    numbers: dict[Any, int] = {}
-
-    def recipe(rule: Any) -> list[Any]:
-        f = callbacks[rule]
-        include = None
-        if type(f) is ChildFilterLALR_NoPlaceholders:
-            include = [[int(i), bool(e)] for i, e in f.to_include]
-            f = f.node_builder
-        expand1 = type(f) is ExpandSingleChild
-        if expand1:
-            f = f.node_builder
-        name = str(rule.origin.name)
-        if isinstance(f, partial) and f.args == (name,) and not f.keywords and (
-                f.func is Tree or getattr(f.func, "__name__", "") == "default_callback"):
-            method = None  # an inlined rule: Lark builds a Tree that its parent opens
-        elif getattr(f, "__self__", None).__class__ is Syntax and getattr(
-                Syntax, name, None) is getattr(f, "__func__", None) and not name.startswith("_"):
-            method = name
-        else:
-            raise ValueError(f"a callback of another shape for the rule {name}")
-        return [len(rule.expansion), name, method, include, expand1]
-
+    numbers: dict[int, int] = {}
     states: list[Any] = []
-    for state, actions in table.states.items():
+    for state, actions in table["states"].items():
         row = []
-        for name, (action, arg) in actions.items():
-            if action is shift:
-                row.append([str(name), True, int(arg)])
-            else:
-                if arg not in numbers:
-                    numbers[arg] = len(rules)
-                    rules.append(recipe(arg))
-                row.append([str(name), False, numbers[arg]])
+        for token, (action, arg) in actions.items():
+            if action == shift:
+                row.append([tokens[token], True, int(arg)])
+                continue
+            key = arg["@"]
+            if key not in numbers:
+                numbers[key] = len(rules)
+                rules.append(_recipe(memo[key]))
+            row.append([tokens[token], False, numbers[key]])
         states.append([int(state), row])
-    patterns: list[list[Any]] = []
-    seen: dict[tuple[str, int], int] = {}
+    accepts = {int(state): {tokens[t] for t in actions}
+               for state, actions in table["states"].items()}
+    patterns, lexers = _lexers(accepts, [memo[t["@"]] for t in lexer_conf["terminals"]],
+                               lexer_conf["ignore"], lexer_conf["g_regex_flags"])
+    return {"start_states": {str(k): int(v) for k, v in table["start_states"].items()},
+            "end_states": {str(k): int(v) for k, v in table["end_states"].items()},
+            "rules": rules, "states": states, "patterns": patterns, "lexers": lexers}
 
-    def alternatives(scanner: Any) -> list[int]:
-        """Lark's expression of a scanner, one alternative (one terminal) each, in order."""
-        if len(scanner._mres) != 1 or getattr(scanner, "use_bytes", True):
-            raise ValueError("a lexer of several regular expressions is not supported")
-        compiled = scanner._mres[0]
-        if type(compiled) is not re.Pattern:
-            raise ValueError("a lexer that is not Python's re")
-        texts = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in scanner.terminals]
-        if "|".join(texts) != compiled.pattern:
-            raise ValueError("a lexer's expression is not its terminals' alternatives")
+
+def _recipe(rule: dict[str, Any]) -> list[Any]:
+    """A rule's callback as Lark builds it for an LALR parser without placeholders (its
+    documented tree shaping: a ``?rule`` with one child is that child, a ``_rule``'s
+    children are inlined into its parent, filtered-out tokens are dropped), then the
+    ``Syntax`` method of its name, or a tree its parent inlines where there is none."""
+    options, expansion = rule["options"], rule["expansion"]
+    name = str(rule["origin"]["name"])
+    if rule["alias"] or options["template_source"] or options["empty_indices"]:
+        raise ValueError(f"the rule {name} has an alias, a template or placeholders")
+    kept = [[i, not symbol.get("filter_out", False) and symbol["__type__"] == "NonTerminal"
+             and symbol["name"].startswith("_")]
+            for i, symbol in enumerate(expansion)
+            if options["keep_all_tokens"] or not symbol.get("filter_out", False)]
+    include = kept if len(kept) < len(expansion) or any(e for _, e in kept) else None
+    method = getattr(Syntax, name, None)
+    if method is not None and (name.startswith("_") or not callable(method)
+                               or getattr(method, "visit_wrapper", None) is not None):
+        raise ValueError(f"a callback of another shape for the rule {name}")
+    return [len(expansion), name, None if method is None else name, include,
+            bool(options["expand1"])]
+
+
+def _regexp(terminal: dict[str, Any]) -> str:
+    """A terminal's regular expression as Lark writes it: a string escaped, each flag
+    around it."""
+    pattern = terminal["pattern"]
+    value = str(pattern["value"])
+    text = re.escape(value) if pattern["__type__"] == "PatternStr" else value
+    for flag in pattern["flags"]:
+        text = f"(?{flag}:{text})"
+    return text
+
+
+def _lexers(accepts: dict[int, set[str]], terminals: list[dict[str, Any]], ignore: list[str],
+            flags: int) -> tuple[list[list[Any]], list[list[Any]]]:
+    """Each parser state's lexer as Lark's contextual lexer makes it (documented in Lark's
+    "Parsers" page: a state matches only the terminals it expects, and the ignored ones):
+    its terminals by priority, then longest possible match, then longest literal, then name;
+    a string terminal that a regular expression of the same priority also matches is
+    matched as that expression and then told apart by its whole text (``unless``)."""
+    by_name = {t["name"]: t for t in terminals}
+    patterns: list[list[Any]] = []
+    seen: dict[str, int] = {}
+
+    def numbered(group: list[dict[str, Any]]) -> list[int]:
+        texts = [f"(?P<{t['name']}>{_regexp(t)})" for t in group]
+        compiled = re.compile("|".join(texts), flags)
         out = []
-        for key in ((text, compiled.flags) for text in texts):
-            if key not in seen:
-                seen[key] = len(patterns)
-                patterns.append(list(key))
-            out.append(seen[key])
+        for text in texts:
+            if text not in seen:
+                seen[text] = len(patterns)
+                patterns.append([text, compiled.flags])
+            out.append(seen[text])
         return out
 
-    lexers: list[Any] = []
-    for state, lexer in contextual.lexers.items():
-        scanner = lexer.scanner  # built on first use, and with it the keyword callbacks
-        unless = {}
-        for name, cb in lexer.callback.items():
-            if type(cb) is not UnlessCallback:  # Lark's keywords: Scanner.fullmatch
-                raise ValueError("a keyword callback of another shape")
-            unless[str(name)] = alternatives(cb.scanner)
-        if set(unless) & set(lexer.ignore_types):
+    def order(t: dict[str, Any]) -> tuple[int, int, int, str]:
+        pattern = t["pattern"]
+        width = (len(pattern["value"]) if pattern["__type__"] == "PatternStr"
+                 else pattern["_width"][1])
+        return (-t["priority"], -width, -len(pattern["value"]), t["name"])
+
+    lexers: list[list[Any]] = []
+    for state, names in accepts.items():
+        group = sorted((by_name[n] for n in names | set(ignore) if n in by_name), key=order)
+        newline = sorted(t["name"] for t in group if _has_newline(_regexp(t)))
+        unless: dict[str, list[int]] = {}
+        embedded: list[str] = []
+        for regexp in (t for t in group if t["pattern"]["__type__"] == "PatternRE"):
+            words = [t for t in group if t["pattern"]["__type__"] == "PatternStr"
+                     and t["priority"] == regexp["priority"]
+                     and _matches_all(_regexp(regexp), t["pattern"]["value"], flags)]
+            if words:
+                unless[regexp["name"]] = numbered(words)
+            embedded += [t["name"] for t in words
+                         if set(t["pattern"]["flags"]) <= set(regexp["pattern"]["flags"])]
+        if set(unless) & set(ignore):
             raise ValueError("callbacks on ignored terminals are not supported")
-        lexers.append([int(state), alternatives(scanner), sorted(lexer.ignore_types),
-                       sorted(lexer.newline_types), unless])
-    return {"start_states": {str(k): int(v) for k, v in table.start_states.items()},
-            "end_states": {str(k): int(v) for k, v in table.end_states.items()},
-            "rules": rules, "states": states, "patterns": patterns, "lexers": lexers}
+        lexers.append([state, numbered([t for t in group if t["name"] not in embedded]),
+                       sorted(ignore), newline, unless])
+    return patterns, lexers
+
+
+def _matches_all(regexp: str, text: str, flags: int) -> bool:
+    """Whether ``regexp``'s match at the start of ``text`` is all of it."""
+    found = re.match(regexp, text, flags)
+    return found is not None and found[0] == text
+
+
+def _has_newline(regexp: str) -> bool:
+    """Whether a terminal may match a line break, as Lark guesses it from its expression
+    (its line counting follows the terminals it marks so)."""
+    return ("\n" in regexp or "\\n" in regexp or "\\s" in regexp or "[^" in regexp
+            or ("(?s" in regexp and "." in regexp))
 
 
 def dump_lean(parser: lark.Lark | None = None) -> str:
