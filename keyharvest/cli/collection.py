@@ -114,38 +114,11 @@ def select(
         raise Failure([diagnose(exc, query, "<query>")], USAGE) from None
     json_mode = is_json(output)
     apart = Apart()
-    kept = seen = 0
-    stdout = sys.stdout
     with ExitStack() as stack:
         verdicts = _source(paths, jobs, cluster, cluster_timeout, max_bytes, stack,
                            lambda p, **kw: selecting(compiled, p, invert=invert, **kw))
         sink = stack.enter_context(Rejects(rejects))
-        ends_line = True
-        for verdict in verdicts:
-            if verdict.report is not None:
-                apart.add_report(verdict.report)
-                if verdict.report.kind != "position":
-                    _bad(verdict.report, sink)
-                continue
-            seen += 1
-            if not verdict.kept:
-                continue
-            kept += 1
-            game = verdict.game
-            assert game is not None
-            apart.sources.add(game.source)
-            if count:
-                continue
-            if json_mode:
-                out(to_json(game.as_dict()))
-                continue
-            data = verdict.data or b""
-            stdout.flush()
-            if not ends_line:  # a file's last record without its line end
-                stdout.buffer.write(b"\n")
-            stdout.buffer.write(data)
-            stdout.buffer.flush()
-            ends_line = data.endswith((b"\n", b"\r")) or not data
+        kept, seen = _pass_on(verdicts, apart, sink, count=count, json_mode=json_mode)
     ok = apart.ok
     summary(ok, matched=kept, records=seen, **apart.as_dict())
     if count and not json_mode:
@@ -154,6 +127,46 @@ def select(
         err(f"keyharvest filter: {kept} of {seen} games "
             f"{'do not match' if invert else 'match'}{_apart_line(apart)}")
     return OK if ok else INVALID
+
+
+def _pass_on(verdicts: Iterable[Any], apart: Apart, sink: Any, *, count: bool,
+             json_mode: bool) -> tuple[int, int]:
+    """The games kept written (as read, or a JSON line each; none when only counted), the
+    bad records reported and given to ``sink``: how many were kept, of how many games."""
+    kept = seen = 0
+    ends_line = True
+    for verdict in verdicts:
+        if verdict.report is not None:
+            apart.add_report(verdict.report)
+            if verdict.report.kind != "position":
+                _bad(verdict.report, sink)
+            continue
+        seen += 1
+        if not verdict.kept:
+            continue
+        kept += 1
+        game = verdict.game
+        assert game is not None
+        apart.sources.add(game.source)
+        if count:
+            continue
+        if json_mode:
+            out(to_json(game.as_dict()))
+        else:
+            ends_line = _write_as_read(verdict.data or b"", ends_line)
+    return kept, seen
+
+
+def _write_as_read(data: bytes, ends_line: bool) -> bool:
+    """A record's bytes on stdout as they were read (after a line end where the one before,
+    a file's last record, had none); whether it ends a line."""
+    stdout = sys.stdout
+    stdout.flush()
+    if not ends_line:
+        stdout.buffer.write(b"\n")
+    stdout.buffer.write(data)
+    stdout.buffer.flush()
+    return data.endswith((b"\n", b"\r")) or not data
 
 
 # -- stats -------------------------------------------------------------------------------------
@@ -203,23 +216,45 @@ def stats(
     output: Format,
 ) -> int:
     """The body of ``keyharvest stats`` (``commands.stats`` says what it does)."""
+    from ..play.stats import Stats
+
+    found = Stats()
+    _gather(found, paths=paths, html=html, jobs=jobs, cluster=cluster,
+            cluster_timeout=cluster_timeout, max_bytes=max_bytes)
+    lines = found.lines(first_steps)
+
+    def page() -> str:
+        from ..render.report import stats_page
+
+        return stats_page(lines)
+
+    _tell(lines, html=html, page=page, force=force, output=output, text=stats_text(lines),
+          said=f"{_games(found.total.games)}{_apart_line(found.apart)}")
+    return OK if found.apart.ok else INVALID
+
+
+def _gather(into: Any, *, paths: Sequence[str], html: str | None, jobs: int,
+            cluster: str | None, cluster_timeout: int, max_bytes: str | None) -> None:
+    """Every record read into ``into`` (``stats``'s ``Stats``, ``standings``'
+    ``Standings``: their ``add``), the bad ones reported on stderr as ``validate`` does."""
     from ..play.batch import Report
     from ..play.collection import games
-    from ..play.stats import Stats
 
     _html_usage(html)
     not_an_input(html, paths, "'--html'")
-    found = Stats()
     with ExitStack() as stack:
         for entry in _source(paths, jobs, cluster, cluster_timeout, max_bytes, stack, games):
-            found.add(entry)
+            into.add(entry)
             if isinstance(entry, Report) and entry.kind != "position":
                 _bad(entry, None)
-    lines = found.lines(first_steps)
-    if html is not None:
-        from ..render.report import stats_page
 
-        _html(html, stats_page(lines), force)
+
+def _tell(lines: Sequence[dict[str, Any]], *, html: str | None, page: Callable[[], str],
+          force: bool, output: Format, text: Iterable[str], said: str) -> None:
+    """What ``stats`` and ``standings`` end with: the page written (``--html``), then the
+    JSON Lines and the summary, or the text and the line for people."""
+    if html is not None:
+        _html(html, page(), force)
     if is_json(output):
         for line in lines[:-1]:
             out(to_json(line))
@@ -227,11 +262,9 @@ def stats(
                                      if k not in ("type", "ok")},
                 **({"html": html} if html else {}))
     else:
-        for text in stats_text(lines):
-            out(text)
-        say(f"{_games(found.total.games)}{_apart_line(found.apart)}"
-            + (f"; the page: {html}" if html else ""))
-    return OK if found.apart.ok else INVALID
+        for row in text:
+            out(row)
+        say(said + (f"; the page: {html}" if html else ""))
 
 
 # -- standings ---------------------------------------------------------------------------------
@@ -263,38 +296,25 @@ def standings(
     output: Format,
 ) -> int:
     """The body of ``keyharvest standings`` (``commands.standings`` says what it does)."""
-    from ..play.batch import Report
-    from ..play.collection import games
     from ..play.standings import INSTALL, Standings
 
-    _html_usage(html)
-    not_an_input(html, paths, "'--html'")
     table = Standings(by=str(getattr(by, "value", by)))
-    with ExitStack() as stack:
-        for entry in _source(paths, jobs, cluster, cluster_timeout, max_bytes, stack, games):
-            table.add(entry)
-            if isinstance(entry, Report) and entry.kind != "position":
-                _bad(entry, None)
+    _gather(table, paths=paths, html=html, jobs=jobs, cluster=cluster,
+            cluster_timeout=cluster_timeout, max_bytes=max_bytes)
     rows = table.table()
     lines = table.lines(rows)
     if not table.rated:
         from .support import note
 
         emit([note(f"no ratings: openskill is not installed ({INSTALL})")])
-    if html is not None:
+
+    def page() -> str:
         from ..render.report import standings_page
 
-        _html(html, standings_page(rows, lines[-1]), force)
-    if is_json(output):
-        for line in lines[:-1]:
-            out(to_json(line))
-        summary(lines[-1]["ok"], **{k: v for k, v in lines[-1].items()
-                                     if k not in ("type", "ok")},
-                **({"html": html} if html else {}))
-    else:
-        for text in standings_text(rows, table.rated):
-            out(text)
-        say(f"{_games(lines[-1]['games'])}, {len(rows)} "
-            f"{'colours' if table.by == 'colour' else 'persons'}{_apart_line(table.apart)}"
-            + (f"; the page: {html}" if html else ""))
+        return standings_page(rows, lines[-1])
+
+    _tell(lines, html=html, page=page, force=force, output=output,
+          text=standings_text(rows, table.rated),
+          said=f"{_games(lines[-1]['games'])}, {len(rows)} "
+               f"{'colours' if table.by == 'colour' else 'persons'}{_apart_line(table.apart)}")
     return OK if table.apart.ok else INVALID
