@@ -15,6 +15,7 @@ from keyharvest.formats.records import load_records, replay
 from keyharvest.play import arena
 from keyharvest.play.arena import BUDGETED
 from keyharvest.play.bots import BOTS, GreedyBot, RandomBot, mcts, points
+from keyharvest.play.intervals import wilson
 from keyharvest.play.search import MCTSBot, analyse
 from keyharvest.rules import advance, is_legal, representative_steps
 from keyharvest.rules.choices import every_step
@@ -125,11 +126,11 @@ def test_seats_rotate_so_each_bot_plays_each_seat_equally() -> None:
 
 
 def test_wilson_interval_matches_the_formula_by_hand() -> None:
-    low, high = arena.wilson(8, 10)
+    low, high = wilson(8, 10)
     assert (round(low, 4), round(high, 4)) == (0.4902, 0.9433)
-    low, high = arena.wilson(0, 20)
+    low, high = wilson(0, 20)
     assert low == 0.0 and round(high, 4) == 0.1611
-    assert arena.wilson(0, 0) == (0.0, 1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_standings_of_a_rigged_bot() -> None:
@@ -142,7 +143,7 @@ def test_standings_of_a_rigged_bot() -> None:
     by = {s.bot: s for s in arena.standings(games, players=2)}
     rigged, fair = by["rigged"], by["fair"]
     assert (rigged.seats, rigged.wins, rigged.win_share) == (20, 19.5, 0.975)
-    assert (rigged.low, rigged.high) == arena.wilson(19.5, 20)
+    assert (rigged.low, rigged.high) == wilson(19.5, 20)
     assert round(rigged.low, 4) == 0.7995 and round(fair.high, 4) == 0.2005  # by hand
     assert rigged.mean_points == 29.5 and fair.mean_points == 10.5
     assert math.isclose(rigged.elo, -fair.elo) and rigged.elo > 0
@@ -182,7 +183,7 @@ def test_the_arena_command_prints_the_table_and_the_same_games_whatever_jobs() -
     assert by["greedy"]["seats"] == 4 and end["seed"] == 3 and end["players"] == 2
     wins = sum(s["win"] for g in games for s in g["seats"] if s["bot"] == "greedy")
     assert by["greedy"]["wins"] == wins
-    low, high = arena.wilson(wins, 4)
+    low, high = wilson(wins, 4)
     assert (by["greedy"]["low"], by["greedy"]["high"]) == (round(low, 4), round(high, 4))
 
 

@@ -34,14 +34,11 @@ from ..model.setup import deal
 from ..rules.game import outcome
 from .bots import BOTS, BUDGETED
 from .bounds import MAX_GAMES, check, check_search
+from .intervals import wilson
 from .selfplay import SELFPLAY_MAX_TURNS, play_game
 
 __all__ = ["BUDGETED", "Standing", "Tally", "arena_game", "lineup", "play", "standings",
-           "tasks", "wilson"]
-
-#: z of a two-sided 95% interval.
-Z95 = 1.959963984540054
-
+           "tasks"]
 
 def lineup(bots: Sequence[str], players: int, index: int) -> list[str]:
     """The bot of each seat of game ``index`` (see the module's text)."""
@@ -73,17 +70,6 @@ def arena_game(task: tuple[Sequence[str], int, int, int, int | None]) -> dict[st
             "seats": [{"bot": name, "colour": colour, "win": share, "points": points}
                       for name, colour, share, points
                       in zip(seats, setup.players, shares, totals)]}
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion: ``successes`` (a win share may be
-    fractional) out of ``n``."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)

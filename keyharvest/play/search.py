@@ -59,6 +59,7 @@ from ..rules import advance, representative_steps
 from ..rules.choices import every_step
 from ..rules.game import chance_outcomes, outcome
 from ..rules.view import Observation, observe, sample_state
+from .intervals import Z95
 
 __all__ = ["DEFAULT_BUDGET", "HORIZON", "LINE", "MCTSBot", "Searched", "analyse", "merge",
            "only_step", "standing"]
@@ -72,8 +73,6 @@ EXPLORATION = 0.7
 HORIZON = 12
 #: The points margin worth odds of e (see ``standing``).
 MARGIN_SCALE = 4.0
-#: z of a two-sided 95% interval (``Searched.noise``).
-Z95 = 1.959963984540054
 #: The steps of an expected line (``Searched.line``) at most, and the visits a node needs
 #: to be in it.
 LINE = 5

@@ -30,13 +30,11 @@ per game (not the records); everything else is sums.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .batch import Report
 from .collection import Game
-from .stats import Apart
+from .stats import Tally
 
 INSTALL = "pip install 'keyharvest[standings]'"
 BY = ("person", "colour")
@@ -113,11 +111,10 @@ def rating_model() -> Any:
 
 
 @dataclass
-class Standings:
+class Standings(Tally):
     """The standings of a collection, fed one game (or report) at a time."""
 
     by: str = "person"
-    apart: Apart = field(default_factory=Apart)
     played: list[_Played] = field(default_factory=list)
     rated: bool = False
 
@@ -126,20 +123,10 @@ class Standings:
             return colour
         return name if name is not None else f"({colour})"
 
-    def add(self, entry: Game | Report) -> None:
-        if isinstance(entry, Report):
-            self.apart.add_report(entry)
-            return
-        if not self.apart.add_game(entry):
-            return
+    def count(self, game: Game) -> None:
         seats = tuple(_Seat(self.who(s.colour, s.name), s.place, s.share, s.points,
-                            s.field_tiles, s.crops) for s in entry.seats)
-        self.played.append(_Played(entry.date(), len(self.played), seats))
-
-    def add_all(self, entries: Iterable[Game | Report]) -> Standings:
-        for entry in entries:
-            self.add(entry)
-        return self
+                            s.field_tiles, s.crops) for s in game.seats)
+        self.played.append(_Played(game.date(), len(self.played), seats))
 
     def table(self, model: Any = "default") -> list[Row]:
         """The rows, in the order of the standings (see the module's text); rated with

@@ -8,7 +8,7 @@ quartiles are exact; first steps are counted by their text (a game has finitely 
 For each number of players (and for all games together):
 
 - **seats**: the win share of each seat counted from the start player (seat 1 starts,
-  seat 2 sits on their left, ...), with a 95% Wilson interval (``arena.wilson``: a drawn
+  seat 2 sits on their left, ...), with a 95% Wilson interval (``intervals.wilson``: a drawn
   game's win is shared, RULES.md G, so a share may be a fraction);
 - **turns** of a game and **points** of every seat, of the winner, and the **margin**
   (the first seat's points less the next best's): mean, quartiles, least and most;
@@ -28,11 +28,11 @@ import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
-from .arena import wilson
 from .batch import Report, UnitKind
 from .collection import Game
+from .intervals import wilson
 
 #: How many of the most frequent first steps are shown.
 TOP_FIRST = 10
@@ -209,27 +209,40 @@ class Apart:
 
 
 @dataclass
-class Stats:
-    """The statistics of a collection, fed one game (or report) at a time."""
+class Tally:
+    """What a tally of a collection (``Stats``, ``standings.Standings``) does with what it
+    is fed, one game (or report) at a time: a report, or a game not finished, is counted
+    apart (``apart``); a finished game is counted (``count``, each tally's own)."""
 
-    groups: dict[int, Group] = field(default_factory=dict)
-    total: Group = field(default_factory=lambda: Group(0))
     apart: Apart = field(default_factory=Apart)
 
     def add(self, entry: Game | Report) -> None:
         if isinstance(entry, Report):
             self.apart.add_report(entry)
-            return
-        if not self.apart.add_game(entry):
-            return
-        n = len(entry.players)
-        self.groups.setdefault(n, Group(n)).add(entry)
-        self.total.add(entry)
+        elif self.apart.add_game(entry):
+            self.count(entry)
 
-    def add_all(self, entries: Iterable[Game | Report]) -> Stats:
+    def count(self, game: Game) -> None:
+        """Count a finished game."""
+        raise NotImplementedError
+
+    def add_all(self, entries: Iterable[Game | Report]) -> Self:
         for entry in entries:
             self.add(entry)
         return self
+
+
+@dataclass
+class Stats(Tally):
+    """The statistics of a collection, fed one game (or report) at a time."""
+
+    groups: dict[int, Group] = field(default_factory=dict)
+    total: Group = field(default_factory=lambda: Group(0))
+
+    def count(self, game: Game) -> None:
+        n = len(game.players)
+        self.groups.setdefault(n, Group(n)).add(game)
+        self.total.add(game)
 
     def lines(self, top: int = TOP_FIRST) -> list[dict[str, Any]]:
         """The JSON Lines: a group per number of players (fewest first), all games
@@ -242,4 +255,4 @@ class Stats:
         return out
 
 
-__all__ = ["TOP_FIRST", "Apart", "Distribution", "Group", "Share", "Stats"]
+__all__ = ["TOP_FIRST", "Apart", "Distribution", "Group", "Share", "Stats", "Tally"]
