@@ -257,3 +257,34 @@ def test_a_record_cut_mid_line_shows_its_rule_error_and_the_plus_signs() -> None
     assert "= note: a record seems to start mid-line at 155:36" in shown[0]
     assert "118. red: remove C; harvest D4; end+++\n" in shown[1]
     assert shown[1].endswith("^^^\n      = help: end the line before '+++'")
+
+
+def test_a_step_written_twice_and_taken_twice_loses_its_copy() -> None:
+    # the copy of 'harvest F4' is taken (the Seasonal Worker harvests twice), so the step
+    # refused is a later one ('a third action'); the help said 'write 'end' instead of' it
+    lines = _two()
+    original = "\n".join(lines)
+    at = _row(lines, "2. ")
+    lines[at] = lines[at].replace("harvest F4;", "harvest F4; harvest F4;")
+    _restored("\n".join(lines), original, "'harvest F4' seems to be written twice: the copy "
+              "is taken, and a later step refused: a third action", "delete this 'harvest F4'")
+
+
+def test_a_turn_header_and_its_continuation_line_swapped_are_moved_back() -> None:
+    lines = _two()
+    original = "\n".join(lines)
+    at = _row(lines, "2. ")
+    assert lines[at + 1] == "    draw E2"
+    lines[at], lines[at + 1] = lines[at + 1], lines[at]
+    _restored("\n".join(lines), original, f"lines {at + 1} and {at + 2} look swapped",
+              f"move line {at + 2} before line {at + 1}")
+
+
+def test_a_continuation_line_and_the_next_turns_header_swapped_are_moved_back() -> None:
+    # ('11. green: remove A' first: green's action refused, red's turn not ended)
+    lines = _two()
+    original = "\n".join(lines)
+    at = _row(lines, "    play D at E4; pass")
+    lines[at], lines[at + 1] = lines[at + 1], lines[at]
+    _restored("\n".join(lines), original, f"lines {at + 1} and {at + 2} look swapped: action "
+              "b (worker) was already taken", f"move line {at + 2} before line {at + 1}")

@@ -22,7 +22,11 @@ follows literally:
   'offer C1 for wine'``;
 - ``'buy F7 from red' is red's step: it belongs on line 47 ...`` -- ``move 'buy F7 from
   red' to line 47, after '22. red:'``;
-- ``'X' seems to come before 'Y'`` -- ``write 'X; Y' instead of 'Y; X'``.
+- ``'X' seems to come before 'Y'`` -- ``write 'X; Y' instead of 'Y; X'``;
+- ``'harvest F4' seems to be written twice: ...`` (the copy taken, a later step refused)
+  -- ``delete this 'harvest F4'``;
+- ``lines 22 and 23 look swapped: ...`` (any two lines: the movetext is read again with
+  them put back) -- ``move line 23 before line 22``.
 
 When several edits give a record that replays (a tile drawn that nothing later names, a
 turn whose steps nothing later shows), the record does not tell which was played: the
@@ -39,15 +43,19 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from ..errors import IllegalStep, KeyHarvestError, NotationError, Span
+from ..model.setup import Setup
 from ..model.state import PendingKind, State
 from ..model.steps import Draw, EndTurn, Pass, Step
-from ..notation import parse_step
+from ..notation import Names, Where, parse_step
+from ..notation.movetext import read_movetext
 from ..rules import advance, advance_steps, representative_steps
+from ..rules.actions import new_game
 
 
 class Record(Protocol):
     """What this module reads of a record (``records.Record``): its steps and its text."""
 
+    setup: Setup
     steps: list[Step]
     text: str
     line: int
@@ -199,25 +207,82 @@ def mend(record: Record, error: IllegalStep, state: State, applied: int) -> bool
         return False
     text = _Text(record)
     pending = state.pending
+    if _repeated_step(record, text, error, state, applied):
+        return True
     if pending.kind == PendingKind.CHANCE:
         if isinstance(refused, Draw):
-            return False
+            return _swapped_lines(record, text, error, state, applied)
         return (_swapped_steps(record, text, error, state, applied)
+                or _swapped_lines(record, text, error, state, applied)
                 or _missing_draw(record, text, error, state, applied))
     player = getattr(refused, "player", None)
     first_of_turn = applied == 0 or isinstance(steps[applied - 1], EndTurn)
     if (pending.kind == PendingKind.TURN and player is not None and player != pending.player
             and first_of_turn):
         return (_swapped_turns(record, text, error, state, applied)
+                or _swapped_lines(record, text, error, state, applied)
                 or _missing_turn_here(record, text, error, state, applied))
     if isinstance(refused, EndTurn):
-        return False
+        return _swapped_lines(record, text, error, state, applied)
     return (_swapped_steps(record, text, error, state, applied)
             or (not isinstance(refused, Draw)
                 and _other_line(record, text, error, state, applied))
             or _repeated_line(record, text, error, state, applied)
             or _swapped_lines(record, text, error, state, applied)
             or _one_step(record, text, error, state, applied))
+
+
+def _state_at(record: Record, state: State, applied: int, at: int) -> State | None:
+    """The state before ``record.steps[at]`` (``state``: the one before
+    ``record.steps[applied]``; an earlier one is replayed from the start), None if the
+    steps before it do not replay."""
+    if at == applied:
+        return state
+    implied: list[tuple[int, Step]] = []
+    try:
+        trial = new_game(record.setup, state.board)
+        advance_steps(trial, record.steps[:at], lambda s, step: fill_passes(s, step, 0, implied))
+    except KeyHarvestError:
+        return None
+    return trial
+
+
+def _own_text(text: _Text, span: Span) -> str | None:
+    """A step as written, with its own ``colour:`` (not a turn header's) when it has one."""
+    written = text.text_of(span)
+    if written is None:
+        return None
+    line = text[span.line]
+    prefix = _PREFIX.search(line[:span.column - 1])
+    if prefix is None or prefix.start() == 0 and not line[:1].isspace():
+        return written
+    return line[prefix.start(1):span.end_column - 1]
+
+
+#: How many steps before the refused one a step written twice is looked for.
+LOOK_BACK = 8
+
+
+def _repeated_step(record: Record, text: _Text, error: IllegalStep, state: State,
+                   applied: int) -> bool:
+    """A step written twice in a row on one line (the copy accepted, a later step
+    refused): the copy goes."""
+    steps = record.steps
+    for at in range(applied, max(applied - LOOK_BACK, 0), -1):
+        one, two = steps[at - 1].span, steps[at].span
+        if one is None or two is None or one.line != two.line:
+            continue
+        first, second = _own_text(text, one), _own_text(text, two)
+        between = text[one.line][one.end_column - 1:two.column - 1]
+        if first is None or first != second or between.replace(first, "").strip() != ";":
+            continue
+        before = _state_at(record, state, applied, at)
+        if before is None or not _winners([(True, steps[at + 1:], 0)], before)[1]:
+            continue
+        later = "" if at == applied else "the copy is taken, and a later step refused: "
+        return _rewrite(error, f"{second!r} seems to be written twice: {later}{error.message}",
+                        f"delete this {second!r}", two)
+    return False
 
 
 def _missing_draw(record: Record, text: _Text, error: IllegalStep, state: State,
@@ -440,22 +505,40 @@ def _repeated_line(record: Record, text: _Text, error: IllegalStep, state: State
 
 def _swapped_lines(record: Record, text: _Text, error: IllegalStep, state: State,
                    applied: int) -> bool:
-    """Two continuation lines in the wrong order: the refused step's and the next one."""
-    steps = record.steps
+    """Two lines next to each other in the wrong order, the refused step's line one of them
+    or the line after them: the movetext read again with the two lines put back, and
+    replayed from where its steps part from the record's."""
     row = error.span.line  # type: ignore[union-attr]
-    if text.is_header(row) or text.is_header(row + 1) or not text[row + 1].strip():
-        return False
-    lo, hi = _row_steps(steps, row, applied)
-    if lo != applied or hi >= len(steps):
-        return False
-    _, end = _row_steps(steps, row + 1, hi)
-    if end == hi:
-        return False
-    if not _winners([(True, [*steps[hi:end], *steps[lo:hi], *steps[end:]], end - lo)],
-                    state)[1]:
-        return False
-    message = f"lines {row} and {row + 1} look swapped: {error.message}"
-    return _rewrite(error, message, f"move line {row + 1} before line {row}")
+    first = record.movetext_line
+    lines = text.lines[first - text.first:]
+    steps = record.steps
+    names = Names(Where(record.source, first - 1), state.colours, state.board,
+                  record.setup.start)
+    for a in (row, row - 1, row - 2):
+        b = a + 1
+        if a < first or b - first >= len(lines) or not (lines[a - first].strip()
+                                                       and lines[b - first].strip()):
+            continue
+        if (lines[a - first].startswith("#") or lines[b - first].startswith("#")
+                or text.number(a) is not None and text.number(b) is not None):
+            continue  # (two numbered turns swapped: the turn reader names them)
+        moved = lines[:]
+        moved[a - first], moved[b - first] = moved[b - first], moved[a - first]
+        try:
+            again = read_movetext("\n".join(moved), names, max_errors=1, spans=False).steps
+        except KeyHarvestError:
+            continue
+        at = next((i for i, (x, y) in enumerate(zip(steps, again)) if x != y),
+                  min(len(steps), len(again)))
+        if at > applied or at == len(again):
+            continue
+        before = _state_at(record, state, applied, at)
+        size = sum(1 for s in steps[at:] if s.span is not None and s.span.line <= b)
+        if before is None or not _winners([(True, again[at:], size)], before)[1]:
+            continue
+        return _rewrite(error, f"lines {a} and {b} look swapped: {error.message}",
+                        f"move line {b} before line {a}")
+    return False
 
 
 def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
