@@ -1,7 +1,9 @@
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -15,6 +17,23 @@ settings.register_profile("keyharvest", deadline=None)
 settings.load_profile("keyharvest")
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless chromium driven by Playwright, for the tests in a browser (those modules
+    skip, or fail in CI, where it is missing: ``browser_util.required``)."""
+    from browser_util import launched
+
+    yield from launched()
+
+
+@pytest.fixture
+def artefacts(tmp_path: Path) -> Path:
+    """Where the browser tests' screenshots go (``browser_util.artefacts_dir``)."""
+    from browser_util import artefacts_dir
+
+    return artefacts_dir(tmp_path)
 
 
 @pytest.fixture(scope="session")

@@ -12,24 +12,20 @@ names the game by its record's front matter (issue 33).
 (CI keeps it as artefacts: ``viewer-phone.png``, ``viewer-laptop.png`` and the others),
 else into pytest's ``tmp_path``.
 
-Needs ``chromium`` (Debian package) and ``playwright`` (PyPI) in the venv; without them the
-tests are skipped with the reason, unless ``KEYHARVEST_REQUIRE_BROWSER=1`` (set it in CI), which
-makes a missing browser an error. CI installs both with ``.ci/browser-setup.sh VENV``;
-``KEYHARVEST_CHROMIUM`` names another chromium binary.
-Playwright's own browser download is never used: it drives the system chromium.
+Needs ``chromium`` (Debian package) and ``playwright`` (PyPI) in the venv: tests/browser_util.py
+says how, and what happens without them.
 """
 
 from __future__ import annotations
 
 import itertools
-import os
 import random
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from browser_util import required
 from cli_util import TWO, edited, kh
 from test_render_html import Frames, game_frames
 from test_render_svg import expected_summary
@@ -38,25 +34,10 @@ from keyharvest.model.catalogue import CROPS
 from keyharvest.model.state import State
 from keyharvest.render import render_file
 
-try:
-    from playwright.sync_api import Browser, Page, sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
-CHROMIUM = (os.environ.get("KEYHARVEST_CHROMIUM") or shutil.which("chromium")
-            or shutil.which("chromium-browser"))
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
-SETUP = "run .ci/browser-setup.sh .venv (installs Debian's chromium and Playwright)"
-
-MISSING = [what for what, gone in (("Playwright for Python", sync_playwright is None),
-                                    ("chromium", CHROMIUM is None)) if gone]
-if MISSING:
-    reason = f"{' and '.join(MISSING)} not installed: {SETUP}"
-    if os.environ.get("KEYHARVEST_REQUIRE_BROWSER") == "1":  # CI: never skip silently
-        pytest.fail(f"KEYHARVEST_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
-    pytestmark = pytest.mark.skip(reason=reason)
+pytestmark = required()
 
 # Reads what the page shows, in the shape of test_render_svg.expected_summary.
 READ_POSITION = """(crops) => {
@@ -94,25 +75,6 @@ READ_CONTROLS = """() => ({
   drawnTiles: Array.from(document.querySelectorAll("#stage g.board")).map(
     (b) => b.querySelectorAll("g.tile").length),
 })"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def artefacts(tmp_path: Path) -> Path:
-    """Where screenshots go: ``$KEYHARVEST_ARTEFACTS`` (made if missing), else ``tmp_path``."""
-    named = os.environ.get("KEYHARVEST_ARTEFACTS")
-    if not named:
-        return tmp_path
-    out = Path(named)
-    out.mkdir(parents=True, exist_ok=True)
-    return out
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """The pages of ``stats --html`` and ``standings --html`` (keyharvest.render.report) in a
 real browser: Debian's chromium, headless, driven by Playwright, as the replay viewer's
-test does (tests/test_render_browser.py: the same browser, the same skip or failure when
-it is missing, and screenshots kept under ``KEYHARVEST_ARTEFACTS``: ``stats-laptop.png``,
+test does (tests/browser_util.py: the same browser, the same skip or failure when it is
+missing, and screenshots kept under ``KEYHARVEST_ARTEFACTS``: ``stats-laptop.png``,
 ``stats-phone.png``, ``standings-laptop.png``).
 
 The page is opened from a file with every network request refused: it must draw in full
@@ -12,42 +12,14 @@ the JSON gives, each interval's ends, each box's quartiles, each person's line o
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_util import required
 from cli_util import FOUR, THREE, TWO, kh
 from test_cli_collection import named
 
-try:
-    from test_render_browser import CHROMIUM, CHROMIUM_ARGS, MISSING, SETUP, sync_playwright
-except ImportError:  # pragma: no cover - playwright's import failed there: skipped below
-    MISSING = ["Playwright for Python"]
-
-if MISSING:
-    reason = f"{' and '.join(MISSING)} not installed: {SETUP}"
-    if os.environ.get("KEYHARVEST_REQUIRE_BROWSER") == "1":  # CI: never skip silently
-        pytest.fail(f"KEYHARVEST_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
-    pytestmark = pytest.mark.skip(reason=reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def artefacts(tmp_path: Path) -> Path:
-    named_dir = os.environ.get("KEYHARVEST_ARTEFACTS")
-    if not named_dir:
-        return tmp_path
-    out = Path(named_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    return out
+pytestmark = required()
 
 
 def _open(browser: object, page_file: Path, width: int, height: int) -> tuple[object, list[str]]:
