@@ -11,9 +11,16 @@ what no screen or bid holds, the bag holds every tile and event that is nowhere 
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from keyharvest.errors import IllegalStep
 from keyharvest.formats.boardfile import standard_board
 from keyharvest.model.catalogue import CROP_INDEX, CROPS, EVENT_LETTERS, FARMHANDS, TOWNSFOLK
 from keyharvest.model.state import PlayerState, State, StoreItem, Turn
+from keyharvest.model.steps import Draw, EndTurn, Step
+from keyharvest.rules import advance, representative_steps
 from keyharvest.rules.actions import start
 
 
@@ -91,3 +98,24 @@ def snapshot(state: State) -> tuple:
         # the compiled build too, whose native frame classes have no __dict__ for vars()
         [(type(f).__name__, sorted(f.to_data().items())) for f in state.stack],
     )
+
+
+def rejected(s: State, step: Step, rule: str) -> IllegalStep:
+    """``step`` is refused with ``rule`` and leaves ``s`` exactly as it was."""
+    before = snapshot(s)
+    with pytest.raises(IllegalStep) as info:
+        advance(s, step)
+    assert info.value.rule == rule, str(info.value)
+    assert snapshot(s) == before
+    return info.value
+
+
+def random_step(s: State, rng: random.Random, moving_on: float = 0.8) -> Step:
+    """A step of a random game at ``s``: a draw the bag allows where chance is to move,
+    else a listed step, one that does not end the turn with odds ``moving_on`` (so that
+    turns hold actions and games move on)."""
+    if s.pending.kind == "chance":
+        return Draw(rng.choice(sorted(i for i in s.bag if s.can_draw(i))))
+    listed = representative_steps(s)
+    others = [x for x in listed if not isinstance(x, EndTurn)]
+    return rng.choice(others) if others and rng.random() < moving_on else rng.choice(listed)

@@ -5,10 +5,8 @@ An event is triggered the way it comes in play: the current player offers a regi
 (action d) and the refill draws the event (F.1, F.2).
 """
 
-import pytest
-from builders import snapshot, table
+from builders import rejected, table
 
-from keyharvest.errors import IllegalStep
 from keyharvest.model.steps import (
     Draw,
     Fallow,
@@ -48,16 +46,6 @@ def listing_is_legal(s):
     for step in steps:
         assert is_legal(s, step), step
     return steps
-
-
-def rejected(s, step, rule):
-    """``step`` raises ``IllegalStep`` citing ``rule`` and changes nothing."""
-    before = snapshot(s)
-    with pytest.raises(IllegalStep) as info:
-        advance(s, step)
-    assert info.value.rule == rule, info.value
-    assert snapshot(s) == before
-    return info.value
 
 
 def waits_for(s, player, event=None):

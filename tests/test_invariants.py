@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from builders import table
+from builders import random_step, table
 
 import keyharvest as kh
 from keyharvest.model.catalogue import (
@@ -23,7 +23,7 @@ from keyharvest.model.catalogue import (
     is_event,
 )
 from keyharvest.model.state import State, StoreItem
-from keyharvest.model.steps import Draw, EndTurn
+from keyharvest.model.steps import Draw
 from keyharvest.rules import advance, representative_steps
 from keyharvest.rules.invariants import Violation, check, limbo_workers
 
@@ -127,12 +127,7 @@ def play_checked(n: int, seed: int, max_turns: int) -> State:
     s = kh.random_game(n, rng, max_turns=max_turns)
     assert check(s) == []
     while not s.is_over:
-        if s.pending.kind == "chance":
-            step = Draw(rng.choice(sorted(i for i in s.bag if s.can_draw(i))))
-        else:
-            options = representative_steps(s)
-            others = [x for x in options if not isinstance(x, EndTurn)]
-            step = rng.choice(others) if others and rng.random() < 0.8 else rng.choice(options)
+        step = random_step(s, rng)
         advance(s, step)
         broken = check(s)
         assert broken == [], f"after step {s.steps} ({step}): {broken}"

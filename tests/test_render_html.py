@@ -14,11 +14,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from builders import random_step
 from test_render_svg import midgame
 
 import keyharvest as kh
 from keyharvest.errors import IllegalStep
-from keyharvest.model.steps import Draw, EndTurn, Harvest, Offer
+from keyharvest.model.steps import Draw, Harvest, Offer
 from keyharvest.render import RenderError, render_file, render_html, render_svg, replay_frames
 from keyharvest.render.layout import layout_of
 from keyharvest.render.svg import parts_of
@@ -34,16 +35,12 @@ def game_frames(n: int, seed: int, *, steps: int | None = None, calm: bool = Fal
     s = kh.random_game(n, rng, max_turns=3000)
     frames: Frames = [("start", s.copy())]
     while not s.is_over and (steps is None or len(frames) <= steps):
-        if s.pending.kind == "chance":
-            step = Draw(rng.choice(sorted(i for i in s.bag if s.can_draw(i))))
-        else:
+        if calm and s.pending.kind != "chance":
             ls = representative_steps(s)
-            if calm:
-                quiet = [x for x in ls if not isinstance(x, Offer)]
-                step = rng.choice(quiet if quiet and rng.random() > 0.03 else ls)
-            else:
-                others = [x for x in ls if not isinstance(x, EndTurn)]
-                step = rng.choice(others) if others and rng.random() < 0.8 else rng.choice(ls)
+            quiet = [x for x in ls if not isinstance(x, Offer)]
+            step = rng.choice(quiet if quiet and rng.random() > 0.03 else ls)
+        else:
+            step = random_step(s, rng)
         advance(s, step)
         frames.append((str(step), s.copy()))
     return frames

@@ -15,16 +15,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from builders import table
+from builders import random_step, table
 
 import keyharvest as kh
 from keyharvest.formats import positions as kh_positions
 from keyharvest.model.board import Board
 from keyharvest.model.catalogue import CROPS
 from keyharvest.model.state import Pending
-from keyharvest.model.steps import Draw, EndTurn
 from keyharvest.render import RenderError, render_svg
-from keyharvest.rules import advance, representative_steps
+from keyharvest.rules import advance
 from keyharvest.rules.invariants import check
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -71,12 +70,7 @@ def random_states(n: int, seed: int, limit: int = 10_000) -> list[kh.State]:
     s = kh.random_game(n, rng, max_turns=300)
     out = [s.copy()]
     while not s.is_over and len(out) <= limit:
-        if s.pending.kind == "chance":
-            step = Draw(rng.choice(sorted(i for i in s.bag if s.can_draw(i))))
-        else:
-            ls = representative_steps(s)
-            others = [x for x in ls if not isinstance(x, EndTurn)]
-            step = rng.choice(others) if others and rng.random() < 0.8 else rng.choice(ls)
+        step = random_step(s, rng)
         advance(s, step)
         out.append(s.copy())
     return out

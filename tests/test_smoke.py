@@ -2,11 +2,10 @@
 
 import random
 
-from builders import snapshot, table
+from builders import random_step, snapshot, table
 
 import keyharvest as kh
-from keyharvest.model.steps import Draw, EndTurn
-from keyharvest.rules import advance, representative_steps
+from keyharvest.rules import advance
 from keyharvest.rules.invariants import check
 
 
@@ -14,12 +13,7 @@ def play_random(n: int, seed: int) -> kh.State:
     rng = random.Random(seed)
     s = kh.random_game(n, rng, max_turns=400)
     while not s.is_over:
-        if s.pending.kind == "chance":
-            step = Draw(rng.choice(sorted(i for i in s.bag if s.can_draw(i))))
-        else:
-            ls = representative_steps(s)
-            others = [x for x in ls if not isinstance(x, EndTurn)]
-            step = rng.choice(others) if others and rng.random() < 0.8 else rng.choice(ls)
+        step = random_step(s, rng)
         advance(s, step)
         assert check(s) == []
     return s

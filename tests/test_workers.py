@@ -7,10 +7,8 @@ test_workers_townsfolk.py (G–L). The helpers here are shared by those modules.
 
 from __future__ import annotations
 
-import pytest
-from builders import snapshot, table
+from builders import rejected, table
 
-from keyharvest.errors import IllegalStep
 from keyharvest.model.board import sorted_refs
 from keyharvest.model.catalogue import CROP_INDEX, CROPS, WORKERS
 from keyharvest.model.state import State
@@ -33,16 +31,6 @@ def run(s: State, *steps: Step) -> State:
         advance(s, step)
         assert check(s) == [], f"after {step}: {check(s)}"
     return s
-
-
-def rejected(s: State, step: Step, rule: str) -> IllegalStep:
-    """``step`` is refused with ``rule`` and leaves ``s`` exactly as it was."""
-    before = snapshot(s)
-    with pytest.raises(IllegalStep) as info:
-        advance(s, step)
-    assert info.value.rule == rule, str(info.value)
-    assert snapshot(s) == before
-    return info.value
 
 
 def listed_steps_apply(s: State) -> list[Step]:
