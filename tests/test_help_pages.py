@@ -11,14 +11,13 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from golden_files import GOLDEN, assert_golden
 
 from keyharvest.cli.commands import app
 
-GOLDEN = Path(__file__).parent / "golden" / "help"
-REGEN = os.environ.get("KEYHARVEST_REGEN_GOLDEN") == "1"
+HELP = GOLDEN / "help"
 COMMANDS = [c.name or c.callback.__name__ for c in app.registered_commands]  # type: ignore[union-attr]
 
 
@@ -33,14 +32,7 @@ def _help(*args: str, columns: int = 80) -> str:
 @pytest.mark.parametrize("command", ["", *COMMANDS])
 def test_help_page_is_the_golden_one(command: str) -> None:
     got = _help(*([command] if command else []))
-    path = GOLDEN / f"{command or 'keyharvest'}.txt"
-    if REGEN:
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(got, encoding="utf-8")
-    assert path.exists(), f"no golden file {path.name}: run with KEYHARVEST_REGEN_GOLDEN=1"
-    assert got == path.read_text(encoding="utf-8"), (
-        f"{path.name} differs; if the change is deliberate, regenerate with "
-        "KEYHARVEST_REGEN_GOLDEN=1 and review the diff")
+    assert_golden(got, HELP / f"{command or 'keyharvest'}.txt")
 
 
 def test_every_command_has_a_short_help_shown_whole_at_any_width() -> None:

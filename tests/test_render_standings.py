@@ -8,12 +8,12 @@ registry) is drawn with "unknown" where its parts are unknown, not 0 or "empty".
 
 from __future__ import annotations
 
-import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from cli_util import FINAL_TABLE, TWO, kh
+from golden_files import GOLDEN, assert_golden
 from test_render_html import game_frames
 from test_render_svg import partial_table
 
@@ -23,18 +23,13 @@ from keyharvest.render.html import render_html
 from keyharvest.render.textboard import render
 from keyharvest.rules.scoring import score
 
-GOLDEN = Path(__file__).parent / "golden"
-REGEN = os.environ.get("KEYHARVEST_REGEN_GOLDEN") == "1"
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
 
 def test_the_text_of_a_partial_position_matches_its_golden_file() -> None:
     pos = partial_table()
     got = render(pos.state, unknown=pos.unknown) + "\n"
-    path = GOLDEN / "textboard_partial2.txt"
-    if REGEN:
-        path.write_text(got, encoding="utf-8")
-    assert got == path.read_text(encoding="utf-8")
+    assert_golden(got, GOLDEN / "textboard_partial2.txt")
     head = got.split("\n\n")[0]
     assert "registry: unknown   bag: unknown" in head and "events: unknown" in head
     assert "0 tiles" not in head and "(empty)   bag" not in head and "turn 1" not in head

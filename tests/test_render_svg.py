@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from builders import random_step, table
+from golden_files import GOLDEN, assert_golden
 
 import keyharvest as kh
 from keyharvest.formats import positions as kh_positions
@@ -26,8 +27,6 @@ from keyharvest.render import RenderError, render_svg
 from keyharvest.rules import advance
 from keyharvest.rules.invariants import check
 
-GOLDEN = Path(__file__).parent / "golden"
-REGEN = os.environ.get("KEYHARVEST_REGEN_GOLDEN") == "1"
 ROOT = Path(__file__).resolve().parent.parent
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -168,14 +167,7 @@ GOLDEN_CASES = {
 @pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
 def test_svg_matches_golden_file(name: str) -> None:
     got = GOLDEN_CASES[name]()
-    path = GOLDEN / f"render_{name}.svg"
-    if REGEN:
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(got, encoding="utf-8")
-    assert path.exists(), f"no golden file {path.name}: run with KEYHARVEST_REGEN_GOLDEN=1"
-    assert got == path.read_text(encoding="utf-8"), (
-        f"{path.name} differs; if the change is deliberate, regenerate with "
-        "KEYHARVEST_REGEN_GOLDEN=1 and review the diff")
+    assert_golden(got, GOLDEN / f"render_{name}.svg")
 
 
 # -- properties -------------------------------------------------------------------------------
