@@ -216,13 +216,10 @@ def test_one_numbering_of_points_for_hint_analyse_moves_replay_and_render(tmp_pa
 
 def test_the_stability_benchmark_compares_seeds_and_a_larger_budget() -> None:
     """``benchmarks/stability.py`` (item 3's measure), one position at a tiny budget."""
-    import importlib.util
+    from scripts import load_script
 
     path = Path(__file__).resolve().parent.parent / "benchmarks" / "stability.py"
-    spec = importlib.util.spec_from_file_location("keyharvest_stability", path)
-    assert spec is not None and spec.loader is not None
-    stability = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(stability)
+    stability = load_script(path, "keyharvest_stability")
     record = load_records((GAMES / "two-players.kh").read_text())[0]
     to = advice.decisions(record)[3][0]
     row = stability.measure(("two-players.kh", record, to, 4, 2))

@@ -3,21 +3,19 @@ build measured. No timing is run or asserted here: the benchmark itself is run b
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from scripts import load_script
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench.py"
 
 
-def _bench():
-    spec = importlib.util.spec_from_file_location("keyharvest_bench", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _bench() -> ModuleType:
+    return load_script(BENCH, "keyharvest_bench")
 
 
 bench = _bench()

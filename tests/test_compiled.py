@@ -14,7 +14,6 @@ shared with tests/test_packaging.py."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -26,6 +25,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from scripts import load_script
 
 pytestmark = pytest.mark.slow
 
@@ -34,11 +34,7 @@ PROBE = Path(__file__).resolve().parent / "_compiled_probe.py"
 
 
 def _hatch_build() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "hatch_build.py", "hatch_build")
 
 
 #: The compiled modules, as paths from the top ("keyharvest/rules/actions.py"): read from

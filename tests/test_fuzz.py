@@ -5,20 +5,17 @@ positioned diagnostic, and every valid one replays (the long run is by hand:
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
+from types import ModuleType
+
+from scripts import load_script
 
 FUZZ = Path(__file__).resolve().parent.parent / "benchmarks" / "fuzz.py"
 
 
-def _fuzz():
-    spec = importlib.util.spec_from_file_location("keyharvest_fuzz", FUZZ)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+def _fuzz() -> ModuleType:
+    return load_script(FUZZ, "keyharvest_fuzz")
 
 
 fuzz = _fuzz()

@@ -6,12 +6,12 @@ benchmarks/helpcheck.py 20000`` (or ``KEYHARVEST_HELPCHECK=20000`` here) runs ma
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from scripts import load_script
 
 from keyharvest.formats.diagnostics import Diagnostic
 
@@ -20,12 +20,7 @@ COUNT = int(os.environ.get("KEYHARVEST_HELPCHECK", "160"))
 
 
 def _helpcheck() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("keyharvest_helpcheck", HERE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (dataclasses look their module up)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(HERE, "keyharvest_helpcheck")
 
 
 helpcheck = _helpcheck()

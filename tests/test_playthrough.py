@@ -6,18 +6,16 @@ alters play regenerates it (``python tests/golden/make_playthrough.py``) in its 
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+from types import ModuleType
+
+from scripts import load_script
 
 GOLDEN = Path(__file__).parent / "golden"
 
 
-def _maker():
-    spec = importlib.util.spec_from_file_location("make_playthrough",
-                                                  GOLDEN / "make_playthrough.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _maker() -> ModuleType:
+    return load_script(GOLDEN / "make_playthrough.py", "make_playthrough")
 
 
 def test_playthrough_is_unchanged():

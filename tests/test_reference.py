@@ -3,22 +3,18 @@ without a warning, and names every public name, each with its docstring."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _hatch_docs() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hatch_docs", ROOT / "hatch_docs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "hatch_docs.py", "hatch_docs")
 
 
 def test_the_reference_builds_without_warnings_and_names_every_public_name(

@@ -114,14 +114,7 @@ def test_a_full_disk_names_the_file_and_leaves_it_as_it_was(tmp_path: Path,
                                                           monkeypatch) -> None:
     path = tmp_path / "a.kh"
     path.write_text(MESSY)
-    real = os.write
-
-    def full(fd: int, data) -> int:
-        if fd > 2:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        return real(fd, data)
-
-    monkeypatch.setattr(safewrite.os, "write", full)
+    _full_disk(monkeypatch)
     with pytest.raises(OSError) as caught:
         write_file(path, CANONICAL)
     assert caught.value.filename == str(path) and "no space left on device" in str(caught.value)

@@ -4,10 +4,11 @@ today (if the rules changed, run `python scenarios/generate.py` and commit the r
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from scripts import load_script
 
 from keyharvest.formats.positions import dump_position, read_position
 from keyharvest.formats.records import format_record, load_records, read_source, replay
@@ -18,11 +19,8 @@ GAMES = sorted((SCENARIOS / "games").glob("*.kh"))
 POSITIONS = sorted((SCENARIOS / "positions").glob("*.toml"))
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("generate", SCENARIOS / "generate.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _generator() -> ModuleType:
+    return load_script(SCENARIOS / "generate.py", "generate")
 
 
 def test_there_are_games_of_two_three_and_four_players() -> None:

@@ -4,21 +4,17 @@ runs (100,000 records, 10,000 games) are by hand: ``python benchmarks/soak.py al
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from scripts import load_script
 
 SOAK = Path(__file__).resolve().parent.parent / "benchmarks" / "soak.py"
 
 
-def _soak():
-    spec = importlib.util.spec_from_file_location("keyharvest_soak", SOAK)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+def _soak() -> ModuleType:
+    return load_script(SOAK, "keyharvest_soak")
 
 
 soak = _soak()
