@@ -32,7 +32,8 @@ search of its own finds another step, or another turn of one step or none, that 
 record replaying to its end in the mistake's place; a line of several steps left out counts
 as not determined: the rest of a record does not hold a turn's draws and payments; the
 record is read with its turn numbers left out, which skip where a turn line is left out, and
-for a cut mid-line the record cut alone is judged).
+for a cut mid-line the record cut alone is judged; a turn's ``end`` retyped as a step is
+determined when one turn of one step or none fits).
 
 ``python benchmarks/helpcheck.py [N] [--seed S] [-v]`` runs N mistakes (default 20000) and
 prints the figures (``-v``: ten mistakes not given back); ``tests/test_help_followed.py``
@@ -467,6 +468,12 @@ def determines(original: str, text: str) -> bool:
     for step in one[:k]:
         advance(state, step)
     gone = len(one) - len(two)
+    if (gone == -1 and k + 1 < len(two) and isinstance(one[k], EndTurn)
+            and isinstance(two[k + 1], EndTurn)):  # a turn's 'end' retyped as a step:
+        player = state.pending.player  # the turn of one step or none that fits
+        fills = [[EndTurn(player)]] + [[s, EndTurn(player)] for s in representative_steps(state)
+                                       if not isinstance(s, EndTurn)]
+        return sum(_reach(state, [*f, *two[k + 2:]]) == float("inf") for f in fills[:300]) <= 1
     if gone < 0:
         return True
     if gone > 1 and not all(isinstance(s, EndTurn) for s in one[k + 1:k + gone]):

@@ -283,3 +283,17 @@ def test_a_continuation_line_and_the_next_turns_header_swapped_are_moved_back() 
     lines[at], lines[at + 1] = lines[at + 1], lines[at]
     _restored("\n".join(lines), original, f"lines {at + 1} and {at + 2} look swapped: action "
               "b (worker) was already taken", f"move line {at + 2} before line {at + 1}")
+
+
+def test_a_turn_of_end_retyped_as_a_step_gets_end_back() -> None:
+    # '26. red: end' written as a step: refused at once, or taken and the end of the turn
+    # refused at the next header; either way 'end' is the one turn that fits
+    lines = _two()
+    original = "\n".join(lines)
+    at = _row(lines, "26. ")
+    assert lines[at] == "26. red: end"
+    for step, why in (("buy A1 from red", "red cannot buy A1 from red"),
+                      ("play B at D8", "'end' is not possible here")):
+        lines[at] = f"26. red: {step}"
+        _restored("\n".join(lines), original, f"'{step}' seems to be written instead of "
+                  f"'end': {why}", f"write 'end' instead of '{step}'")

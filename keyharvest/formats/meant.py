@@ -26,7 +26,9 @@ follows literally:
 - ``'harvest F4' seems to be written twice: ...`` (the copy taken, a later step refused)
   -- ``delete this 'harvest F4'``;
 - ``lines 22 and 23 look swapped: ...`` (any two lines: the movetext is read again with
-  them put back) -- ``move line 23 before line 22``.
+  them put back) -- ``move line 23 before line 22``;
+- ``'play B at D8' seems to be written instead of 'end': ...`` (a turn's ``end`` retyped)
+  -- ``write 'end' instead of 'play B at D8'``.
 
 When several edits give a record that replays (a tile drawn that nothing later names, a
 turn whose steps nothing later shows), the record does not tell which was played: the
@@ -223,7 +225,8 @@ def mend(record: Record, error: IllegalStep, state: State, applied: int) -> bool
                 or _swapped_lines(record, text, error, state, applied)
                 or _missing_turn_here(record, text, error, state, applied))
     if isinstance(refused, EndTurn):
-        return _swapped_lines(record, text, error, state, applied)
+        return (_end_retyped(record, text, error, state, applied)
+                or _swapped_lines(record, text, error, state, applied))
     return (_swapped_steps(record, text, error, state, applied)
             or (not isinstance(refused, Draw)
                 and _other_line(record, text, error, state, applied))
@@ -570,11 +573,13 @@ def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
         speaker = speakers(state, before)[0]
     rest = steps[applied + 1:]
     trials: list[tuple[tuple[str, Step | None], Sequence[Step], int]] = []
-    if not header:
-        trials.append((("delete", None), rest, 0))  # (not a header's own step)
     # another player's step is written with its colour, which then speaks to the end of
     # the line: only where nothing after it on the line is spoken
     last = not line[span.end_column - 1:].split("#", 1)[0].strip()
+    # a header's only step left out is an empty turn: 'end' written in its place
+    alone_on_header = header and last and bool(rest) and isinstance(rest[0], EndTurn)
+    if not header or alone_on_header:
+        trials.append((("delete", None), rest, 0))  # (not a header's own step)
     legal = [s for s in representative_steps(state) if not isinstance(s, EndTurn) and (
         getattr(s, "player", None) in (None, speaker) or last)]
     legal.sort(key=lambda s: type(s) is not type(refused))  # the same kind first
@@ -594,6 +599,9 @@ def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
     if len(found) != 1:
         return False
     how, chosen = found[0]
+    if (how == "delete" or chosen is None) and alone_on_header:
+        return _rewrite(error, f"{own!r} seems to be written instead of 'end': "
+                        f"{error.message}", f"write 'end' instead of {own!r}")
     if how == "delete" or chosen is None:
         why = "written twice" if twice else "one step too many"
         return _rewrite(error, f"{own!r} seems to be {why}: {error.message}",
@@ -605,6 +613,45 @@ def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
         return _rewrite(error, f"a step seems to be missing before {written!r}: "
                         f"{error.message}", f"write {new!r} before {written!r}")
     return _rewrite(error, error.message, f"write {new!r} instead of {written!r}")
+
+
+def _end_retyped(record: Record, text: _Text, error: IllegalStep, state: State,
+                 applied: int) -> bool:
+    """A turn written as one step on its header line where the player ended the turn
+    ('12. red: end' retyped): the step is taken and the end of the turn refused. Named
+    when 'end' there, and no other one-step turn, makes the record replay to its end."""
+    steps = record.steps
+    at = applied - 1
+    if at < 0 or isinstance(steps[at], EndTurn) or at > 0 and not isinstance(
+            steps[at - 1], EndTurn):
+        return False
+    span = steps[at].span
+    written = text.text_of(span)
+    if span is None or written is None or ":" in written or not text.is_header(span.line):
+        return False
+    line = text[span.line]
+    prefix = _PREFIX.search(line[:span.column - 1])
+    if (prefix is None or prefix.start() > 0
+            or line[span.end_column - 1:].split("#", 1)[0].strip()):
+        return False  # (not the header's only step)
+    before = _state_at(record, state, applied, at)
+    player = getattr(error.step, "player", None)
+    if before is None or player is None:
+        return False
+    rest = steps[applied + 1:]
+    trials: list[tuple[Step | None, Sequence[Step]]] = [(None, [EndTurn(player), *rest])]
+    trials += [(s, [s, EndTurn(player), *rest]) for s in representative_steps(before)
+               if not isinstance(s, (EndTurn, Pass)) and getattr(s, "player", player) == player]
+    found = 0
+    for candidate, trial in trials[:MAX_TRIALS]:
+        if _reach(before, trial) == math.inf:
+            if candidate is not None:
+                return False  # (another one-step turn fits as well: not told)
+            found += 1
+    if not found:
+        return False
+    return _rewrite(error, f"{written!r} seems to be written instead of 'end': "
+                    f"{error.message}", f"write 'end' instead of {written!r}", span)
 
 
 def _turn_starts(steps: Sequence[Step], start: int) -> list[int]:
