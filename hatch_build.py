@@ -55,6 +55,7 @@ COMPILED = [
     "keyharvest/rules/memo.py",
     "keyharvest/rules/placement.py",
     "keyharvest/rules/scoring.py",
+    "keyharvest/rules/view.py",
     "keyharvest/rules/events/__init__.py",
     "keyharvest/rules/events/base.py",
     "keyharvest/rules/events/draws.py",

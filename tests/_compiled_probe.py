@@ -1,7 +1,8 @@
 """Run by tests/test_compiled.py with the pure and with the compiled install, from a copy
 of scenarios/ (the working directory): every record of games/ and rules/ stepped through
 the engine one step at a time, and games between the bots, printing what the engine says
-at each step. The two outputs must be the same bytes. Not a test module itself."""
+at each step (and, every 25 steps, what each player may know: ``rules.view``). The two
+outputs must be the same bytes. Not a test module itself."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import random
 import sys
 
 import keyharvest as kh
+from keyharvest.formats.positions import observation_json
 from keyharvest.formats.records import load_records
 from keyharvest.play.bots import GreedyBot, RandomBot
 from keyharvest.rules import apply, representative_steps
+from keyharvest.rules.view import observe, sample_state
 
 
 def step_through(path: str, full: bool) -> None:
@@ -55,10 +58,24 @@ def bot_games() -> None:
             who = 0 if pending.player is None else state.index(pending.player)
             step = bots[who].choose(state)
             print(n, str(step))
+            if n % 25 == 0:
+                views(state, n)
             state = apply(state, step)
             n += 1
         print(kh.dump_position(state, "standard"))
         print(repr(kh.score(state)))
+        views(state, n)
+
+
+def views(state: kh.State, n: int) -> None:
+    """What each player may know of ``state`` (``rules.view``): the observation, its
+    tensor, a state drawn consistently with it."""
+    for seat in range(len(state.players)):
+        seen = observe(state, seat)
+        print(observation_json(seen))
+        print(seen.tensor())
+        drawn = sample_state(seen, random.Random(n * 10 + seat))
+        print(kh.dump_position(drawn, "standard"), sorted(drawn.bag), drawn.removed)
 
 
 def main() -> None:

@@ -51,7 +51,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import factorial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..model.board import Board
 from ..model.catalogue import (
@@ -78,7 +78,13 @@ BOARD_POINTS = ("points on the boards (G.1-G.3); the crop majorities (G.4) are b
                 "the screens")
 
 
-@dataclass(frozen=True)
+# ``Screen`` and ``Observation`` are read-only values: their fields are ``Final`` (mypy
+# refuses an assignment; so does the compiled build, at run time), and each writes its
+# ``__init__`` (``init=False``), as the table's classes do (model/state.py): compiled by
+# mypyc (hatch_build.py), a written one is native, where the one ``dataclass`` makes is
+# interpreted and several times slower (a frozen one slower still), and every
+# observation makes one of each per seat.
+@dataclass(init=False, unsafe_hash=True, slots=True)
 class Screen:
     """What the observer may know of one screen (I.27). ``total`` counters, of which
     ``known[c]`` of crop ``c`` (in ``CROPS`` order) are surely there; ``total -
@@ -88,13 +94,23 @@ class Screen:
     history shows) and ``free`` (counters not fixed by the history) are what
     ``sample_state`` draws from; ``known`` adds what the pool of unseen counters forces."""
 
-    player: str
-    total: int
-    known: tuple[int, ...]
-    exact: bool
-    held: tuple[int, ...]
-    revealed: tuple[int, ...]
-    free: int
+    player: Final[str]
+    total: Final[int]
+    known: Final[tuple[int, ...]]
+    exact: Final[bool]
+    held: Final[tuple[int, ...]]
+    revealed: Final[tuple[int, ...]]
+    free: Final[int]
+
+    def __init__(self, player: str, total: int, known: tuple[int, ...], exact: bool,
+                 held: tuple[int, ...], revealed: tuple[int, ...], free: int) -> None:
+        self.player = player
+        self.total = total
+        self.known = known
+        self.exact = exact
+        self.held = held
+        self.revealed = revealed
+        self.free = free
 
     @property
     def unknown(self) -> int:
@@ -116,24 +132,44 @@ class Screen:
                 "exact": self.exact}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(init=False, eq=False, slots=True)
 class Observation:
     """What ``player`` may know (see the module's docstring). Two observations are equal
     when everything they hold is."""
 
-    player: str
-    players: tuple[str, ...]
-    recall: bool  # recalled from a start and the steps since: perfect recall
-    steps: int | None  # with recall, how many steps the history has
-    screens: tuple[Screen, ...]  # by seat
-    unseen_crops: tuple[int, ...]  # the counters behind other screens nobody has seen
-    bag_count: int
-    bag_tiles: tuple[str, ...]  # field tiles surely in the bag
-    bag_events: tuple[str, ...]  # events surely in the bag (seen, returned)
-    unseen_events: tuple[str, ...]  # never seen: in the bag or removed at setup
-    removed_count: int  # how many of ``unseen_events`` were removed at setup (B.8)
-    start: tuple[int, ...] | None  # with recall: the player's own starting crops
-    _table_state: State = field(repr=False)  # the table, the other screens emptied
+    player: Final[str]
+    players: Final[tuple[str, ...]]
+    recall: Final[bool]  # recalled from a start and the steps since: perfect recall
+    steps: Final[int | None]  # with recall, how many steps the history has
+    screens: Final[tuple[Screen, ...]]  # by seat
+    unseen_crops: Final[tuple[int, ...]]  # the counters behind other screens nobody has seen
+    bag_count: Final[int]
+    bag_tiles: Final[tuple[str, ...]]  # field tiles surely in the bag
+    bag_events: Final[tuple[str, ...]]  # events surely in the bag (seen, returned)
+    unseen_events: Final[tuple[str, ...]]  # never seen: in the bag or removed at setup
+    removed_count: Final[int]  # how many of ``unseen_events`` were removed at setup (B.8)
+    start: Final[tuple[int, ...] | None]  # with recall: the player's own starting crops
+    _table_state: State = field(repr=False)  # the table, the other screens emptied (private)
+
+    def __init__(self, player: str, players: tuple[str, ...], recall: bool,
+                 steps: int | None, screens: tuple[Screen, ...],
+                 unseen_crops: tuple[int, ...], bag_count: int, bag_tiles: tuple[str, ...],
+                 bag_events: tuple[str, ...], unseen_events: tuple[str, ...],
+                 removed_count: int, start: tuple[int, ...] | None,
+                 _table_state: State) -> None:
+        self.player = player
+        self.players = players
+        self.recall = recall
+        self.steps = steps
+        self.screens = screens
+        self.unseen_crops = unseen_crops
+        self.bag_count = bag_count
+        self.bag_tiles = bag_tiles
+        self.bag_events = bag_events
+        self.unseen_events = unseen_events
+        self.removed_count = removed_count
+        self.start = start
+        self._table_state = _table_state
 
     # -- equality -------------------------------------------------------------------------
     def _key(self) -> tuple[Any, ...]:
@@ -299,68 +335,83 @@ def replayed(start: State, steps: Iterable[Step]) -> Iterator[State]:
 
 def _observe(state: State, me: str, history: _History | None,
              seen: frozenset[str]) -> Observation:
-    colours = state.colours
+    players = state.players
+    colours = tuple([p.colour for p in players])
     mine = colours.index(me)
+    mine_screen = players[mine].screen
     # the counters behind the other screens: all of them minus stock, bids and mine (I.27)
-    others = [COUNTERS_PER_CROP - k for k in state.stock]
-    for p in state.players:
+    pool = [COUNTERS_PER_CROP - k - m for k, m in zip(state.stock, mine_screen)]
+    for p in players:
         for it in p.store:
-            others = [a - b for a, b in zip(others, it.bid)]
-    others = [a - b for a, b in zip(others, state.players[mine].screen)]
-    held: list[list[int]] = []
-    revealed: list[list[int]] = []
+            pool = [a - b for a, b in zip(pool, it.bid)]
+    # what each other screen surely holds (held), the starting crops the history reveals
+    # (revealed) and the counters not fixed by the history (free)
+    held: list[tuple[int, ...]] = []
+    revealed: list[tuple[int, ...]] = []
     free: list[int] = []
-    unseen = list(others)
-    for i, p in enumerate(state.players):
+    totals = [sum(p.screen) for p in players]
+    for i in range(len(players)):
         if i == mine:
-            held.append(list(p.screen))
-            revealed.append([0] * len(CROPS))
+            held.append(tuple(mine_screen))
+            revealed.append(_ZEROS)
             free.append(0)
-            continue
-        if history is None:  # no history: only the count is public
-            h, r, f = [0] * len(CROPS), [0] * len(CROPS), sum(p.screen)
+        elif history is None:  # no history: only the count is public
+            held.append(_ZEROS)
+            revealed.append(_ZEROS)
+            free.append(totals[i])
         else:  # a screen is its start plus public moves: held = revealed + moves
-            r = history.revealed[i]
-            h = [rv + mv for rv, mv in zip(r, history.moves[i])]
-            f = sum(history.starts[i]) - sum(r)
-        held.append(h)
-        revealed.append(r)
-        free.append(f)
-        unseen = [a - b for a, b in zip(unseen, h)]
+            r = tuple(history.revealed[i])
+            h = tuple([rv + mv for rv, mv in zip(r, history.moves[i])])
+            held.append(h)
+            revealed.append(r)
+            free.append(sum(history.starts[i]) - sum(r))
+            pool = [a - b for a, b in zip(pool, h)]
+    unseen = tuple(pool)
     size = sum(unseen)
-    screens = []
-    for i, p in enumerate(state.players):
+    most = max(unseen)
+    screens: list[Screen] = []
+    for i, p in enumerate(players):
         if i == mine:
-            screens.append(Screen(p.colour, sum(p.screen), tuple(p.screen), True,
-                                  tuple(p.screen), tuple(revealed[i]), 0))
+            screens.append(Screen(p.colour, totals[i], held[i], True, held[i], _ZEROS, 0))
             continue
-        forced = [max(0, free[i] - (size - u)) for u in unseen]
-        known = tuple(h + k for h, k in zip(held[i], forced))
-        screens.append(Screen(p.colour, sum(p.screen), known, sum(known) == sum(p.screen),
-                              tuple(held[i]), tuple(revealed[i]), free[i]))
+        # the pool forces a crop behind this screen when the other screens cannot hold all
+        # of it: ``free - (size - unseen[c])`` of them (mostly none: then ``known = held``)
+        slack = free[i] - size
+        known = held[i]
+        if slack + most > 0:
+            known = tuple([h + max(0, slack + u) for h, u in zip(known, unseen)])
+        screens.append(Screen(p.colour, totals[i], known, sum(known) == totals[i], held[i],
+                              revealed[i], free[i]))
     # the bag (F.1, I.27): its field tiles follow from where every other tile is
-    visible_tiles = set(state.registry) | set(state.fallow) | set(state.in_hand)
-    for p in state.players:
+    visible_tiles = set(state.registry)
+    visible_tiles.update(state.fallow, state.in_hand)
+    for p in players:
         visible_tiles.update(p.tiles)
-        visible_tiles.update(it.tile for it in p.store)
+        visible_tiles.update([it.tile for it in p.store])
     # the board's references are in board order (``Board.order``): no sorting
-    bag_tiles = tuple(r for r in state.board.references if r not in visible_tiles)
-    visible_events = set(state.track) | set(state.set_aside) | set(state.spent)
+    bag_tiles = tuple([r for r in state.board.references if r not in visible_tiles])
+    visible_events = set(state.track)
+    visible_events.update(state.set_aside, state.spent)
     every_seen = visible_events | seen
     bag_events = tuple(sorted(every_seen - visible_events))
-    unseen_events = tuple(e for e in EVENT_LETTERS if e not in every_seen)
-    base = state.copy()
-    for i, p in enumerate(base.players):
+    unseen_events = tuple([e for e in EVENT_LETTERS if e not in every_seen])
+    # the table as the player sees it: the other screens emptied, no bag, no removed events
+    table = state.copy()
+    for i, p in enumerate(table.players):
         if i != mine:
             p.screen = [0] * len(CROPS)
-    base.bag = set()
-    base.removed = []
-    base.hidden_removed = 0
+    table.bag = set()
+    table.removed = []
+    table.hidden_removed = 0
     return Observation(
         me, colours, history is not None, None if history is None else history.steps,
-        tuple(screens), tuple(unseen), state.bag_count, bag_tiles, bag_events,
+        tuple(screens), unseen, state.bag_count, bag_tiles, bag_events,
         unseen_events, REMOVED_EVENTS[len(colours)],
-        None if history is None else tuple(history.start), base)
+        None if history is None else tuple(history.start), table)
+
+
+#: No crops, per crop.
+_ZEROS = (0,) * len(CROPS)
 
 
 # -- sampling -------------------------------------------------------------------------------------
@@ -464,7 +515,10 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     removed = _draw_removed(o, rng)
     state.removed = removed
     state.hidden_removed = 0
-    state.bag = set(o.bag_tiles) | set(o.bag_events) | (set(o.unseen_events) - set(removed))
+    bag = set(o.bag_tiles)
+    bag.update(o.bag_events)
+    bag.update([e for e in o.unseen_events if e not in removed])
+    state.bag = bag
     return state
 
 
