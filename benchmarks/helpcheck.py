@@ -476,17 +476,20 @@ def determines(original: str, text: str) -> bool:
         return sum(_reach(state, [*f, *two[k + 2:]]) == float("inf") for f in fills[:300]) <= 1
     if gone < 0:
         return True
+    empty = gone == 1 and isinstance(one[k], EndTurn) and (k == 0 or isinstance(one[k - 1],
+                                                                            EndTurn))
     if gone > 1 and not all(isinstance(s, EndTurn) for s in one[k + 1:k + gone]):
         return False  # a line of several steps left out: the rest of the record does not
         # hold them (a tile drawn, a crop paid); counted as not determined
     rest = two[k + (0 if gone else 1):]
     fills: list[list] = []
-    if gone <= 1:
+    if gone <= 1 and not empty:
         fills = [[s] for s in representative_steps(state)]
-    else:
+    else:  # a turn left out: the turns of one step or none
         player = state.pending.player
-        fills = [list(one[k:k + gone]), [EndTurn(player)]] + [
+        fills = [list(one[k:k + gone])] * (not empty) + [[EndTurn(player)]] + [
             [s, EndTurn(player)] for s in representative_steps(state) if not isinstance(s, EndTurn)]
+    fills = [f for i, f in enumerate(fills) if f not in fills[:i]]  # (the original once)
     found = 0
     for fill in fills[:300]:
         if _reach(state, [*fill, *rest]) == float("inf"):

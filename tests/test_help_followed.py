@@ -297,3 +297,17 @@ def test_a_turn_of_end_retyped_as_a_step_gets_end_back() -> None:
         lines[at] = f"26. red: {step}"
         _restored("\n".join(lines), original, f"'{step}' seems to be written instead of "
                   f"'end': {why}", f"write 'end' instead of '{step}'")
+
+
+def test_a_step_left_out_before_another_players_coloured_step_is_named() -> None:
+    # yellow's answer to its own event left out: red's answer, written with its colour,
+    # is refused; yellow's step may go before it (red's colour still speaks for red's)
+    three = TWO.with_name("three-players.kh").read_text(encoding="utf-8")
+    text = three.replace("draw U; swap G1 for D3\n", "draw U\n")
+    assert text != three
+    got = helpcheck.read(text)
+    assert got.first is not None and got.hint is not None
+    assert got.first.message.startswith(
+        "a step seems to be missing before 'red: swap E6 for E1': it is yellow's decision")
+    assert got.hint.hint == "write 'yellow: swap G1 for D3' before 'red: swap E6 for E1'"
+    assert helpcheck.canonical(helpcheck.follow(text, got.hint)) == helpcheck.canonical(three)

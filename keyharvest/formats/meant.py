@@ -585,8 +585,9 @@ def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
     legal.sort(key=lambda s: type(s) is not type(refused))  # the same kind first
     trials += [(("instead", s), [s, *rest], 1) for s in legal]
     alone = last and isinstance(refused, Draw)  # ('red: pass; draw C5': the draw is nobody's)
+    coloured = own != written  # (its own colour: another's step may go before it)
     trials += [(("before", s), [s, refused, *rest], 2) for s in legal
-               if getattr(s, "player", None) in (None, speaker) or alone]
+               if getattr(s, "player", None) in (None, speaker) or alone or coloured]
     found: list[tuple[str, Step | None]] = []
     for candidate, steps_after, _ in trials[:4 * MAX_TRIALS]:
         if _reach(state, steps_after) == math.inf:
