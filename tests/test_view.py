@@ -28,8 +28,10 @@ from keyharvest.play.selfplay import play_game
 from keyharvest.rules.invariants import check
 from keyharvest.rules.view import (
     Observation,
+    Recall,
     Screen,
     observe,
+    observe_recalled,
     recalled,
     sample_start,
     sample_state,
@@ -174,6 +176,36 @@ def test_recall_knows_more_than_the_table() -> None:
             more_crops += sum(sum(s.known) - sum(u.known) for s, u in zip(o.screens, t.screens))
             more_events += len(o.bag_events) - len(t.bag_events)
     assert more_crops > 0 and more_events > 0
+
+
+def test_a_kept_recall_is_the_histories_lowest_screens_and_events_seen() -> None:
+    """``Recall`` kept along a record (``start``, then ``after`` each state) holds each
+    screen's lowest count of each crop and the events the table has shown, counted here by
+    hand; ``after`` gives the same object back where a state shows nothing new (most
+    steps); ``observe_recalled`` with it is ``recalled``'s observation of the prefix."""
+    record = GAMES[4][0]
+    states = states_of(record)
+    kept = Recall.start(states[0])
+    same = changed = 0
+    for at, state in enumerate(states):
+        if at:
+            after = kept.after(state)
+            same += after is kept
+            changed += after is not kept
+            kept = after
+        if at % 20 and at != len(states) - 1:
+            continue
+        lowest = tuple(tuple(min(s.players[i].screen[c] for s in states[:at + 1])
+                             for c in range(len(CROPS))) for i in range(len(state.players)))
+        shown = {e for s in states[:at + 1] for e in (*s.track, *s.set_aside, *s.spent)}
+        assert kept.lowest == lowest and kept.known == shown
+        assert kept.starts == tuple(tuple(p.screen) for p in states[0].players)
+        if at % 60 == 0 or at == len(states) - 1:
+            for colour in record.players:
+                assert observe_recalled(state, colour, kept, at) == recalled(
+                    states[:at + 1], colour)[-1]
+    assert same > changed > 0
+    assert any(lo != st for lo, st in zip(kept.lowest, kept.starts))  # a screen dropped
 
 
 def test_the_observation_hides_what_i27_keeps_private() -> None:

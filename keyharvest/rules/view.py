@@ -23,7 +23,10 @@ table shows now, and the events ``seen`` (the ``Game`` remembers them). An obser
 ``recalled`` from a start and the steps since (``Game.information_state``) has **perfect
 recall** of the public history: a player who once spent more of a crop than the history
 had given them must have started with the difference, and an event once seen and
-returned is in the bag, not among the removed ones.
+returned is in the bag, not among the removed ones. What a history has shown for that is
+a small value, ``Recall`` (``Recall.start``, then ``after`` each state): a holder of the
+history that keeps it can observe with recall without going through the history again
+(``observe_recalled``); ``recalled`` goes through it.
 
 ``sample_state(observation, rng)`` draws a full ``State`` consistent with the observation;
 ``sample_start(observation, rng)`` (for a recalled one) the start the history began from
@@ -65,7 +68,7 @@ from ..model.catalogue import (
     WORKERS,
 )
 from ..model.setup import REMOVED_EVENTS
-from ..model.state import PendingKind, State
+from ..model.state import PendingKind, PlayerState, State
 from ..model.steps import Step
 from .crops import names
 from .engine import advance
@@ -284,42 +287,96 @@ def recalled(states: Iterable[State], player: str | int, every: bool = False,
     do): at the end only, or (``every``) at each state. ``seen``: events seen before the
     start."""
     out: list[Observation] = []
-    me = ""
-    starts: list[list[int]] = []
-    lowest: list[list[int]] = []
-    known = set(seen)
+    recall: Recall | None = None
     last: State | None = None
     at = -1
     for at, state in enumerate(states):
-        if not at:
-            me = _colour(state.colours, player)
-            starts = [list(p.screen) for p in state.players]
-            lowest = [list(s) for s in starts]  # the lowest count of each crop, per screen
-        for i, p in enumerate(state.players):
-            low = lowest[i]
-            for c, k in enumerate(p.screen):
-                low[c] = min(low[c], k)
-        known.update(state.track)
-        known.update(state.set_aside)
-        known.update(state.spent)
+        recall = Recall.start(state, seen) if recall is None else recall.after(state)
         if every:
-            out.append(_recall(state, me, starts, lowest, known, at))
+            out.append(observe_recalled(state, player, recall, at))
         last = state
-    if last is None:
+    if last is None or recall is None:
         raise ValueError("a history has at least its start")
     if not every:
-        out.append(_recall(last, me, starts, lowest, known, at))
+        out.append(observe_recalled(last, player, recall, at))
     return out
 
 
-def _recall(state: State, me: str, starts: list[list[int]], lowest: list[list[int]],
-            known: set[str], at: int) -> Observation:
-    revealed = [[st - lo for st, lo in zip(first, low)] for first, low in zip(starts, lowest)]
+@dataclass(init=False, eq=False, slots=True)
+class Recall:
+    """What a public history has shown, for perfect recall (``recalled``): every screen at
+    the start, the lowest count of each crop each screen has shown since (a player who
+    once held fewer of a crop than the history had given them must have started without
+    the difference: the starting crops it reveals), and the events seen on the table. A
+    value, made by ``start`` and then ``after`` each state: ``after`` gives the same
+    object back when the state shows nothing new (most steps), so that a holder of a
+    history can keep one beside each step it may undo, as ``Game`` keeps the events seen,
+    and observe with recall without replaying (``observe_recalled``)."""
+
+    starts: Final[tuple[tuple[int, ...], ...]]  # every screen at the start, by seat
+    lowest: Final[tuple[tuple[int, ...], ...]]  # the lowest count of each crop, by seat
+    known: Final[frozenset[str]]  # the events seen on the table (or before the start)
+
+    def __init__(self, starts: tuple[tuple[int, ...], ...],
+                 lowest: tuple[tuple[int, ...], ...], known: frozenset[str]) -> None:
+        self.starts = starts
+        self.lowest = lowest
+        self.known = known
+
+    @staticmethod
+    def start(state: State, seen: Iterable[str] = ()) -> Recall:
+        """The recall of a history at its start ``state``, the events ``seen`` seen
+        before it."""
+        starts = tuple([tuple(p.screen) for p in state.players])
+        return Recall(starts, starts, _on_table(state, frozenset(seen)))
+
+    def after(self, state: State) -> Recall:
+        """The recall once the history has also gone through ``state`` (``self`` when
+        ``state`` shows nothing new)."""
+        players = state.players
+        lowest = self.lowest
+        if _below(players, lowest):
+            lowest = tuple([tuple([min(k, lo) for k, lo in zip(p.screen, low)])
+                            for p, low in zip(players, lowest)])
+        known = _on_table(state, self.known)
+        if lowest is self.lowest and known is self.known:
+            return self
+        return Recall(self.starts, lowest, known)
+
+
+def _below(players: list[PlayerState], lowest: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether a screen holds fewer of a crop than ``lowest`` says (a loop: it runs after
+    every step of a game that keeps its recall)."""
+    for p, low in zip(players, lowest):
+        for k, lo in zip(p.screen, low):
+            if k < lo:
+                return True
+    return False
+
+
+def _on_table(state: State, seen: frozenset[str]) -> frozenset[str]:
+    """``seen`` and the events the table shows (on the track, set aside, spent): ``seen``
+    itself when it holds them all."""
+    if seen.issuperset(state.track) and seen.issuperset(state.set_aside) and \
+            seen.issuperset(state.spent):
+        return seen
+    return seen.union(state.track, state.set_aside, state.spent)
+
+
+def observe_recalled(state: State, player: str | int, recall: Recall,
+                     steps: int) -> Observation:
+    """What ``player`` may know of ``state``, the end of a public history of ``steps``
+    steps whose ``recall`` is given (``Recall``): ``recalled``'s observation, without
+    going through the history again. Raises ``KeyError`` for a player not seated."""
+    me = _colour(state.colours, player)
+    starts = recall.starts
+    revealed = [[st - lo for st, lo in zip(first, low)]
+                for first, low in zip(starts, recall.lowest)]
     moves = [[k - st for k, st in zip(p.screen, first)]
              for p, first in zip(state.players, starts)]
-    history = _History(revealed, moves, frozenset(known), starts[state.colours.index(me)],
-                       starts, at)
-    return _observe(state, me, history, frozenset(known))
+    history = _History(revealed, moves, recall.known, list(starts[state.colours.index(me)]),
+                       [list(first) for first in starts], steps)
+    return _observe(state, me, history, recall.known)
 
 
 def replayed(start: State, steps: Iterable[Step]) -> Iterator[State]:
