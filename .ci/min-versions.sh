@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The lower bounds of pyproject.toml, tried: a second venv (.venv-min) with every runtime
 # dependency (and the extras keyharvest[record]'s and [standings]') at the lowest version
-# the project declares (typer>=X installs typer==X, and so on), and the packages the code reaches through them
-# (TRANSITIVE: click, through typer's command line and test runner) at the lowest version
-# those lowest versions allow (typer 0.19 allows click 8.0.0); the package itself with
-# --no-deps, then the fast tests (-m 'not slow'). A bound that is not true fails here.
+# the project declares (typer>=X installs typer==X, and so on), so too the test extra's
+# libraries the tests call (jsonschema), and the packages the code reaches through them
+# (TRANSITIVE: click, through typer's command line and test runner; referencing, through
+# jsonschema) at the lowest version those lowest versions allow (typer 0.19 allows click
+# 8.0.0); the package itself with --no-deps, then the fast tests (-m 'not slow'). A bound
+# that is not true fails here.
 # Usage: bash .ci/min-versions.sh        (from .ci/run, or alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,10 +14,11 @@ cd "$(dirname "$0")/.."
 py=python3
 if command -v python3.11 >/dev/null 2>&1; then py=python3.11; fi
 echo "min-versions: on $("$py" --version)" >&2
-# lowest runtime|build: the lowest version of each requirement pyproject.toml declares, as
-# NAME==VERSION (runtime: the dependencies and the extras keyharvest[record]'s and
-# [standings]'; build: [build-system] requires and the hook's compile-requires); a
-# requirement with no lower bound (>= or an exact ==) is an error
+# lowest runtime|test|build: the lowest version of each requirement pyproject.toml declares,
+# as NAME==VERSION (runtime: the dependencies and the extras keyharvest[record]'s and
+# [standings]'; test: those of the test extra that the tests use as a library, TESTED
+# below; build: [build-system] requires and the hook's compile-requires); a requirement
+# with no lower bound (>= or an exact ==) is an error
 lowest() {
     "$py" - "$1" <<'PY'
 import re, sys, tomllib
@@ -24,7 +27,12 @@ with open("pyproject.toml", "rb") as f:
 project = toml["project"]
 hook = toml["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
 extras = project["optional-dependencies"]
+# the test extra's libraries the tests call (jsonschema: tests/test_json_schemas.py); its
+# tools (pytest, mypy, ruff, build ...) are installed as below, not at their lowest
+TESTED = ("jsonschema",)
 deps = {"runtime": project["dependencies"] + extras["record"] + extras["standings"],
+        "test": [d for d in extras["test"] if re.match(r"\s*([A-Za-z0-9_.-]+)", d).group(1)
+                 in TESTED],
         # the backend, and what KEYHARVEST_COMPILE=1 adds (hatch_build.py)
         "build": toml["build-system"]["requires"] + hook["compile-requires"]}[sys.argv[1]]
 for dep in deps:
@@ -36,14 +44,16 @@ for dep in deps:
 PY
 }
 pins="$(lowest runtime)"
-echo "min-versions: $(echo $pins)" >&2
+test_pins="$(lowest test)"
+echo "min-versions: $(echo $pins) (tests: $(echo $test_pins))" >&2
 "$py" -m venv .venv-min
-.venv-min/bin/python -m pip install -q --disable-pip-version-check $pins \
+.venv-min/bin/python -m pip install -q --disable-pip-version-check $pins $test_pins \
     "pytest>=8" "pytest-xdist>=3.5" "hypothesis>=6.100" "pexpect>=4.8"
 # TRANSITIVE, each at the lowest version the installed packages' own requirements allow
 # (their metadata, read with importlib.metadata): not declared by keyharvest, but its code
-# and tests use them, so the tests run at their bottom too
-TRANSITIVE="click"
+# and tests use them, so the tests run at their bottom too (referencing: jsonschema's, whose
+# Registry tests/test_json_schemas.py builds)
+TRANSITIVE="click referencing"
 trans_pins="$(.venv-min/bin/python - $TRANSITIVE <<'PY'
 import re, sys
 from importlib.metadata import distributions

@@ -38,7 +38,7 @@ def lengths(bots: list[str], players: int, games: int, seed: int, budget: int | 
         state = replay(record).state
         turns.append(state.turn.number)
         steps.append(len(record.steps))
-        finished += game["result"] == "finished"
+        finished += game["status"] == "finished"
     return {"bots": " ".join(bots), "players": players, "games": games, "seed": seed,
             "budget": budget, "finished": finished,
             "median_turns": statistics.median(turns), "median_steps": statistics.median(steps),

@@ -35,16 +35,19 @@ def test_every_hinted_step_is_legal_and_the_record_with_it_validates() -> None:
     assert [h["type"] for h in hints] == ["hint"] * len(hints) and len(hints) >= 1
     assert len(hints) == max(4, end["about_equal"]) or len(hints) < 4
     assert end["step"] == 60 and end["hints"] == len(hints) and end["budget"] == 30
-    assert end["simulations"] == 30 and end["line"] == hints[0]["line"]
+    assert end["simulations"] == 30 and end["expected_line"] == hints[0]["expected_line"]
     record = load_records(FOUR.read_text())[0]
     for h in hints:
-        assert set(h) >= {"step", "visits", "share", "win", "noise", "margin", "line"}
-        step = parse_step(h["step"])
+        assert set(h) >= {"source", "game", "step", "move", "visits", "share", "win", "noise",
+                          "margin", "expected_line"}
+        assert (h["step"], h["game"]) == (60, 1)  # the point, as --to 60
+        step = parse_step(h["move"])
         assert step.player == end["player"]  # type: ignore[attr-defined]
         longer = dataclasses.replace(record, steps=[*record.steps[:60], step])
         checked = run_kh("validate", "-", input=format_record(longer))
         assert checked.code == 0, (h, checked)
-    assert 1 <= len(end["line"]) <= 5 and end["line"][0] == hints[0]["step"]
+    assert 1 <= len(end["expected_line"]) <= 5
+    assert end["expected_line"][0] == hints[0]["move"]
 
 
 def test_a_hint_is_the_same_for_the_same_seed_and_budget() -> None:
@@ -116,11 +119,11 @@ def test_analyse_weighs_each_decision_of_a_game() -> None:
     rows, end = done.results(), done.summary()
     record = load_records(text)[0]
     assert rows and end["decisions"] == len(rows)
-    assert [r["to"] for r in rows] == sorted(r["to"] for r in rows)
+    assert [r["step"] for r in rows] == sorted(r["step"] for r in rows)
     for r in rows:
         assert r["type"] == "decision"
-        assert r["played"] == format_step(record.steps[r["to"]])  # the step after --to N
-        assert r["loss"] == pytest.approx(max(0.0, r["best_win"] - r["played_win"]), abs=2e-4)
+        assert r["move"] == format_step(record.steps[r["step"]])  # the step after --to N
+        assert r["loss"] == pytest.approx(max(0.0, r["best_win"] - r["win"]), abs=2e-4)
         beyond = r["loss"] > r["noise"]  # marked only beyond the search's noise
         assert r["mark"] == ("??" if beyond and r["loss"] >= advice.BLUNDER
                              else "?" if beyond and r["loss"] >= advice.MISTAKE else "")
@@ -128,11 +131,11 @@ def test_analyse_weighs_each_decision_of_a_game() -> None:
     assert end["mistakes"] == sum(r["mark"] == "?" for r in rows)
     assert end["blunders"] == sum(r["mark"] == "??" for r in rows)
     worst = sorted((r for r in rows if r["loss"] > 0), key=lambda r: -r["loss"])[:3]
-    assert end["largest"] == [r["to"] for r in worst]
+    assert end["largest"] == [r["step"] for r in worst]
     # a forced step (one legal step) and a draw are not decisions
     rep = replay(record, each=True)
     assert rep.states is not None
-    chosen = {r["to"] for r in rows}
+    chosen = {r["step"] for r in rows}
     for i in range(len(record.steps)):
         if i not in chosen:
             before = rep.states[i]
@@ -200,18 +203,18 @@ def test_one_numbering_of_points_for_hint_analyse_moves_replay_and_render(tmp_pa
     done = run_kh("analyse", "-", "--budget", "2", "-f", "json", input=text)
     assert done.code == 0, done
     row = done.results()[-1]
-    to = str(row["to"])
+    to = str(row["step"])
     hinted = run_kh("hint", "-", "--to", to, "--budget", "2", "-f", "json", input=text)
     assert hinted.code == 0, hinted
     end = hinted.summary()
-    assert (end["step"], end["player"], end["turn"]) == (row["to"], row["player"], row["turn"])
+    assert (end["step"], end["player"], end["turn"]) == (row["step"], row["player"], row["turn"])
     listed = run_kh("moves", "-", "--to", to, "--all", input=text)
-    assert listed.code == 0 and row["played"] in listed.out.splitlines()
+    assert listed.code == 0 and row["move"] in listed.out.splitlines()
     shown = run_kh("replay", "-", "--to", to, input=text)
     assert shown.code == 0 and f"after step {to} (turn {row['turn']})" in shown.out
     picture = tmp_path / "at.svg"
     drawn = run_kh("render", "-", "--to", to, "-o", str(picture), "-f", "json", input=text)
-    assert drawn.code == 0 and drawn.objects()[0]["step"] == row["to"], drawn
+    assert drawn.code == 0 and drawn.objects()[0]["step"] == row["step"], drawn
 
 
 def test_the_stability_benchmark_compares_seeds_and_a_larger_budget() -> None:

@@ -178,7 +178,7 @@ def test_replay_each_gives_every_position_as_json_lines() -> None:
     lines = r.results()
     assert {x["type"] for x in lines} == {"step"} and r.summary()["steps"] == 6
     assert [x["step"] for x in lines] == list(range(6))
-    assert lines[0]["played"] is None and lines[1]["played"] == "green: offer B8 for hops wine"
+    assert lines[0]["move"] is None and lines[1]["move"] == "green: offer B8 for hops wine"
     assert lines[5]["position"]["steps"] == 5
     text = kh("replay", TWO, "--to", 2, "--each", "-f", "text")
     assert text.out.count("== step ") == 3
@@ -245,7 +245,7 @@ def test_score_as_json_lines_per_game() -> None:
     assert data["type"] == "score"
     assert data["winner"] == "red" and data["decided_by"] == "points" and data["finished"]
     red = next(p for p in data["players"] if p["player"] == "red")
-    assert red["total"] == sum(line["points"] for line in red["lines"]) == 35
+    assert red["points"] == sum(line["points"] for line in red["lines"]) == 35
     assert {line["rule"] for line in red["lines"]} >= {"G.1", "G.2", "G.3", "G.4"}
     many = kh("score", TWO, THREE, FOUR, FINAL_TABLE, "-f", "json")
     assert [d["kind"] for d in many.results()] == ["record"] * 3 + ["position"]
@@ -321,7 +321,7 @@ def test_diff_shows_where_records_part_and_how_the_positions_differ(tmp_path: Pa
     data = kh("diff", TWO, other, "--format", "json").result()
     assert data["same"] is False and data["split"]["step"] == 18
     assert data["split"]["a"] == {"source": str(TWO), "line": 25, "text": TWO_MOVE,
-                                  "step": "red: play A at E4"}
+                                  "move": "red: play A at E4"}
     assert {"path": "red.workers.E4", "a": "A", "b": None} in data["at_split"]
     assert data["at_end"] == []  # the same moves in another order: the same end
 

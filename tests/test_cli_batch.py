@@ -189,7 +189,7 @@ def test_validate_reads_stdin_and_sniffs_records_and_positions() -> None:
     assert rec.results()[0]["source"] == "<stdin>"
     pos = kh("validate", "-", "-f", "json", input=FINAL_TABLE.read_bytes())
     assert pos.code == 0 and pos.result() == {"type": "position", "source": "<stdin>",
-                                                 "ok": True, "status": "partial",
+                                                 "ok": True, "complete": False,
                                                  "diagnostics": []}
 
 
@@ -255,7 +255,7 @@ def test_selfplay_to_a_folder(tmp_path: Path) -> None:
                               "diagnostics": []}
     again = ["selfplay", "-p", 2, "-s", 11, "-n", 2, "--out", out, "--force"]
     listed = kh(*again, "-f", "json").results()
-    assert [d["path"] for d in listed] == [str(f) for f in files]
+    assert [d["output"] for d in listed] == [str(f) for f in files]
     quiet = kh(*again, "-q")
     assert quiet.code == 0 and quiet.out == ""
 

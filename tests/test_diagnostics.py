@@ -152,7 +152,7 @@ def test_a_diagnostic_is_data_for_json() -> None:
                 "at G2', 'offer A3 for wine', 'offer A4 for wine' or 'play A at A5' instead "
                 "of 'buy A1 from green'",
         "expected": [], "path": None, "excerpt": "3. red: buy A1 from green",
-        "step": "red: buy A1 from green", "notes": [],
+        "move": "red: buy A1 from green", "notes": [],
         "alternatives": ["buy A1 from red", "play A at G2", "offer A3 for wine",
                          "offer A4 for wine", "play A at A5"],
     }

@@ -61,12 +61,12 @@ def test_the_stats_page_draws_what_the_json_says(browser: object, tmp_path: Path
         for group in groups:
             key = str(group["players"])
             bars = page.evaluate(READ_BARS, f"seats-{key}")  # type: ignore[attr-defined]
-            assert [b["share"] for b in bars] == [s["share"] for s in group["seats"]]
+            assert [b["share"] for b in bars] == [s["win_share"] for s in group["seats"]]
             axis = page.evaluate(READ_AXIS, f"seats-{key}")  # type: ignore[attr-defined]
             scale = axis["width"] / axis["viewbox"]  # CSS pixels per unit of the picture
             plot = (460 - 60 - 50) * scale
             for bar, seat in zip(bars, group["seats"]):
-                assert bar["width"] == pytest.approx(plot * seat["share"], abs=1.0)
+                assert bar["width"] == pytest.approx(plot * seat["win_share"], abs=1.0)
             ends = page.evaluate(  # type: ignore[attr-defined]
                 """(name) => Array.from(document.querySelectorAll(
                     `svg[data-chart="${name}"] line[data-low]`)).map(

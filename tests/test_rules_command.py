@@ -88,7 +88,8 @@ def test_rules_json() -> None:
     *rows, summary = kh("rules", "--format", "json").objects()
     assert summary == {"type": "summary", "ok": True, "sections": len(sections()),
                        "diagnostics": []}
-    assert rows[0] == {"type": "rule", "id": "0", "title": "Sources and how reliable they are"}
+    assert rows[0] == {"type": "rule", "ok": True, "id": "0",
+                       "title": "Sources and how reliable they are"}
     (one, _) = kh("rules", "J", "-f", "json").objects()
     assert one["id"] == "J" and one["text"].startswith("## J. Engine invariants")
 

@@ -39,7 +39,7 @@ def test_wilson_intervals_by_hand() -> None:
         d.add(game("2024-01-01", *order))
     (two, summary) = d.lines()
     first, second = two["seats"]
-    assert (first["games"], first["wins"], first["share"]) == (10, 3, 0.3)
+    assert (first["games"], first["wins"], first["win_share"]) == (10, 3, 0.3)
     assert (first["low"], first["high"]) == (pytest.approx(0.1078, abs=1e-4),
                                              pytest.approx(0.6032, abs=1e-4))
     assert (second["wins"], second["low"], second["high"]) == (
@@ -65,7 +65,7 @@ def test_seats_turns_points_and_first_steps() -> None:
     assert three["points"]["n"] == 6 and three["points"]["median"] == 12
     assert three["winner_points"]["n"] == 1 and three["draws"] == 1
     assert three["margin"]["max"] == 10 and three["margin"]["min"] == 0
-    assert [(f["step"], f["games"], f["wins"]) for f in three["first_kinds"]] == [
+    assert [(f["kind"], f["games"], f["wins"]) for f in three["first_kinds"]] == [
         ("end", 1, 1), ("harvest", 1, 0.5)]
     assert two["seats"][0]["wins"] == 0.5 and two["draws"] == 1
     assert everything["players"] == "all" and everything["games"] == 3

@@ -37,11 +37,11 @@ def _search_input(path: str, budget: int | None, seconds: float | None, board: s
 def _searched_dict(found: Any, equal: bool) -> dict[str, Any]:
     from ..notation import format_step
 
-    return {"step": format_step(found.step), "visits": found.visits,
+    return {"move": format_step(found.step), "visits": found.visits,
             "share": round(found.share, 4), "win": round(found.win, 4),
             "noise": round(found.noise, 4), "about_equal": equal,
             "margin": round(found.margin, 2),
-            "line": [format_step(s) for s in found.line]}
+            "expected_line": [format_step(s) for s in found.line]}
 
 
 def _no_player_to_move(state: State, source: str) -> Failure:
@@ -66,7 +66,7 @@ def hint(
     from ..model.state import CHANCE, TERMINAL
     from ..play.advice import hint as advise
     from ..play.replay import locate
-    from .shapes import located_dict
+    from .shapes import located_dict, origin_dict
 
     with diagnosing(text, source):
         at = locate(text, source, at_point, game=game, access=access)
@@ -79,12 +79,14 @@ def hint(
     found = [_searched_dict(f, i < advice.equal and advice.equal > 1)
              for i, f in enumerate(shown)]
     if is_json(output):
+        # each a step from the point (after step N: --to N, the line's step)
+        game_step = {**origin_dict(at), **({} if at.step is None else {"step": at.step})}
         for item in found:
-            result("hint", item)
+            result("hint", {**game_step, **item})
         summary(True, **located_dict(at), player=advice.player, seed=seed, budget=budget,
                 jobs=jobs,
                 simulations=advice.simulations, hints=len(found), about_equal=advice.equal,
-                line=found[0]["line"], margin=found[0]["margin"])
+                expected_line=found[0]["expected_line"], margin=found[0]["margin"])
     else:
         where = "" if at.step is None else f" after step {at.step} (--to {at.step})"
         out(f"{advice.player} to move{where}, turn {state.turn.number}: "
@@ -97,18 +99,18 @@ def _hint_table(found: list[dict[str, Any]], equal: int) -> None:
     """``hint`` in text: a line per step (~ where about equal), the best or the steps
     about equal, the expected line and its points margin."""
     lead = found[0]
-    width = max(len("step"), *(len(f["step"]) for f in found))
+    width = max(len("step"), *(len(f["move"]) for f in found))
     out(f"    {'step':<{width}}  share    win  noise  margin")
     for f in found:
         mark = "~" if f["about_equal"] else " "
-        out(f"  {mark} {f['step']:<{width}}  {f['share']:>5.2f}  {f['win']:>5.2f}  "
+        out(f"  {mark} {f['move']:<{width}}  {f['share']:>5.2f}  {f['win']:>5.2f}  "
             f"{f['noise']:>5.2f}  {f['margin']:>+6.1f}")
     if equal > 1:
         out(f"about equal: the {equal} steps marked ~ (their wins differ by less than "
             "the search's noise): no one best")
     else:
-        out(f"best: {lead['step']} (beyond the search's noise)")
-    out(f"expected line: {'; '.join(lead['line'])}")
+        out(f"best: {lead['move']} (beyond the search's noise)")
+    out(f"expected line: {'; '.join(lead['expected_line'])}")
     out(f"expected points margin: {lead['margin']:+.1f}")
 
 
@@ -123,6 +125,7 @@ def analyse(
                                          max_bytes)
     from ..play.advice import decisions
     from ..play.replay import locate
+    from .shapes import origin_dict
 
     with diagnosing(text, source):
         at = locate(text, source, None, game=game, access=access)
@@ -138,21 +141,23 @@ def analyse(
     with diagnosing(text, source):
         todo = decisions(at.record, player)
     emit([note(n, source) for n in at.notes])
-    rows = _weighed(todo, budget, seconds, seed, jobs)
+    rows = _weighed(todo, budget, seconds, seed, jobs, origin_dict(at))
     worst = sorted((r for r in rows if r["loss"] > 0), key=lambda r: -r["loss"])[:3]
     if is_json(output):
         summary(True, source=source, game=at.game, decisions=len(rows),
                 mistakes=sum(r["mark"] == "?" for r in rows),
                 blunders=sum(r["mark"] == "??" for r in rows), seed=seed, budget=budget,
-                largest=[r["to"] for r in worst])
+                largest=[r["step"] for r in worst])
     else:
         _analysis_table(rows, worst, quiet)
     return OK
 
 
 def _weighed(todo: list[Any], budget: int | None, seconds: float | None,
-             seed: int, jobs: int) -> list[dict[str, Any]]:
-    """``analyse``: each decision weighed by the search, a result line each."""
+             seed: int, jobs: int, game: dict[str, Any]) -> list[dict[str, Any]]:
+    """``analyse``: each decision weighed by the search, a result line each (``game``:
+    its file and game). A decision is made at the point after step N (``step``: N, so
+    ``hint --to N`` searches it); the step played there is the record's step N + 1."""
     from ..notation import format_step
     from ..play.advice import weigh_all
 
@@ -160,9 +165,10 @@ def _weighed(todo: list[Any], budget: int | None, seconds: float | None,
     with progress("analysing", len(todo)) as advance:
         for d in weigh_all(todo, budget=budget, seconds=seconds, seed=seed, jobs=jobs):
             advance(1)
-            row = {"to": d.index, "turn": d.turn, "player": d.player,
-                   "played": format_step(d.played.step), "best": format_step(d.best.step),
-                   "played_win": round(d.played.win, 4), "best_win": round(d.best.win, 4),
+            row = {**game, "step": d.index, "turn": d.turn, "player": d.player,
+                   "move": format_step(d.played.step),
+                   "best_move": format_step(d.best.step),
+                   "win": round(d.played.win, 4), "best_win": round(d.best.win, 4),
                    "loss": round(d.loss, 4), "noise": round(d.noise, 4),
                    "margin_loss": round(d.margin_loss, 2), "mark": d.mark,
                    "simulations": d.simulations}
@@ -175,13 +181,13 @@ def _analysis_table(rows: list[dict[str, Any]], worst: list[dict[str, Any]],
                     quiet: bool) -> None:
     """``analyse`` in text: a line per decision, then (unless ``quiet``) the summary for
     people: the marks counted, the largest losses."""
-    played_w = max([len("played")] + [len(r["played"]) for r in rows])
-    best_w = max([len("best")] + [len(r["best"]) for r in rows])
+    played_w = max([len("played")] + [len(r["move"]) for r in rows])
+    best_w = max([len("best")] + [len(r["best_move"]) for r in rows])
     out(f"  --to  turn  {'player':<7} {'played':<{played_w}}  {'best':<{best_w}}   loss  "
         "noise")
     for r in rows:
-        best = "=" if r["best"] == r["played"] else r["best"]
-        out(f"{r['to']:>6}  {r['turn']:>4}  {r['player']:<7} {r['played']:<{played_w}}  "
+        best = "=" if r["best_move"] == r["move"] else r["best_move"]
+        out(f"{r['step']:>6}  {r['turn']:>4}  {r['player']:<7} {r['move']:<{played_w}}  "
             f"{best:<{best_w}}  {r['loss']:.3f}  {r['noise']:.3f} {r['mark']}".rstrip())
     if quiet:
         return
@@ -191,5 +197,5 @@ def _analysis_table(rows: list[dict[str, Any]], worst: list[dict[str, Any]],
         f"{sum(r['mark'] == '?' for r in marked)} marked ?")
     if worst:
         out("largest losses: " + "; ".join(
-            f"--to {r['to']} (turn {r['turn']}, {r['player']}) {r['loss']:.3f}"
+            f"--to {r['step']} (turn {r['turn']}, {r['player']}) {r['loss']:.3f}"
             for r in worst))

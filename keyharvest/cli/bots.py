@@ -120,7 +120,7 @@ def selfplay(
             advance(1)
             if file is not None:
                 _write(file(i), text, force)
-                result("record", {"game": i + 1, "seed": seed, "path": str(file(i))})
+                result("record", {"game": i + 1, "seed": seed, "output": str(file(i))})
                 say(str(file(i)))
             elif json_mode:
                 result("record", {"game": i + 1, "seed": seed, "record": text})
@@ -178,7 +178,7 @@ def arena(
             record = game.pop("record")
             if file is not None:
                 _write(file(game["game"] - 1), record, force)
-                game["path"] = str(file(game["game"] - 1))
+                game["output"] = str(file(game["game"] - 1))
             played.add(game)
             result("game", game)
     table = played.standings(players)

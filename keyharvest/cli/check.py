@@ -208,7 +208,8 @@ def _positions_differ(d: Diffed, json_mode: bool) -> None:
     from .shapes import differences
 
     la, lb = d.a, d.b
-    result("comparison", {"ok": True, "same": d.same, "a": la.source, "b": lb.source,
+    result("comparison", {"ok": True, "same": d.same, "a": {"source": la.source},
+                          "b": {"source": lb.source},
                           "at_end": [x.to_dict() for x in d.positions]}, [])
     summary(True, same=d.same)
     if json_mode:

@@ -29,9 +29,9 @@ from .support import (
     existing,
     is_json,
     out,
+    result,
     say,
     summary,
-    to_json,
 )
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ def _pass_on(verdicts: Iterable[Any], apart: Apart, sink: Any, *, count: bool,
         if count:
             continue
         if json_mode:
-            out(to_json(game.as_dict()))
+            result("game", game.as_dict())
         else:
             ends_line = _write_as_read(verdict.data or b"", ends_line)
     return kept, seen
@@ -178,7 +178,7 @@ def _spread(label: str, s: dict[str, Any]) -> str:
 
 
 def _share_line(label: str, d: dict[str, Any], width: int) -> str:
-    share = "-" if d["share"] is None else f"{d['share']:.3f}"
+    share = "-" if d["win_share"] is None else f"{d['win_share']:.3f}"
     return (f"  {label:<{width}} {d['games']:>6}  {d['wins']:>8g}  {share:>6}  "
             f"{d['low']:.3f}-{d['high']:.3f}")
 
@@ -197,16 +197,16 @@ def stats_text(lines: Sequence[dict[str, Any]]) -> Iterable[str]:
         yield _spread("points", group["points"])
         yield _spread("winner's points", group["winner_points"])
         yield _spread("margin", group["margin"])
-        firsts = group["first_steps"] + group["first_kinds"]
-        width = max([len("first step"), *(len(f["step"]) for f in firsts)])
+        width = max([len("first step"), *(len(f["move"]) for f in group["first_steps"]),
+                     *(len(f["kind"]) for f in group["first_kinds"])])
         yield (f"  the start player's first step ({group['distinct_first_steps']} different): "
                "by kind, then the most frequent")
         yield f"  {'first step':<{width}} {'games':>6}  {'wins':>8}  {'share':>6}  95% interval"
         for f in group["first_kinds"]:
-            yield _share_line(f["step"], f, width)
+            yield _share_line(f["kind"], f, width)
         yield "  " + "-" * (width + 38)
         for f in group["first_steps"]:
-            yield _share_line(f["step"], f, width)
+            yield _share_line(f["move"], f, width)
         yield ""
 
 
@@ -257,7 +257,7 @@ def _tell(lines: Sequence[dict[str, Any]], *, html: str | None, page: Callable[[
         _html(html, page(), force)
     if is_json(output):
         for line in lines[:-1]:
-            out(to_json(line))
+            result(line["type"], line)
         summary(lines[-1]["ok"], **{k: v for k, v in lines[-1].items()
                                      if k not in ("type", "ok")},
                 **({"html": html} if html else {}))

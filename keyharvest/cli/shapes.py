@@ -34,6 +34,12 @@ def located_title(at: Located) -> str:
     return f"{where}: {at.result}"
 
 
+def origin_dict(at: Located) -> dict[str, Any]:
+    """What each result line about ``at`` says of where it is from: its file (``source``)
+    and, for a record, which game of the file (docs/json.md)."""
+    return {"source": at.source, **({"game": at.game} if at.kind == "record" else {})}
+
+
 def located_dict(at: Located) -> dict[str, Any]:
     out: dict[str, Any] = {"source": at.source, "kind": at.kind}
     if at.kind == "record":
@@ -104,7 +110,7 @@ def score_dict(sc: Score) -> dict[str, Any]:
         "decided_by": sc.decided_by or None, "leading": list(sc.leaders),
         "notes": list(sc.notes),
         "players": [{
-            "player": ps.player, "total": ps.total, "field_tiles": ps.field_tiles,
+            "player": ps.player, "points": ps.total, "field_tiles": ps.field_tiles,
             "crops": ps.crops,
             "lines": [{"rule": li.rule, "item": li.item, "points": li.points,
                        "detail": li.detail, "tiles": list(li.tiles)} for li in ps.lines],
@@ -150,10 +156,10 @@ def side_line(side: Side, text: str, source: str) -> dict[str, Any]:
     """Where a side's step at the split was written: file, line, the line's text."""
     step = side.step
     if step is None:
-        return {"source": source, "line": None, "text": None, "step": None}
+        return {"source": source, "line": None, "text": None, "move": None}
     span = getattr(step, "span", None)
     line = span.line if span is not None else None
-    return {"source": source, "line": line, "text": _line_of(text, line), "step": str(step)}
+    return {"source": source, "line": line, "text": _line_of(text, line), "move": str(step)}
 
 
 def differences(diffs: Sequence[Difference], a: str, b: str, indent: str = "  ") -> list[str]:
@@ -178,13 +184,13 @@ def comparison_text(c: Comparison, a: tuple[str, str], b: tuple[str, str]) -> st
                    + (f" (turn {turn})" if turn is not None else "") + ":")
         for name, side, source, text in (("A", c.a, sa, ta), ("B", c.b, sb, tb)):
             where = side_line(side, text, source)
-            if where["step"] is None:
+            if where["move"] is None:
                 out.append(f"  {name} {source}: no step {c.split + 1}: the record ends after "
                            f"step {len(side.record.steps)}")
             else:
                 loc = f"{source}:{where['line']}" if where["line"] else source
                 out.append(f"  {name} {loc}: {where['text'].strip()}")
-                out.append(f"      step {c.split + 1}: {where['step']}")
+                out.append(f"      step {c.split + 1}: {where['move']}")
         out.append(f"the positions after step {c.split + 1}:")
         out.extend(differences(c.at_split, "A", "B"))
     if not c.same_game:
@@ -209,13 +215,13 @@ def comparison_dict(c: Comparison, a: tuple[str, str], b: tuple[str, str]) -> di
         split = {"step": c.split + 1, "turn": c.a.turn if c.a.turn is not None else c.b.turn,
                  "a": side_line(c.a, ta, sa), "b": side_line(c.b, tb, sb)}
     return {
-        "same": c.same_game, "a": sa, "b": sb,
+        "same": c.same_game,
+        "a": {"source": sa, "steps": c.a.applied, "status": c.a.final.result or "in progress"},
+        "b": {"source": sb, "steps": c.b.applied, "status": c.b.final.result or "in progress"},
         "setup": [d.to_dict() for d in c.setup],
         "metadata": [d.to_dict() for d in c.metadata],
         "comments_differ": c.comments_differ,
         "split": split,
         "at_split": [d.to_dict() for d in c.at_split],
         "at_end": [d.to_dict() for d in c.at_end],
-        "end": {"a": {"steps": c.a.applied, "status": c.a.final.result or "in progress"},
-                "b": {"steps": c.b.applied, "status": c.b.final.result or "in progress"}},
     }

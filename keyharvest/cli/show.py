@@ -91,13 +91,13 @@ def _replay_each(at: Located, fmt: str) -> None:
     """``replay --each``: every position up to the point, as JSON lines or text."""
     from ..formats.positions import position_data
     from ..render.textboard import render
-    from .shapes import located_dict
+    from .shapes import located_dict, origin_dict
 
     frames = at.frames()
     for i, (label, state) in enumerate(frames):
         if fmt == "json":
-            result("step", {"step": i, "played": None if i == 0 else label,
-                            "turn": state.turn.number,
+            result("step", {**origin_dict(at), "step": i,
+                            "move": None if i == 0 else label, "turn": state.turn.number,
                             "status": state.result or "in progress",
                             "position": position_data(state)})
         else:
@@ -126,7 +126,7 @@ def _replay_view(at: Located, colour: str, fmt: str, each: bool) -> int:
     from ..formats.positions import observation_data
     from ..play.replay import located_views
     from ..render.textboard import render
-    from .shapes import located_dict, located_title
+    from .shapes import located_dict, located_title, origin_dict
 
     views = located_views(at, colour)
     if not each:
@@ -140,8 +140,8 @@ def _replay_view(at: Located, colour: str, fmt: str, each: bool) -> int:
     labels = [label for label, _ in at.frames()]
     for i, (label, o) in enumerate(zip(labels, views)):
         if fmt == "json":
-            result("step", {"step": i, "played": None if i == 0 else label,
-                            "view": observation_data(o)})
+            result("step", {**origin_dict(at), "step": i,
+                            "move": None if i == 0 else label, "view": observation_data(o)})
         else:
             out(f"== step {i}: {label if i else 'the setup'}; as {colour} may know it ==")
             out(render(at.state, view=o))
@@ -163,7 +163,7 @@ def moves(
     from ..play.replay import locate
     from ..rules import representative_steps
     from ..rules.game import Game
-    from .shapes import located_dict, pending_dict
+    from .shapes import located_dict, origin_dict, pending_dict
 
     with diagnosing(text, source):
         at = locate(text, source, at_point, game=game, access=access)
@@ -175,8 +175,10 @@ def moves(
     emit([note(n, source) for n in notes])
     lines = [format_step(s) for s in steps]
     if is_json(output):
+        # each a step from the point (after step N: --to N, the line's step)
+        where = {**origin_dict(at), **({} if at.step is None else {"step": at.step})}
         for line in lines:
-            result("move", {"move": line})
+            result("move", {**where, "move": line})
         summary(True, **located_dict(at), pending=pending_dict(at.state), moves=len(lines))
     elif lines:
         out("\n".join(lines))

@@ -115,12 +115,13 @@ def emit(diagnostics: Sequence[Diagnostic], where: str | None = None,
 def result(kind: str, data: dict[str, Any],
            diagnostics: Sequence[Diagnostic] | None = None) -> None:
     """One result of the command (a record, position, step, score …): in JSON mode a JSON
-    line ``{"type": kind, ...data, "diagnostics": [...]}``; in text mode its diagnostics
-    go to stderr (the command prints its own text)."""
+    line ``{"type": kind, "ok": ..., ...data, "diagnostics": [...]}`` (every line has its
+    ``type`` and ``ok``, true unless ``data`` says otherwise: docs/json.md); in text mode
+    its diagnostics go to stderr (the command prints its own text)."""
     if not _session.json:
         emit(diagnostics or [])
         return
-    line: dict[str, Any] = {"type": kind, **data}
+    line: dict[str, Any] = {"type": kind, "ok": True, **data}
     if diagnostics is not None:
         line["diagnostics"] = [d.to_dict() for d in diagnostics]
     out(to_json(line, lines=True))

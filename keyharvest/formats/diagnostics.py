@@ -131,7 +131,7 @@ class Diagnostic:
             "line": self.line, "column": self.column, "end_line": self.end_line,
             "end_column": self.end_column, "rule": self.rule, "message": self.message,
             "hint": self.hint, "expected": list(self.expected), "path": self.path,
-            "excerpt": self.excerpt, "step": self.step, "notes": list(self.notes),
+            "excerpt": self.excerpt, "move": self.step, "notes": list(self.notes),
             "alternatives": list(self.alternatives),
         }
 

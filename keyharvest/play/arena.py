@@ -66,8 +66,9 @@ def arena_game(task: tuple[Sequence[str], int, int, int, int | None]) -> dict[st
     record = play_game(setup, board, playing, rng, meta, checked=True)
     state = replay(record).state
     shares, _, totals = outcome(state)
-    return {"game": index + 1, "record": format_record(record), "result": str(state.result),
-            "seats": [{"bot": name, "colour": colour, "win": share, "points": points}
+    return {"game": index + 1, "record": format_record(record),
+            "status": state.result or "in progress",
+            "seats": [{"bot": name, "player": colour, "win": share, "points": points}
                       for name, colour, share, points
                       in zip(seats, setup.players, shares, totals)]}
 

@@ -116,8 +116,8 @@ class Report:
         out: dict[str, Any] = {"type": self.kind, "source": self.source, "ok": self.ok}
         if self.kind == UnitKind.RECORD:
             out.update(game=self.index, line=self.line, status=self.status, steps=self.steps)
-        elif self.kind == UnitKind.POSITION:
-            out["status"] = self.status
+        elif self.kind == UnitKind.POSITION:  # complete or partial; None: it does not read
+            out["complete"] = None if self.status is None else self.status == "complete"
         out["diagnostics"] = [d.to_dict() for d in self.diagnostics]
         return out
 

@@ -65,7 +65,7 @@ class Seat:
     share: float
 
     def as_dict(self) -> dict[str, Any]:
-        return {"colour": self.colour, "name": self.name, "points": self.points,
+        return {"player": self.colour, "name": self.name, "points": self.points,
                 "field_tiles": self.field_tiles, "crops": self.crops, "place": self.place,
                 "win": self.share}
 

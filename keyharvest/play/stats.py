@@ -101,7 +101,7 @@ class Share:
     def as_dict(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.n)
         return {"games": self.n, "wins": round(self.wins, 4),
-                "share": round(self.wins / self.n, 4) if self.n else None,
+                "win_share": round(self.wins / self.n, 4) if self.n else None,
                 "low": round(low, 4), "high": round(high, 4)}
 
 
@@ -145,17 +145,19 @@ class Group:
             self.first_kind.setdefault(game.first.split()[0], Share()).add(share)
 
     def as_dict(self, top: int = TOP_FIRST) -> dict[str, Any]:
-        def ranked(table: dict[str, Share], limit: int | None) -> list[dict[str, Any]]:
+        def ranked(table: dict[str, Share], limit: int | None,
+                   key: str) -> list[dict[str, Any]]:
             order = sorted(table.items(), key=lambda kv: (-kv[1].n, kv[0]))
-            return [{"step": k, **v.as_dict()} for k, v in order[:limit]]
+            return [{key: k, **v.as_dict()} for k, v in order[:limit]]
 
         return {"type": "group", "players": self.players or "all", "games": self.games,
                 "draws": self.draws,
                 "seats": [{"seat": i + 1, **s.as_dict()} for i, s in enumerate(self.seats)],
                 "turns": self.turns.summary(), "points": self.points.summary(),
                 "winner_points": self.winner_points.summary(), "margin": self.margin.summary(),
-                "first_kinds": ranked(self.first_kind, None),
-                "first_steps": ranked(self.first, top), "distinct_first_steps": len(self.first)}
+                "first_kinds": ranked(self.first_kind, None, "kind"),
+                "first_steps": ranked(self.first, top, "move"),
+                "distinct_first_steps": len(self.first)}
 
 
 @dataclass

@@ -215,11 +215,11 @@ def stats_page(lines: Sequence[Mapping[str, Any]], title: str = "Key Harvest: st
         key = str(n)
         heading = "All games" if n == "all" else f"{n} players"
         seats = group["seats"]
-        bars = [(f"seat {s['seat']}", s["share"] or 0.0, s["low"], s["high"],
+        bars = [(f"seat {s['seat']}", s["win_share"] or 0.0, s["low"], s["high"],
                  f'data-seat="{s["seat"]}"') for s in seats]
         chance = 1 / len(seats) if n != "all" and seats else None
         seat_table = _table(["seat", "games", "wins", "share", "95% interval"],
-                            [[f"seat {s['seat']}", s["games"], s["wins"], s["share"],
+                            [[f"seat {s['seat']}", s["games"], s["wins"], s["win_share"],
                               _interval(s)] for s in seats])
         measures = [("turns", group["turns"]), ("points", group["points"]),
                     ("winner's points", group["winner_points"]), ("margin", group["margin"])]
@@ -228,13 +228,14 @@ def stats_page(lines: Sequence[Mapping[str, Any]], title: str = "Key Harvest: st
                                 s.get("median"), s.get("q3"), s.get("min"), s.get("max")]
                                for label, s in measures])
         firsts = group["first_steps"]
-        first_bars = [(f["step"], f["share"] or 0.0, f["low"], f["high"],
-                       f'data-step="{escape(f["step"])}" data-games="{f["games"]}"')
+        first_bars = [(f["move"], f["win_share"] or 0.0, f["low"], f["high"],
+                       f'data-step="{escape(f["move"])}" data-games="{f["games"]}"')
                       for f in firsts]
         first_table = _table(["first step", "games", "win share", "95% interval"],
-                             [[f["step"], f["games"], f["share"], _interval(f)] for f in firsts])
+                             [[f["move"], f["games"], f["win_share"], _interval(f)]
+                              for f in firsts])
         kinds = _table(["first step's kind", "games", "win share", "95% interval"],
-                       [[f["step"], f["games"], f["share"], _interval(f)]
+                       [[f["kind"], f["games"], f["win_share"], _interval(f)]
                         for f in group["first_kinds"]])
         body.append(
             f'<section data-players="{escape(key)}">\n<h2>{heading}: {group["games"]} games'
