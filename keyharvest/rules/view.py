@@ -51,7 +51,7 @@ for a player count and a board); ``tensor_layout(players, board)`` names its par
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import factorial
 from typing import TYPE_CHECKING, Any, Final
@@ -638,23 +638,33 @@ def tensor_layout(players: int, board: Board) -> list[tuple[str, int]]:
     return out
 
 
+#: Where each event, worker, farmhand and townsperson is in its part of the tensor (the
+#: spaces' places are the board's: ``Board.index``).
+_EVENT_AT = {e: i for i, e in enumerate(EVENT_LETTERS)}
+_WORKER_AT = {w: i for i, w in enumerate(_WORKERS)}
+_FARMHAND_AT = {f: i for i, f in enumerate(FARMHANDS)}
+_TOWNSFOLK_AT = {t: i for i, t in enumerate(TOWNSFOLK)}
+
+
+def _flags(items: Iterable[str], index: Mapping[str, int], size: int) -> list[float]:
+    """``size`` flags, those of ``items`` (their places in ``index``) set."""
+    v = [0.0] * size
+    for it in items:
+        v[index[it]] = 1.0
+    return v
+
+
 def _encode(o: Observation) -> list[float]:
     state = o._table_state
     board = state.board
     refs = board.references
-    at_ref = {r: i for i, r in enumerate(refs)}
-    ev = {e: i for i, e in enumerate(EVENT_LETTERS)}
+    at_ref = board.index
+    ev = _EVENT_AT
     n = len(o.players)
     mine = o.players.index(o.player)
     out: list[float] = []
-
-    def flags(items: Iterable[str], index: dict[str, int], size: int) -> list[float]:
-        v = [0.0] * size
-        for it in items:
-            v[index[it]] = 1.0
-        return v
-
-    wk = {w: i for i, w in enumerate(_WORKERS)}
+    flags = _flags
+    wk = _WORKER_AT
     for k in range(n):
         seat = (mine + k) % n
         p = state.players[seat]
@@ -664,7 +674,7 @@ def _encode(o: Observation) -> list[float]:
         for space, w in p.workers.items():
             workers[at_ref[space] * len(_WORKERS) + wk[w]] = 1.0
         out += workers
-        out += flags(p.supply, {f: i for i, f in enumerate(FARMHANDS)}, len(FARMHANDS))
+        out += flags(p.supply, _FARMHAND_AT, len(FARMHANDS))
         for j in range(STORE_SIZE):
             if j < len(p.store):
                 out += flags((p.store[j].tile,), at_ref, len(refs))
@@ -689,7 +699,7 @@ def _encode(o: Observation) -> list[float]:
     out += track
     out += flags(state.set_aside, ev, len(ev))
     out += flags(state.spent, ev, len(ev))
-    out += flags(state.town, {t: i for i, t in enumerate(TOWNSFOLK)}, len(TOWNSFOLK))
+    out += flags(state.town, _TOWNSFOLK_AT, len(TOWNSFOLK))
     seats = [0.0] * n
     seats[(state.turn.player - mine) % n] = 1.0
     out += seats
