@@ -109,6 +109,17 @@ TWO_MOVE = "4. red: play A at E4; pass; harvest F4"
 TWO_ILLEGAL = "4. red: buy G7 from green"
 
 
+def bad_records() -> dict[str, bytes]:
+    """The two-player game spoilt four ways, to mix among good records: an illegal step, a
+    syntax error, bad UTF-8, and the illegal one with CRLF line ends."""
+    two = TWO.read_bytes()
+    illegal = edited(TWO, TWO_MOVE, TWO_ILLEGAL).encode()
+    return {"illegal": illegal,
+            "syntax": two.replace(b"5. green: remove B", b"5. green: remove"),
+            "not_utf8": two.replace(b"keyharvest examples", b"caf\xe9"),
+            "crlf": illegal.replace(b"\n", b"\r\n")}
+
+
 def _readme_commands() -> set[str]:
     import re
 

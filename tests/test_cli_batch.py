@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_util import FINAL_TABLE, FOUR, THREE, TWO, TWO_ILLEGAL, TWO_MOVE, edited, kh
+from cli_util import FINAL_TABLE, FOUR, THREE, TWO, TWO_ILLEGAL, bad_records, kh
 
 from keyharvest.formats.records import load_records
 
@@ -14,21 +14,16 @@ from keyharvest.formats.records import load_records
 def batch(tmp_path: Path) -> dict[str, Path]:
     """A tournament's folder: good records, a file of several records with bad ones among
     them (an illegal step, a syntax error, bad UTF-8, CRLF line ends), a position."""
-    two = TWO.read_bytes()
-    illegal = edited(TWO, TWO_MOVE, TWO_ILLEGAL).encode()
-    syntax = two.replace(b"5. green: remove B", b"5. green: remove")
-    not_utf8 = two.replace(b"keyharvest examples", b"caf\xe9")
-    crlf = illegal.replace(b"\n", b"\r\n")
+    bad = bad_records()
     several = tmp_path / "club" / "several.kh"
     several.parent.mkdir()
-    several.write_bytes(b"# round 1\n" + two + b"\n" + illegal + b"\n" + syntax + b"\n"
-                        + not_utf8 + b"\n" + crlf + b"\n" + THREE.read_bytes())
+    several.write_bytes(b"# round 1\n" + b"\n".join(
+        [TWO.read_bytes(), *bad.values(), THREE.read_bytes()]))
     good = tmp_path / "club" / "good.kh"
     good.write_bytes(FOUR.read_bytes())
     final = tmp_path / "club" / "final.toml"
     final.write_bytes(FINAL_TABLE.read_bytes())
-    return {"several": several, "good": good, "final": final, "illegal": illegal,
-            "syntax": syntax, "not_utf8": not_utf8, "crlf": crlf, "folder": several.parent}
+    return {"several": several, "good": good, "final": final, **bad, "folder": several.parent}
 
 
 def test_validate_good_inputs_exits_0_with_a_summary() -> None:

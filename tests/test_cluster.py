@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_util import FINAL_TABLE, FOUR, THREE, TWO, TWO_ILLEGAL, TWO_MOVE, edited, extra, kh
+from cli_util import FINAL_TABLE, FOUR, THREE, TWO, bad_records, extra, kh
 
 from keyharvest.play import batch
 from keyharvest.play import cluster as on_cluster
@@ -42,15 +42,12 @@ def inputs(tmp_path: Path) -> list[str]:
     step, a syntax error, bad UTF-8, CRLF line ends, a leading comment), its folder (so
     the file twice) with a position. (A missing path is a usage error before anything
     runs, exit 2, so it has no place here.)"""
-    two = TWO.read_bytes()
-    illegal = edited(TWO, TWO_MOVE, TWO_ILLEGAL).encode()
-    syntax = two.replace(b"5. green: remove B", b"5. green: remove")
-    not_utf8 = two.replace(b"keyharvest examples", b"caf\xe9")
-    crlf = illegal.replace(b"\n", b"\r\n")
+    bad = bad_records()
     several = tmp_path / "club" / "several.kh"
     several.parent.mkdir()
     several.write_bytes(b"# round 1\n" + b"\n".join(
-        [two, illegal, FOUR.read_bytes(), syntax, not_utf8, crlf, THREE.read_bytes()] * 12))
+        [TWO.read_bytes(), bad["illegal"], FOUR.read_bytes(), bad["syntax"], bad["not_utf8"],
+         bad["crlf"], THREE.read_bytes()] * 12))
     (tmp_path / "club" / "final.toml").write_bytes(FINAL_TABLE.read_bytes())
     (tmp_path / "club" / "out.kh").symlink_to(TWO)  # a link out of the folder: skipped
     return [str(several), str(several.parent), str(TWO)]
@@ -184,7 +181,7 @@ def test_a_cluster_without_workers_ends_the_run() -> None:
 def test_filter_stats_and_standings_on_the_cluster_give_the_same_output(
         client, tmp_path: Path) -> None:
     """The commands over a collection (issue 51): the same bytes from the cluster."""
-    illegal = edited(TWO, TWO_MOVE, TWO_ILLEGAL)
+    illegal = bad_records()["illegal"].decode()
     mixed = tmp_path / "mixed.kh"
     mixed.write_text(f"{TWO.read_text()}\n{illegal}\n{THREE.read_text()}",
                      encoding="utf-8")
