@@ -206,6 +206,19 @@ def test_a_planted_private_import_fails(tmp_path: Path, line: str) -> None:
             "_BARE") in private_imports(copy)
 
 
+#: Files of the engine's rebuild that still tell an event from a field tile by hand; they
+#: switch to ``catalogue.is_event``. Held exact, so that the list only shrinks.
+PENDING_IS_EVENT = {"model/state.py", "model/steps.py", "rules/game.py"}
+
+
+def test_one_test_tells_an_event_from_a_field_tile() -> None:
+    """A bag item is an event by ``catalogue.is_event`` alone: ``isalpha`` is written in
+    its definition and nowhere else."""
+    writers = {str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
+               if "isalpha" in path.read_text(encoding="utf-8")}
+    assert writers == {"model/catalogue.py"} | PENDING_IS_EVENT
+
+
 def test_only_the_openspiel_game_imports_pyspiel_and_nothing_imports_it() -> None:
     g = graph()
     assert "keyharvest.openspiel" in g
