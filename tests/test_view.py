@@ -396,9 +396,10 @@ def test_to_json_is_stable_and_round_trips_through_json() -> None:
 
 def test_observe_refuses_what_it_cannot_read() -> None:
     state = kh.new_game(GAMES[2][0].setup, BOARD)
-    with pytest.raises(KeyError):
-        observe(state, "purple")
-    with pytest.raises(TypeError):
+    for player in ("purple", 2, -1, 1.0, None, ("red",)):
+        with pytest.raises(KeyError):
+            observe(state, player)
+    with pytest.raises(TypeError, match="observe needs a State, not str"):
         observe("a state", 0)
     with pytest.raises(ValueError):
         sample_start(observe(state, 0), state, random.Random(0))

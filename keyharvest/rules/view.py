@@ -231,10 +231,12 @@ class Observation:
 
 
 # -- observing ------------------------------------------------------------------------------------
-def observe(state: State, player: str | int, seen: Iterable[str] = ()) -> Observation:
+def observe(state: object, player: object, seen: Iterable[str] = ()) -> Observation:
     """What ``player`` (a colour or a seat) may know of the table ``state`` now, knowing
     besides that the events ``seen`` were seen (those on the table are). Raises
-    ``KeyError`` for a player not seated."""
+    ``TypeError`` for anything but a ``State`` and ``KeyError`` for a player not seated
+    (checked here, not by the parameters' types: the compiled build checks those first,
+    in its own words)."""
     if not isinstance(state, State):
         raise TypeError(f"observe needs a State, not {type(state).__name__}")
     return _observe(state, _colour(state.colours, player), None, frozenset(seen))
@@ -256,14 +258,15 @@ def table_key(state: State) -> tuple[Any, ...]:
         tuple(repr(f) for f in state.stack))
 
 
-def _colour(colours: Sequence[str], player: str | int) -> str:
+def _colour(colours: Sequence[str], player: object) -> str:
+    """The colour of ``player``, a colour or a seat; ``KeyError`` for anything else."""
     if isinstance(player, int):
         if not 0 <= player < len(colours):
             raise KeyError(player)
         return colours[player]
-    if player not in colours:
-        raise KeyError(player)
-    return player
+    if isinstance(player, str) and player in colours:
+        return player
+    raise KeyError(player)
 
 
 @dataclass
@@ -279,7 +282,7 @@ class _History:
     steps: int
 
 
-def recalled(states: Iterable[State], player: str | int, every: bool = False,
+def recalled(states: Iterable[State], player: object, every: bool = False,
              seen: Iterable[str] = ()) -> list[Observation]:
     """What ``player`` may know with perfect recall of a public history, given as the
     states it went through (the first its start: a new game's, or any state whose screens
@@ -363,7 +366,7 @@ def _on_table(state: State, seen: frozenset[str]) -> frozenset[str]:
     return seen.union(state.track, state.set_aside, state.spent)
 
 
-def observe_recalled(state: State, player: str | int, recall: Recall,
+def observe_recalled(state: State, player: object, recall: Recall,
                      steps: int) -> Observation:
     """What ``player`` may know of ``state``, the end of a public history of ``steps``
     steps whose ``recall`` is given (``Recall``): ``recalled``'s observation, without
