@@ -1,4 +1,4 @@
-"""The turn's listing counted without listing it (``TurnFrame._count``, ``pick``) holds
+"""The turn's listing counted without listing it (``legal_view``, ``pick``) holds
 the plays a check of every worker on every space finds, and an event's listing of swaps
 the lonely tiles ``is_lonely`` finds: counted by hand here, not by the listing's code."""
 
@@ -7,9 +7,11 @@ from __future__ import annotations
 from builders import table
 
 from keyharvest.formats.boardfile import standard_board
-from keyharvest.model.steps import Play, Swap
+from keyharvest.model.catalogue import CROPS
+from keyharvest.model.steps import Buy, Play, Swap
 from keyharvest.play.selfplay import selfplay_game
-from keyharvest.rules import advance, representative_steps
+from keyharvest.rules import advance, legal_view, representative_steps
+from keyharvest.rules.abilities import OpponentBuyFrame
 from keyharvest.rules.actions import TurnFrame, new_game
 from keyharvest.rules.events.exchanges import RegistrySwapFrame, SwapFrame
 from keyharvest.rules.fields import is_lonely
@@ -49,7 +51,9 @@ def test_the_plays_counted_are_those_of_a_check_of_every_space_in_played_games()
         state = new_game(record.setup, BOARD)
         for step in record.steps:
             frame = state.stack[-1]
-            if type(frame) is TurnFrame and state.result is None and "b" in frame._open(state):
+            used = state.turn.used  # action b open (C.1): not taken, and a second action due
+            if type(frame) is TurnFrame and state.result is None and "b" not in used \
+                    and len(used) < 2:
                 assert [x for x in representative_steps(state)
                         if isinstance(x, Play)] == plays_by_hand(state)
                 turns += 1
@@ -83,23 +87,52 @@ def test_the_swaps_listed_take_the_lonely_tiles_of_the_others() -> None:
     assert met > 5 and swapped > 5
 
 
-def test_a_payment_count_is_the_number_of_payments_listed() -> None:
+def plain_payments(screen: list[int], n: int) -> list[tuple[str, ...]]:
+    """The representative payments of exactly ``n`` crops from ``screen`` that workers E
+    and G list (D.3, D.4): taken from the first crop types, then from the last (once where
+    the two are the same); none where the screen holds fewer than ``n``."""
+    out: list[tuple[str, ...]] = []
+    for order in (CROPS, CROPS[::-1]):
+        left, pay = n, dict.fromkeys(CROPS, 0)
+        for crop in order:
+            pay[crop] = min(left, screen[CROPS.index(crop)])
+            left -= pay[crop]
+        paid = tuple(c for c in CROPS for _ in range(pay[c]))
+        if left == 0 and paid not in out:
+            out.append(paid)
+    return out
+
+
+def buys_by_hand(state, frame) -> list[Buy]:
+    p = state.player(frame.player)
+    return [Buy(p.colour, it.tile, q.colour, pay)
+            for q in state.players if q is not p for it in q.store
+            for pay in plain_payments(p.screen, sum(it.bid) + frame.extra)]
+
+
+def test_an_opponent_buy_lists_and_counts_the_payments_of_every_screen() -> None:
+    """The Experienced Worker (E: the price + 1) lists, for every screen of up to 2 of each
+    crop, each tile of the other stores with each representative payment, and the lazy
+    listing counts as many."""
     from itertools import product
 
-    from keyharvest.rules.abilities import _payment_count, _payments
-
+    s = table({"red": dict(tiles="B4 B5 C3 C5 D4 D5"),
+               "green": dict(tiles="E6 E7", store={"G8": "wheat", "G7": "hops wine"})},
+              registry="A5 A6 A7 A8 A9 D2")
+    advance(s, Play("red", "E", "C4"))
+    frame = s.stack[-1]
+    assert type(frame) is OpponentBuyFrame
     for screen in product(range(3), repeat=5):
-        for n in range(8):
-            assert _payment_count(list(screen), n) == len(_payments(list(screen), n))
+        s.player("red").screen = list(screen)  # (crops conserved or not: the listing reads it)
+        listed = representative_steps(s)
+        assert [x for x in listed if isinstance(x, Buy)] == buys_by_hand(s, frame), screen
+        assert len(legal_view(s)) == len(listed), screen
 
 
 def test_an_opponent_buy_lists_every_opponent_tile_with_each_payment() -> None:
-    """E and G list each tile of the opponents' stores with each payment ``_payments``
-    gives for its price (+1 for E): the listing as a generator wrote it before it was
-    counted."""
-    from keyharvest.model.steps import Buy
-    from keyharvest.rules.abilities import OpponentBuyFrame, _payments
-
+    """E and G list each tile of the opponents' stores with each representative payment
+    for its price (+1 for E), in played games: the listing as a generator wrote it before
+    it was counted."""
     met = 0
     for i in range(60):
         record = selfplay_game(4, 41, i)
@@ -107,10 +140,7 @@ def test_an_opponent_buy_lists_every_opponent_tile_with_each_payment() -> None:
         for step in record.steps:
             frame = state.stack[-1]
             if type(frame) is OpponentBuyFrame:
-                p = state.player(frame.player)
-                by_hand = [Buy(p.colour, it.tile, q.colour, pay)
-                           for q in state.players if q is not p for it in q.store
-                           for pay in _payments(p.screen, sum(it.bid) + frame.extra)]
+                by_hand = buys_by_hand(state, frame)
                 assert [x for x in representative_steps(state) if isinstance(x, Buy)] == by_hand
                 met += len(by_hand) > 1
             advance(state, step)
@@ -158,31 +188,24 @@ def test_a_relocation_and_a_re_placement_list_the_spaces_a_check_of_every_space_
     assert moved > 300 and replaced > 3
 
 
-def test_the_gains_and_payments_remembered_are_those_worked_out_afresh() -> None:
-    """``_gains`` remembers by the stock capped at 2, ``payment_choices`` by the screen:
-    each answer equals the one worked out with the memo cleared, for every stock and
-    screen of up to 3 of each crop."""
+def test_the_payments_remembered_are_those_worked_out_afresh() -> None:
+    """``payment_choices`` remembers by the screen: each answer equals the one worked out
+    with the memo cleared, for every screen of up to 3 of each crop. (The Day Labourer's
+    gains, remembered by the stock, are held so in tests/test_workers_farmhands.py.)"""
     from itertools import product
 
     from keyharvest.model.state import PlayerState
     from keyharvest.rules import memo
-    from keyharvest.rules.abilities import _gain_count, _gains
     from keyharvest.rules.events.base import payment_choices
 
     warm: dict = {}
     for counts in product(range(4), repeat=5):
-        got = _gains(list(counts))
-        assert len(got) == _gain_count(counts)
         p = PlayerState("red", screen=list(counts))
-        warm[counts] = (got, [payment_choices(p, k, limit) for k in (2, 3)
-                              for limit in (2, 4)])
-    for counts, (got, pays) in warm.items():
+        warm[counts] = [payment_choices(p, k, limit) for k in (2, 3) for limit in (2, 4)]
+    for counts, pays in warm.items():
         memo.clear()
         p = PlayerState("red", screen=list(counts))
-        assert _gains(list(counts)) == got
         assert [payment_choices(p, k, limit) for k in (2, 3) for limit in (2, 4)] == pays
-    assert warm[(1, 0, 0, 0, 0)][0] == [("hops",)]
-    assert warm[(3, 1, 0, 0, 0)][0] == [("hops", "hops"), ("hops", "vegetables")]
 
 
 def test_a_frame_lists_by_sections_exactly_where_its_legal_is_sectioned() -> None:

@@ -115,22 +115,30 @@ def test_D3_day_labourer_takes_any_two_crops():
 
 
 def test_D3_I5_the_day_labourers_gains_are_every_pair_the_stock_holds_in_order():
-    """The gains listed for a stock are the choices of two crops (or what is left) the
-    stock holds, in the order of ``combinations_with_replacement``: for every stock of
-    0 to 2 of each crop, the list a check of each choice against the stock gives."""
+    """The gains the Day Labourer's frame lists for a stock are the choices of two crops (or
+    what is left) the stock holds, in the order of ``combinations_with_replacement``: for
+    every stock of 0 to 3 of each crop, the list a check of each choice against the stock
+    gives; the lazy listing counts as many (and the memo, warm or cold, changes nothing)."""
     from itertools import combinations_with_replacement, product
 
     from keyharvest.model.catalogue import CROPS
-    from keyharvest.rules.abilities import _gain_count, _gains
+    from keyharvest.rules import legal_view, memo, representative_steps
 
-    for stock in product(range(3), repeat=len(CROPS)):
-        due = min(2, sum(stock))
-        held = [c for c, k in zip(CROPS, stock) if k]
-        want = [] if due == 0 else [
-            crops for crops in combinations_with_replacement(held, due)
-            if all(crops.count(c) <= stock[i] for i, c in enumerate(CROPS))]
-        assert _gains(stock) == want, stock
-        assert _gain_count(stock) == len(want), stock
+    s = table({"red": dict(tiles=RING)}, registry=REG)
+    run(s, Play("red", "C", "C4"))
+    for cold in (False, True):
+        for stock in product(range(4), repeat=len(CROPS)):
+            if cold:
+                memo.clear()
+            s.stock = list(stock)  # (crops conserved or not: the listing reads the stock)
+            due = min(2, sum(stock))
+            held = [c for c, k in zip(CROPS, stock) if k]
+            want = [] if due == 0 else [
+                crops for crops in combinations_with_replacement(held, due)
+                if all(crops.count(c) <= stock[i] for i, c in enumerate(CROPS))]
+            listed = representative_steps(s)
+            assert [x.crops for x in listed if isinstance(x, Gain)] == want, stock
+            assert len(legal_view(s)) == len(listed), stock
 
 
 def test_D3_day_labourer_takes_exactly_two():
