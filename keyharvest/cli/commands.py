@@ -58,13 +58,16 @@ app = typer.Typer(
 BODIES: dict[str, Callable[..., int | None]] = {}
 
 
-def command(short_help: str, body: Callable[..., int | None], *, trouble: int = INVALID
+def command(short_help: str, body: Callable[..., int | None], *, trouble: int = INVALID,
+            examples: Sequence[str] = ()
             ) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Declare a command of ``app``: the function decorated is its declaration (its
     parameters, their options, its help; it has no body of its own), ``short_help`` its
     one-line summary (``keyharvest --help`` lists it whole), ``body`` what it runs, called
     with every option by keyword under the contract (``support.contract``; ``trouble``:
-    the exit code of bad input). Its help page is written by ``helptext.HelpCommand``."""
+    the exit code of bad input). Its help page is written by ``helptext.HelpCommand`` and
+    ends with ``examples``: command lines that run as written, pasted into a shell in any
+    folder, in order (``tests/test_help_examples.py`` runs them)."""
 
     def declare(declaration: Callable[..., None]) -> Callable[..., None]:
         @functools.wraps(declaration)
@@ -72,8 +75,8 @@ def command(short_help: str, body: Callable[..., int | None], *, trouble: int = 
             return body(**options)
 
         BODIES[declaration.__name__] = body
-        return app.command(cls=HelpCommand, short_help=short_help)(
-            contract(trouble=trouble)(run))
+        return app.command(cls=HelpCommand, short_help=short_help,
+                           epilog="\n".join(examples) or None)(contract(trouble=trouble)(run))
 
     return declare
 
@@ -202,7 +205,11 @@ def _root(
     """
 
 
-@command('Check records and positions by the rules; exit 1 if any is bad.', check.validate)
+@command('Check records and positions by the rules; exit 1 if any is bad.', check.validate,
+         examples=(
+    "keyharvest selfplay -n 3 -s 1 | keyharvest validate -",
+    "keyharvest new -p 3 -s 7 | keyharvest validate --format json -",
+))
 def validate(
     paths: PathsArg,
     fail_fast: Annotated[bool, typer.Option(
@@ -249,7 +256,10 @@ RecordsArg = Annotated[list[str], typer.Argument(
     help="Records (.kh); a folder stands for its files; - reads stdin.")]
 
 
-@command("The records that match a query, unchanged (or counted).", collection.select)
+@command("The records that match a query, unchanged (or counted).", collection.select, examples=(
+    "keyharvest selfplay -n 9 -s 1 | keyharvest filter 'winner = red' --count -",
+    "keyharvest selfplay -n 9 -s 1 | keyharvest filter -v 'winner = red' -",
+))
 def filter(
     query: Annotated[str, typer.Argument(
         metavar="QUERY", show_default=False,
@@ -280,7 +290,9 @@ def filter(
 
 
 @command("A tournament's table by person: wins, points, places, ratings.",
-         collection.standings)
+         collection.standings, examples=(
+    "keyharvest selfplay -p 3 -n 10 -s 1 | keyharvest standings --by colour -",
+))
 def standings(
     paths: RecordsArg,
     by: Annotated[collection.By, typer.Option(
@@ -303,7 +315,10 @@ def standings(
     """
 
 
-@command("Seats, lengths, points and first steps of a collection.", collection.stats)
+@command("Seats, lengths, points and first steps of a collection.", collection.stats, examples=(
+    "keyharvest selfplay -p 3 -n 10 -s 1 | keyharvest stats -",
+    "keyharvest selfplay -n 9 -s 1 | keyharvest stats --html stats.html -",
+))
 def stats(
     paths: RecordsArg,
     html: HtmlOpt = None,
@@ -325,7 +340,10 @@ def stats(
     """
 
 
-@command('Replay a record to a point and show the position there.', show.replay)
+@command('Replay a record to a point and show the position there.', show.replay, examples=(
+    "keyharvest selfplay -s 1 | keyharvest replay - --to 'turn 3'",
+    "keyharvest selfplay -s 1 | keyharvest replay - --to 12 -f toml > pos.toml",
+))
 def replay(
     path: PathArg,
     to: ToOpt = None,
@@ -344,7 +362,10 @@ def replay(
     """Replay a record to a point and show the position there (or every position)."""
 
 
-@command('The itemised score of finished records or final positions.', check.score)
+@command('The itemised score of finished records or final positions.', check.score, examples=(
+    "keyharvest selfplay -s 1 | keyharvest score -",
+    "keyharvest selfplay -n 3 -s 1 | keyharvest score --format json -",
+))
 def score(
     paths: PathsArg,
     to: ToOpt = None,
@@ -363,7 +384,10 @@ def score(
     """
 
 
-@command('Where two records part: the first step that differs.', check.diff, trouble=2)
+@command('Where two records part: the first step that differs.', check.diff, trouble=2, examples=(
+    "keyharvest selfplay -s 1 > a.kh",
+    "keyharvest selfplay -s 2 | keyharvest diff a.kh -",
+))
 def diff(
     a: Annotated[str, typer.Argument(metavar="A", show_default=False,
                                      autocompletion=complete.paths,
@@ -384,7 +408,10 @@ def diff(
     """
 
 
-@command('The legal next steps at a point of a record.', show.moves)
+@command('The legal next steps at a point of a record.', show.moves, examples=(
+    "keyharvest new -p 2 -s 7 | keyharvest moves -",
+    "keyharvest selfplay -s 1 | keyharvest moves - --to 'turn 5' --all",
+))
 def moves(
     path: PathArg,
     to: ToOpt = None,
@@ -403,7 +430,10 @@ def moves(
     groups and single tiles); --all lists every legal step."""
 
 
-@command("The search bot's best next steps at a point of a record.", advise.hint)
+@command("The search bot's best next steps at a point of a record.", advise.hint, examples=(
+    "keyharvest new -p 2 -s 7 | keyharvest hint - --budget 50",
+    "keyharvest selfplay -s 1 | keyharvest hint - --to 'turn 5' --budget 50",
+))
 def hint(
     path: PathArg,
     to: ToOpt = None,
@@ -434,7 +464,9 @@ def hint(
     may know (RULES.md I.27); every step shown is legal there."""
 
 
-@command('Each decision of a game: the step played, the best, the loss.', advise.analyse)
+@command('Each decision of a game: the step played, the best, the loss.', advise.analyse, examples=(
+    "keyharvest selfplay -s 1 | keyharvest analyse - --player red --budget 3",
+))
 def analyse(
     path: Annotated[str, typer.Argument(
         metavar="FILE", show_default=False, autocompletion=complete.paths,
@@ -468,7 +500,10 @@ def analyse(
     summary."""
 
 
-@command('Write records in canonical form, or check or rewrite them.', canonical.fmt)
+@command('Write records in canonical form, or check or rewrite them.', canonical.fmt, examples=(
+    "keyharvest selfplay -s 1 | keyharvest fmt -",
+    "keyharvest new -p 2 -s 7 | keyharvest fmt --check -",
+))
 def fmt(
     paths: PathsArg,
     check: Annotated[bool, typer.Option(
@@ -491,7 +526,10 @@ def fmt(
     changes (--diff) or rewrite the files. A folder stands for its .kh files."""
 
 
-@command('Start a record: a dealt setup and no steps yet.', recording.new)
+@command('Start a record: a dealt setup and no steps yet.', recording.new, examples=(
+    "keyharvest new -p red,green,yellow -s 7 > game.kh",
+    "keyharvest new -p 4 --start orange --event 'club night'",
+))
 def new(
     players: PlayersOpt,
     seed: SeedOpt = None,
@@ -504,7 +542,10 @@ def new(
     the table."""
 
 
-@command('Bots play whole games and write them as records.', bots.selfplay)
+@command('Bots play whole games and write them as records.', bots.selfplay, examples=(
+    "keyharvest selfplay -p 3 -n 10 -s 1 --out games",
+    "keyharvest selfplay --bot greedy -s 1 | keyharvest score -",
+))
 def selfplay(
     players: Annotated[int, typer.Option(
         "--players", "-p", min=2, max=4, help="Players per game.")] = 4,
@@ -537,7 +578,10 @@ def selfplay(
     records, byte for byte, whatever --jobs is."""
 
 
-@command('Bots play each other, seats rotated: win shares with intervals.', bots.arena)
+@command('Bots play each other, seats rotated: win shares with intervals.', bots.arena, examples=(
+    "keyharvest arena greedy random --games 6 --seed 1",
+    "keyharvest arena greedy random random -p 3 -n 6 -s 1 --format json",
+))
 def arena(
     bots: Annotated[list[str], typer.Argument(
         metavar="BOT", show_default=False, autocompletion=complete.bot,
@@ -571,7 +615,10 @@ def arena(
     --jobs or --cluster is."""
 
 
-@command('Draw a position as SVG, or a replay as an HTML viewer.', show.render)
+@command('Draw a position as SVG, or a replay as an HTML viewer.', show.render, examples=(
+    "keyharvest selfplay -s 1 | keyharvest render - -o game.html",
+    "keyharvest selfplay -s 1 | keyharvest render - --to 40 -o table.svg",
+))
 def render(
     path: PathArg,
     dest: Annotated[str, typer.Option(
@@ -595,7 +642,9 @@ def render(
     """Draw a position as SVG, or a whole replay as a self-contained HTML viewer."""
 
 
-@command('Record a game live at the table, a step at a time.', recording.record)
+@command('Record a game live at the table, a step at a time.', recording.record, examples=(
+    "keyharvest record game.kh --players red,green --seed 7",
+))
 def record(
     path: Annotated[str, typer.Argument(
         metavar="FILE", show_default=False, autocompletion=complete.paths,
@@ -616,7 +665,10 @@ def record(
     Needs a terminal and the extra keyharvest[record] (prompt_toolkit)."""
 
 
-@command('Draw a board as text: its spaces and what they hold.', show.board)
+@command('Draw a board as text: its spaces and what they hold.', show.board, examples=(
+    "keyharvest board",
+    "keyharvest board --format json",
+))
 def board(
     path: Annotated[str | None, typer.Argument(
         metavar="FILE", show_default=False, autocompletion=complete.paths,
@@ -630,7 +682,10 @@ def board(
     counted. With --format json, one object per space, then the pairs in the summary."""
 
 
-@command('The rules the errors cite: one section, or the list of them.', show.rules)
+@command('The rules the errors cite: one section, or the list of them.', show.rules, examples=(
+    "keyharvest rules C.4",
+    "keyharvest rules",
+))
 def rules(
     rule: Annotated[str | None, typer.Argument(
         metavar="ID", show_default=False, autocompletion=complete.rule,

@@ -15,7 +15,9 @@ type's range or choices) and leave the rest to Click (the text, the layout and w
 - an argument taking several values ends in ``...`` (``FILE...``); an optional one is in
   brackets;
 - after the help, in brackets: ``default: X`` (where the option shows one), the range in
-  words (``at least 1``, ``2 to 4``) and ``required``.
+  words (``at least 1``, ``2 to 4``) and ``required``;
+- the page ends with the command's examples (``Examples:``, a command line a line, never
+  rewrapped: they are pasted as written).
 
 The commands list of ``keyharvest --help`` gives each command's ``short_help`` whole.
 tests/golden/help/ holds every page as written (tests/test_help_pages.py), checked under
@@ -163,6 +165,14 @@ class HelpCommand(typer.core.TyperCommand):
         arguments, options = _sections(self.get_params(ctx), declared(self.callback))
         _write(formatter, "Arguments", arguments)
         _write(formatter, "Options", options)
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        """The examples (the epilog ``commands.command`` gives: a command line a line),
+        each on a line of its own as written, never rewrapped: they are pasted."""
+        if self.epilog:
+            with formatter.section("Examples"):
+                for line in self.epilog.splitlines():
+                    formatter.write(f"{'':>{formatter.current_indent}}{line}\n")
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _page(self, ctx, formatter)
