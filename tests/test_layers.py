@@ -196,14 +196,16 @@ def test_no_module_reads_another_modules_private_names() -> None:
     "from . import tomltext\n_ = tomltext._BARE\n",
 ])
 def test_a_planted_private_import_fails(tmp_path: Path, line: str) -> None:
-    import shutil
-
-    copy = tmp_path / "keyharvest"
-    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    target = copy / "formats" / "records.py"
-    target.write_text(target.read_text(encoding="utf-8") + "\n" + line, encoding="utf-8")
-    assert ("keyharvest.formats.records", "keyharvest.formats.tomltext",
-            "_BARE") in private_imports(copy)
+    formats = tmp_path / "keyharvest" / "formats"
+    formats.mkdir(parents=True)
+    for name in ("../__init__.py", "__init__.py", "tomltext.py"):
+        (formats / name).write_text("_BARE = 1\n", encoding="utf-8")
+    records = formats / "records.py"
+    records.write_text("from .tomltext import loads\n", encoding="utf-8")
+    assert private_imports(tmp_path / "keyharvest") == set()
+    records.write_text(line, encoding="utf-8")
+    assert private_imports(tmp_path / "keyharvest") == {
+        ("keyharvest.formats.records", "keyharvest.formats.tomltext", "_BARE")}
 
 
 #: Files of the engine's rebuild that still tell an event from a field tile by hand; they
