@@ -148,9 +148,18 @@ def test_an_opponent_buy_lists_every_opponent_tile_with_each_payment() -> None:
 
 
 def test_the_first_action_of_a_turn_may_be_any_of_the_four() -> None:
-    """``_count`` takes "abcd" as open when no action was taken yet, without asking
-    ``_judge_open``: the judgement agrees whatever the tile count."""
-    assert {TurnFrame._judge_open("", count) for count in range(4)} == {"abcd"}
+    """At a turn's first action (none taken yet) the listing holds steps of all four
+    actions (C.1), whatever the count of tiles the turn record holds (the listing takes
+    "abcd" as open there without judging it)."""
+    from keyharvest.model.steps import Buy, Harvest, Offer
+
+    s = table({"red": dict(tiles="B6 B7", crops="wheat wine hops"),
+               "green": dict(tiles="E6 E7", store={"G8": "wheat"})},
+              registry="A5 A6 A7 A8 A9 D2")
+    for count in range(4):
+        s.turn.count = count
+        kinds = {type(x) for x in representative_steps(s)}
+        assert {Harvest, Play, Buy, Offer} <= kinds, count
 
 
 def test_a_relocation_and_a_re_placement_list_the_spaces_a_check_of_every_space_allows(
