@@ -109,12 +109,41 @@ def test_H_the_standard_text_round_trips_through_parse_board():
 
 
 # -- malformed board files ----------------------------------------------------------------
-def test_H_unknown_crop_is_a_board_error_with_its_key_path():
-    text = STANDARD_TEXT.replace('A1 = { crop = "apples"', 'A1 = { crop = "grapes"')
-    e = board_error(text)
-    assert e.path == "spaces.A1"
-    assert "unknown crop 'grapes'" in e.message
-    assert "wheat" in e.message  # the message lists what is expected
+#: A line of the standard board file changed (the text, and what it becomes), and the
+#: board error it makes: the key path, and words its message holds.
+MALFORMED = {
+    "unknown crop, the crops expected listed": (
+        'A1 = { crop = "apples"', 'A1 = { crop = "grapes"', "spaces.A1",
+        ("unknown crop 'grapes'", "wheat")),
+    "overlapping positions": (
+        'A2 = { crop = "vegetables", x = 2, y = 0 }', 'A2 = { crop = "vegetables", x = 0, y = 0 }',
+        "spaces.A2", ("overlaps A1 at position (0, 0)",)),
+    "a position off the hex grid": (
+        'A2 = { crop = "vegetables", x = 2, y = 0 }', 'A2 = { crop = "vegetables", x = 3, y = 0 }',
+        "spaces.A2", ("off the hex grid",)),
+    "a starting pair naming an unknown space": (
+        '["A2", "E6"]', '["A2", "Z9"]', "starting_pairs[0]",
+        ("starting pair names unknown space 'Z9'",)),
+    "a space in two starting pairs": (
+        '["A8", "G8"]', '["A8", "E6"]', "starting_pairs[1]", ("in two starting pairs",)),
+    "three starting pairs": (', ["D9", "F4"]', "", "starting_pairs", ("4 pairs",)),
+    "a bad reference": ("A1 = {", "a1 = {", "spaces.a1", ("bad reference 'a1'",)),
+    "an unknown key in a space": (
+        'A1 = { crop = "apples", x = 0, y = 0 }', 'A1 = { crop = "apples", x = 0, y = 0, z = 1 }',
+        "spaces.A1", ("unknown key 'z'",)),
+    "a position not in integers": (
+        'A1 = { crop = "apples", x = 0, y = 0 }', 'A1 = { crop = "apples", x = "0", y = 0 }',
+        "spaces.A1", ("x and y must be integers",)),
+}
+
+
+@pytest.mark.parametrize("case", MALFORMED)
+def test_H_a_malformed_board_file_is_a_board_error_with_its_key_path(case: str) -> None:
+    old, new, path, words = MALFORMED[case]
+    assert old in STANDARD_TEXT
+    e = board_error(STANDARD_TEXT.replace(old, new))
+    assert e.path == path
+    assert all(w in e.message for w in words), e.message
 
 
 def test_H_duplicate_reference_is_a_board_error():
@@ -151,66 +180,6 @@ def test_H_board_with_57_spaces_is_a_board_error():
     data["spaces"]["H1"] = {"crop": "wheat", "x": 0, "y": 8}
     e = board_error(to_toml(data))
     assert e.message == "a board has 56 spaces, this one has 57"
-
-
-def test_H_overlapping_positions_are_a_board_error():
-    text = STANDARD_TEXT.replace('A2 = { crop = "vegetables", x = 2, y = 0 }',
-                                 'A2 = { crop = "vegetables", x = 0, y = 0 }')
-    e = board_error(text)
-    assert e.path == "spaces.A2"
-    assert e.message == "overlaps A1 at position (0, 0)"
-
-
-def test_H_position_off_the_hex_grid_is_a_board_error():
-    text = STANDARD_TEXT.replace('A2 = { crop = "vegetables", x = 2, y = 0 }',
-                                 'A2 = { crop = "vegetables", x = 3, y = 0 }')
-    e = board_error(text)
-    assert e.path == "spaces.A2"
-    assert "off the hex grid" in e.message
-
-
-def test_H_starting_pair_naming_an_unknown_space_is_a_board_error():
-    text = STANDARD_TEXT.replace('["A2", "E6"]', '["A2", "Z9"]')
-    e = board_error(text)
-    assert e.path == "starting_pairs[0]"
-    assert e.message == "starting pair names unknown space 'Z9'"
-
-
-def test_H_space_in_two_starting_pairs_is_a_board_error():
-    text = STANDARD_TEXT.replace('["A8", "G8"]', '["A8", "E6"]')
-    e = board_error(text)
-    assert e.path == "starting_pairs[1]"
-    assert "in two starting pairs" in e.message
-
-
-def test_H_three_starting_pairs_is_a_board_error():
-    text = STANDARD_TEXT.replace(', ["D9", "F4"]', "")
-    e = board_error(text)
-    assert e.path == "starting_pairs"
-    assert "4 pairs" in e.message
-
-
-def test_H_bad_reference_is_a_board_error():
-    text = STANDARD_TEXT.replace("A1 = {", "a1 = {")
-    e = board_error(text)
-    assert e.path == "spaces.a1"
-    assert "bad reference 'a1'" in e.message
-
-
-def test_H_unknown_key_in_a_space_is_a_board_error():
-    text = STANDARD_TEXT.replace('A1 = { crop = "apples", x = 0, y = 0 }',
-                                 'A1 = { crop = "apples", x = 0, y = 0, z = 1 }')
-    e = board_error(text)
-    assert e.path == "spaces.A1"
-    assert "unknown key 'z'" in e.message
-
-
-def test_H_non_integer_position_is_a_board_error():
-    text = STANDARD_TEXT.replace('A1 = { crop = "apples", x = 0, y = 0 }',
-                                 'A1 = { crop = "apples", x = "0", y = 0 }')
-    e = board_error(text)
-    assert e.path == "spaces.A1"
-    assert e.message == "x and y must be integers"
 
 
 def test_H_missing_spaces_table_is_a_board_error():
