@@ -102,7 +102,7 @@ def test_stats_text_json_and_page(tmp_path: Path) -> None:
     html = page.read_text(encoding="utf-8")
     assert html.count('data-chart="seats-') == 4 and "<script" not in html
     objects = kh("stats", TWO, THREE, FOUR, "-f", "json").objects()
-    assert [x["players"] for x in objects[:-1]] == [2, 3, 4, "all"]
+    assert [x["player_count"] for x in objects[:-1]] == [2, 3, 4, "all"]
     assert objects[-1]["finished"] == 3 and objects[-1]["ok"] is True
 
 

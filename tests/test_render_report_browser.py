@@ -59,7 +59,7 @@ def test_the_stats_page_draws_what_the_json_says(browser: object, tmp_path: Path
         page, asked = _open(browser, page_file, width, height)
         assert all(url.startswith("file:") for url in asked), asked
         for group in groups:
-            key = str(group["players"])
+            key = str(group["player_count"])
             bars = page.evaluate(READ_BARS, f"seats-{key}")  # type: ignore[attr-defined]
             assert [b["share"] for b in bars] == [s["win_share"] for s in group["seats"]]
             axis = page.evaluate(READ_AXIS, f"seats-{key}")  # type: ignore[attr-defined]

@@ -180,7 +180,7 @@ def test_the_arena_command_prints_the_table_and_the_same_games_whatever_jobs() -
     assert [g["game"] for g in games] == [1, 2, 3, 4]
     assert [g["seats"][0]["bot"] for g in games] == ["greedy", "random"] * 2
     by = {b["bot"]: b for b in end["bots"]}
-    assert by["greedy"]["seats"] == 4 and end["seed"] == 3 and end["players"] == 2
+    assert by["greedy"]["seats"] == 4 and end["seed"] == 3 and end["player_count"] == 2
     wins = sum(s["win"] for g in games for s in g["seats"] if s["bot"] == "greedy")
     assert by["greedy"]["wins"] == wins
     low, high = wilson(wins, 4)

@@ -68,5 +68,5 @@ def test_seats_turns_points_and_first_steps() -> None:
     assert [(f["kind"], f["games"], f["wins"]) for f in three["first_kinds"]] == [
         ("end", 1, 1), ("harvest", 1, 0.5)]
     assert two["seats"][0]["wins"] == 0.5 and two["draws"] == 1
-    assert everything["players"] == "all" and everything["games"] == 3
+    assert everything["player_count"] == "all" and everything["games"] == 3
     assert summary["bad"] == 1 and summary["ok"] is False

@@ -183,7 +183,7 @@ def arena(
             result("game", game)
     table = played.standings(players)
     if json_mode:
-        summary(True, games=games, players=players, seed=seed, budget=budget,
+        summary(True, games=games, player_count=players, seed=seed, budget=budget,
                 bots=[s.as_dict() for s in table])
     else:
         _arena_table(table, games, players, seed, budget, quiet)

@@ -186,7 +186,7 @@ def _share_line(label: str, d: dict[str, Any], width: int) -> str:
 def stats_text(lines: Sequence[dict[str, Any]]) -> Iterable[str]:
     """``stats``'s text, from its JSON Lines (``Stats.lines``)."""
     for group in lines[:-1]:
-        n = group["players"]
+        n = group["player_count"]
         head = "all games" if n == "all" else f"{n} players"
         drawn = f" ({group['draws']} drawn)" if group["draws"] else ""
         yield f"{head}: {_games(group['games'])}{drawn}"

@@ -150,7 +150,7 @@ class Group:
             order = sorted(table.items(), key=lambda kv: (-kv[1].n, kv[0]))
             return [{key: k, **v.as_dict()} for k, v in order[:limit]]
 
-        return {"type": "group", "players": self.players or "all", "games": self.games,
+        return {"type": "group", "player_count": self.players or "all", "games": self.games,
                 "draws": self.draws,
                 "seats": [{"seat": i + 1, **s.as_dict()} for i, s in enumerate(self.seats)],
                 "turns": self.turns.summary(), "points": self.points.summary(),

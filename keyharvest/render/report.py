@@ -211,7 +211,7 @@ def stats_page(lines: Sequence[Mapping[str, Any]], title: str = "Key Harvest: st
                 f'{summary["files"]} file(s)' + (f"; counted apart: {apart}" if apart else "")
                 + ".</p>\n")
     for group in lines[:-1]:
-        n = group["players"]
+        n = group["player_count"]
         key = str(n)
         heading = "All games" if n == "all" else f"{n} players"
         seats = group["seats"]
