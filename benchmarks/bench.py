@@ -628,7 +628,7 @@ def search_figures() -> dict | None:
     except ImportError:
         return None
     import keyharvest as kh
-    from keyharvest.play.bots import GreedyBot, RandomBot, points
+    from keyharvest.play.bots import GreedyBot, RandomBot, points_after
     from keyharvest.rules import advance as engine_push
     from keyharvest.rules.view import observe
 
@@ -644,7 +644,7 @@ def search_figures() -> dict | None:
             view = observe(state, state.current_player())
             t = time.process_time()
             # as the bot mcts searches (bots.mcts): greedy playouts, the points prior
-            analyse(view, random.Random(1), GreedyBot(random.Random(2), explore=0.0), points,
+            analyse(view, random.Random(1), GreedyBot(random.Random(2), explore=0.0), points_after,
                     budget=SEARCH_SIMULATIONS)
             out[f"{players}p {where}"] = SEARCH_SIMULATIONS / (time.process_time() - t)
     return out

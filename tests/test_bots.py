@@ -10,7 +10,8 @@ import pytest
 from keyharvest.formats.boardfile import standard_board
 from keyharvest.formats.records import replay
 from keyharvest.model.setup import deal
-from keyharvest.model.steps import Draw, EndTurn
+from keyharvest.model.state import State
+from keyharvest.model.steps import Draw, EndTurn, Step
 from keyharvest.play.bots import RandomBot, random_draw
 from keyharvest.play.selfplay import play_game
 from keyharvest.rules import is_legal, representative_steps
@@ -506,3 +507,43 @@ def test_points_after_each_step_is_the_points_after_copying_and_pushing_it() -> 
                 assert points_after(state, steps, mover) == plain
             advance(state, bot.choose(state))
     assert min(checked.values()) > 20, checked
+
+
+def test_the_greedy_bot_chooses_as_from_the_whole_listing_with_the_same_draws() -> None:
+    """``GreedyBot`` builds a turn's offers of one tile only (an offer's points are its
+    bid's on any tile) and picks among the best by counting them: the step, and the draws
+    taken from its ``rng``, are those of ``rng.choice`` among the best of the whole
+    listing (``representative_steps``), with and without exploration, over every decision
+    of a 2- and a 4-player game."""
+    from keyharvest.model.state import PendingKind
+    from keyharvest.model.steps import Offer, Pass
+    from keyharvest.play.bots import GreedyBot, points_after
+    from keyharvest.play.selfplay import random_game
+    from keyharvest.rules import advance
+
+    def plain(state: State, rng: random.Random, explore: float) -> Step:
+        legal = representative_steps(state)
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < explore:
+            return rng.choice(legal)
+        keyed = [(got, not isinstance(step, (EndTurn, Pass)))
+                 for step, got in zip(legal, points_after(state, legal, state.pending.player))]
+        return rng.choice([step for step, key in zip(legal, keyed) if key == max(keyed)])
+
+    offers = 0
+    for players, seed in ((2, 5), (4, 6)):
+        state = random_game(players, seed=seed)
+        walk = RandomBot(random.Random(seed))
+        for n in range(150):
+            if state.result is not None:
+                break
+            if state.pending.kind is not PendingKind.CHANCE:
+                for explore in (0.0, 0.3):
+                    bot, rng = GreedyBot(random.Random(n), explore), random.Random(n)
+                    step = bot.choose(state)
+                    assert step == plain(state, rng, explore)
+                    assert bot.rng.getstate() == rng.getstate()
+                    offers += isinstance(step, Offer)
+            advance(state, walk.choose(state))
+    assert offers > 5

@@ -14,7 +14,7 @@ import keyharvest as kh
 from keyharvest.formats.records import load_records, replay
 from keyharvest.play import arena
 from keyharvest.play.arena import BUDGETED
-from keyharvest.play.bots import BOTS, GreedyBot, RandomBot, mcts, points
+from keyharvest.play.bots import BOTS, GreedyBot, RandomBot, mcts, points_after
 from keyharvest.play.intervals import wilson
 from keyharvest.play.search import MCTSBot, analyse
 from keyharvest.rules import advance, is_legal, representative_steps
@@ -50,7 +50,7 @@ def test_every_step_the_search_offers_is_legal_and_the_shares_add_up(players: in
                                                                     steps: int) -> None:
     state = _mid_game(players, seed=players, steps=steps)
     seat = state.current_player()
-    found = analyse(observe(state, seat), random.Random(1), _greedy(2), points,
+    found = analyse(observe(state, seat), random.Random(1), _greedy(2), points_after,
                     budget=BUDGET)
     assert found
     assert all(is_legal(state, s.step) for s in found)
@@ -69,7 +69,7 @@ def test_every_step_the_search_offers_is_legal_and_the_shares_add_up(players: in
 def test_the_same_seed_and_budget_give_the_same_step() -> None:
     state = _mid_game(3, seed=7, steps=30)
     seat = state.current_player()
-    runs = [analyse(observe(state, seat), random.Random(11), _greedy(12), points,
+    runs = [analyse(observe(state, seat), random.Random(11), _greedy(12), points_after,
                     budget=BUDGET) for _ in range(2)]
     assert runs[0] == runs[1]
     assert _mcts(3).choose(state) == _mcts(3).choose(state.copy())
@@ -90,9 +90,9 @@ def test_the_search_reads_only_what_the_player_may_know() -> None:
     assert other is not None and observe(other, seat) == view
     assert [p.screen for p in other.players] != [p.screen for p in state.players]
     assert _mcts(9).choose(state) == _mcts(9).choose(other)
-    assert (analyse(observe(state, seat), random.Random(4), _greedy(4), points,
+    assert (analyse(observe(state, seat), random.Random(4), _greedy(4), points_after,
                     budget=BUDGET)
-            == analyse(observe(other, seat), random.Random(4), _greedy(4), points,
+            == analyse(observe(other, seat), random.Random(4), _greedy(4), points_after,
                        budget=BUDGET))
 
 
@@ -100,9 +100,9 @@ def test_the_search_is_refused_where_the_observer_is_not_to_move() -> None:
     state = _mid_game(2, seed=1, steps=4)
     seat = state.current_player()
     with pytest.raises(ValueError, match="is not to move"):
-        analyse(observe(state, 1 - seat), random.Random(1), _greedy(1), points, budget=2)
+        analyse(observe(state, 1 - seat), random.Random(1), _greedy(1), points_after, budget=2)
     with pytest.raises(ValueError, match="budget"):
-        MCTSBot(random.Random(1), _greedy(1), points, budget=0)
+        MCTSBot(random.Random(1), _greedy(1), points_after, budget=0)
     assert "mcts" in BUDGETED and "greedy" not in BUDGETED
     assert "mcts" in BOTS  # selfplay and the arena offer it
 
@@ -110,7 +110,7 @@ def test_the_search_is_refused_where_the_observer_is_not_to_move() -> None:
 def test_a_seconds_budget_runs_at_least_one_simulation() -> None:
     state = kh.random_game(2, seed=2)
     found = analyse(observe(state, state.current_player()), random.Random(1),
-                    _greedy(1), points, seconds=1e-9)
+                    _greedy(1), points_after, seconds=1e-9)
     assert sum(s.visits for s in found) >= 1
 
 
@@ -231,10 +231,10 @@ def test_the_search_looks_at_more_steps_as_its_budget_grows() -> None:
 
     def tried(budget: int) -> list[kh.Step]:
         return [s.step for s in analyse(observe(state, seat), random.Random(3),
-                                        _greedy(3), points, budget=budget, horizon=1)]
+                                        _greedy(3), points_after, budget=budget, horizon=1)]
 
     few, many = tried(search.WIDTH + 1), tried(400)
-    ranked = search.rank(state, listed, points)
+    ranked = search.rank(state, listed, points_after)
     ends = [s for s in listed if type(s).__name__ == "EndTurn"]
     assert set(few) == set(ranked[:search.WIDTH]) | set(ends)
     width = search.WIDTH + int(math.sqrt(399) / search.WIDEN)
@@ -255,11 +255,11 @@ def test_the_root_widens_into_every_legal_step_past_the_representatives() -> Non
     listed = representative_steps(state)
     every = every_step(state)
     assert len(listed) == 3 and len(every) == 9  # pass, and two of the eight payments
-    found = analyse(observe(state, seat), random.Random(3), _greedy(3), points,
+    found = analyse(observe(state, seat), random.Random(3), _greedy(3), points_after,
                     budget=BUDGET, horizon=1)
     beyond = [s.step for s in found if s.step not in listed]
     assert beyond and all(s in every and is_legal(state, s) for s in beyond)
-    many = analyse(observe(state, seat), random.Random(3), _greedy(3), points,
+    many = analyse(observe(state, seat), random.Random(3), _greedy(3), points_after,
                    budget=2000, horizon=1)
     assert {s.step for s in many} == set(every)
 

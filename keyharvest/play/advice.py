@@ -47,7 +47,7 @@ from ..model.state import CHANCE, TERMINAL, State
 from ..model.steps import Step
 from ..rules import advance
 from ..rules.view import observe
-from .bots import GreedyBot, points
+from .bots import GreedyBot, points_after
 from .bounds import check_search
 from .search import DEFAULT_BUDGET, HORIZON, Searched, analyse, merge, only_step
 
@@ -84,7 +84,7 @@ def search_at(state: State, rng: random.Random, budget: int | None = None,
 
         return merge(list(ordered_map(_search_part, tasks, len(tasks))))
     policy = GreedyBot(random.Random(rng.getrandbits(64)), explore=0.0)
-    return analyse(observe(state, seat), rng, policy, points, budget, seconds, horizon,
+    return analyse(observe(state, seat), rng, policy, points_after, budget, seconds, horizon,
                    include)
 
 

@@ -12,12 +12,13 @@ in, so a seed replays the same game, byte for byte.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..model.catalogue import CROP_INDEX, WORKERS
 from ..model.state import PendingKind, State
 from ..model.steps import Draw, EndTurn, Harvest, Offer, Pass, Play, Step
-from ..rules import advance, legal_view, representative_steps
+from ..rules import advance, legal_view
 from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
 from ..rules.fields import groups
@@ -219,24 +220,67 @@ class GreedyBot:
         pending = state.pending
         if pending.kind == PendingKind.CHANCE:
             return random_draw(state, self.rng)
-        legal = representative_steps(state)
-        if not legal:
+        frame = state.stack[-1] if state.result is None else None
+        sections: list[tuple[int, Callable[[int], Step]]] = []
+        if frame is not None and type(frame).lists_by_sections:
+            sections = frame.sections(state)  # type: ignore[attr-defined]
+        elif frame is not None:
+            listed = list(frame.legal(state))
+            sections = [(len(listed), listed.__getitem__)]
+        total = 0
+        for n, _ in sections:
+            total += n
+        if not total:
             raise ValueError(f"no legal step: waiting for {pending.describe()}")
-        if len(legal) == 1:
-            return legal[0]
-        if self.rng.random() < self.explore:
-            return self.rng.choice(legal)
-        best: list[Step] = []
-        top = (-1, False)
-        for step, got in zip(legal, points_after(state, legal, pending.player)):  # type: ignore[arg-type]
-            value = (got, not isinstance(step, (EndTurn, Pass)))
-            if value > top:
-                top, best = value, [step]
-            elif value == top:
-                best.append(step)
-        return self.rng.choice(best)
+        if total == 1:
+            return _nth(sections, 0)
+        rng = self.rng
+        if rng.random() < self.explore:
+            return _nth(sections, below(rng, total))  # rng.choice of the listing
+        # the listing, but a turn's offers: those of one bid are worth the same on every
+        # registry tile (``points_after``), and are listed by tile, then bid: only the
+        # first tile's are built (the offers were most of a turn's listing)
+        steps: list[Step] = []
+        offers = -1  # where the offers (the first tile's) start in ``steps``
+        bids = tiles = 0
+        offer_at: Callable[[int], Step] | None = None  # the offers' i-th
+        for n, nth in sections:
+            if not n:
+                continue
+            first = nth(0)
+            if type(frame) is TurnFrame and isinstance(first, Offer):
+                offers, tiles, offer_at = len(steps), len(state.registry), nth
+                bids = n = n // tiles
+            steps.append(first)
+            steps.extend([nth(i) for i in range(1, n)])
+        values = points_after(state, steps, pending.player)  # type: ignore[arg-type]
+        keyed = [(got, not isinstance(step, (EndTurn, Pass)))
+                 for step, got in zip(steps, values)]
+        top = max(keyed)
+        # rng.choice among the best, in the listing's order (a best bid once a tile)
+        best = [i for i, key in enumerate(keyed) if key == top]
+        before = [i for i in best if i < offers]
+        bid_best = [i - offers for i in best if offers <= i < offers + bids]
+        after = [i for i in best if i >= offers + bids]
+        k = below(rng, len(before) + tiles * len(bid_best) + len(after))
+        if k < len(before):
+            return steps[before[k]]
+        k -= len(before)
+        if k < tiles * len(bid_best):
+            tile, j = divmod(k, len(bid_best))
+            assert offer_at is not None
+            return offer_at(tile * bids + bid_best[j])
+        return steps[after[k - tiles * len(bid_best)]]
 
 
+def _nth(sections: list[tuple[int, Callable[[int], Step]]], i: int) -> Step:
+    """The ``i``-th step of a listing in ``sections`` (how many, a function giving the
+    i-th)."""
+    for n, nth in sections:
+        if i < n:
+            return nth(i)
+        i -= n
+    raise IndexError(i)  # pragma: no cover - i below the steps counted
 
 
 def mcts(rng: random.Random, budget: int | None = None, seconds: float | None = None,
@@ -246,7 +290,7 @@ def mcts(rng: random.Random, budget: int | None = None, seconds: float | None = 
     looked at in the order of ``points``; ``budget`` simulations a step (default
     ``search.DEFAULT_BUDGET``) or ``seconds``."""
     return MCTSBot(rng, GreedyBot(random.Random(rng.getrandbits(64)), explore=0.0),
-                   points, budget, seconds, horizon)
+                   points_after, budget, seconds, horizon)
 
 
 #: The bots ``selfplay`` and the arena can use, by name: name -> factory(rng) -> Bot.

@@ -2,7 +2,7 @@
 ``bots.BOTS``.
 
 ``MCTSBot(rng, policy, prior, budget=N)`` (``bots.mcts(rng, budget=N)``: greedy playouts,
-``bots.points`` as the prior) chooses a step for the player to move from what that player
+``bots.points_after`` as the prior) chooses a step for the player to move from what that player
 may know and nothing else: ``choose(state)`` takes ``observe(state, player)`` (RULES.md
 I.27) and searches from it alone, so two states with the same observation give the same
 choice.
@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -82,8 +82,10 @@ LINE_VISITS = 2
 WIDTH = 4
 WIDEN = 4.0
 
-#: A prior: the mover's standing after a step (higher is better), ``bots.points``.
-Prior = Callable[[State, str], float]
+#: A prior: the mover's standing after each of the steps (legal in the state; higher is
+#: better), ``bots.points_after``: a batch, so that the steps need not each be pushed on a
+#: copy of the state.
+Prior = Callable[[State, list[Step], str], Sequence[float]]
 
 
 class Policy(Protocol):
@@ -192,13 +194,9 @@ def rank(world: State, steps: list[Step], prior: Prior) -> list[Step]:
     each (doing something before ending the turn or passing); ties in the given order."""
     mover = world.pending.player
     assert mover is not None
-    keyed = []
-    for i, step in enumerate(steps):
-        after = world.copy()
-        advance(after, step)
-        keyed.append((-prior(after, mover), _ends(step), i, step))
-    keyed.sort(key=lambda k: k[:3])
-    return [k[3] for k in keyed]
+    values = prior(world, steps, mover)
+    order = sorted(range(len(steps)), key=lambda i: (-values[i], _ends(steps[i]), i))
+    return [steps[i] for i in order]
 
 
 class _Search:
