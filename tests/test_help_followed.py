@@ -311,3 +311,27 @@ def test_a_step_left_out_before_another_players_coloured_step_is_named() -> None
         "a step seems to be missing before 'red: swap E6 for E1': it is yellow's decision")
     assert got.hint.hint == "write 'yellow: swap G1 for D3' before 'red: swap E6 for E1'"
     assert helpcheck.canonical(helpcheck.follow(text, got.hint)) == helpcheck.canonical(three)
+
+
+def test_two_steps_swapped_where_the_first_is_taken_are_put_back() -> None:
+    # 'harvest F4' is taken as the Apprentice's harvest, and 'pass' refused after it: the
+    # pair before the refused step is the one swapped
+    lines = _two()
+    original = "\n".join(lines)
+    at = _row(lines, "4. ")
+    lines[at] = "4. red: play A at E4; harvest F4; pass"
+    _restored("\n".join(lines), original, "'pass' seems to come before 'harvest F4': 'pass' "
+              "is not an action", "write 'pass; harvest F4' instead of 'harvest F4; pass'")
+
+
+def test_a_turns_first_step_written_after_the_end_of_the_turn_before_is_moved() -> None:
+    # '12. red: end; harvest B6': the turn numbers run on from there (a notation error
+    # later), and the step was taken for red's; it is green's, on the next line
+    lines = _two()
+    original = "\n".join(lines)
+    at = _row(lines, "12. ")
+    assert lines[at:at + 2] == ["12. red: end", "13. green: harvest B6; play A at A6; pass"]
+    lines[at:at + 2] = ["12. red: end; harvest B6", "13. green: play A at A6; pass"]
+    _restored("\n".join(lines), original, f"'harvest B6' is green's step: it belongs on line "
+              f"{at + 2}, green's turn 13", f"move 'harvest B6' to line {at + 2}, after "
+              "'13. green:'")

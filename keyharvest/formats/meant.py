@@ -21,7 +21,7 @@ follows literally:
 - ``a draw seems to be missing after 'offer C1 for wine' ...`` -- ``write 'draw A7' after
   'offer C1 for wine'``;
 - ``'buy F7 from red' is red's step: it belongs on line 47 ...`` -- ``move 'buy F7 from
-  red' to line 47, after '22. red:'``;
+  red' to line 47, after '22. red:'`` (written after the ``end`` of the turn before too);
 - ``'X' seems to come before 'Y'`` -- ``write 'X; Y' instead of 'Y; X'``;
 - ``'harvest F4' seems to be written twice: ...`` (the copy taken, a later step refused)
   -- ``delete this 'harvest F4'``;
@@ -136,6 +136,9 @@ class _Text:
         self.lines = record.text.split("\n")
         self.first = record.line
         self.movetext = record.movetext_line
+        if self.movetext <= self.first:  # (not set: a record of the steps before a bad line)
+            plus = [i for i, x in enumerate(self.lines) if x.strip() == "+++"]
+            self.movetext = self.first + plus[1] + 1 if len(plus) > 1 else self.movetext
 
     def __getitem__(self, row: int) -> str:
         i = row - self.first
@@ -223,6 +226,8 @@ def mend(record: Record, error: IllegalStep, state: State, applied: int) -> bool
             and first_of_turn):
         return (_swapped_turns(record, text, error, state, applied)
                 or _swapped_lines(record, text, error, state, applied)
+                or _other_line(record, text, error, state, applied)
+                or _after_end(record, text, error, state, applied)
                 or _missing_turn_here(record, text, error, state, applied))
     if isinstance(refused, EndTurn):
         return (_end_retyped(record, text, error, state, applied)
@@ -448,30 +453,36 @@ def _missing_turn_here(record: Record, text: _Text, error: IllegalStep, state: S
 
 def _swapped_steps(record: Record, text: _Text, error: IllegalStep, state: State,
                    applied: int) -> bool:
+    """Two steps of a line in the wrong order: the refused one and the next, or the one
+    before it (taken where the refused one was due) and the refused one."""
     steps = record.steps
-    refused = steps[applied]
-    if applied + 1 >= len(steps):
-        return False
-    after = steps[applied + 1]
-    one, two = getattr(refused, "span", None), getattr(after, "span", None)
-    if (isinstance(after, EndTurn) or one is None or two is None or one.line != two.line
-            or two.end_line != two.line):
-        return False
-    _, enough = _winners([(True, [after, refused, *steps[applied + 2:]], 2)], state)
-    if not enough:
-        return False
-    line = text[one.line]
-    written = line[one.column - 1:two.end_column - 1]
-    first = text.text_of(one)
-    own = _PREFIX.search(line[:one.column - 1])
-    if first is None or ";" not in written or own is not None and (
-            own.start() > 0 or line[:1].isspace()):  # (the first step's own 'colour:')
-        return False
-    second = written.split(";", 1)[1].strip()
-    if ":" in second and getattr(refused, "player", None):  # it speaks for its own player
-        first = f"{refused.player}: {first}"
-    message = f"{second!r} seems to come before {first!r}: {error.message}"
-    return _rewrite(error, message, f"write '{second}; {first}' instead of {written!r}")
+    for at in (applied, applied - 1):
+        if at < 0 or at + 1 >= len(steps) or at < applied and len(steps) - at - 2 < FURTHER:
+            continue  # (the pair before: only with enough of the record after it to tell)
+        refused, after = steps[at], steps[at + 1]
+        one, two = getattr(refused, "span", None), getattr(after, "span", None)
+        if (isinstance(after, EndTurn) or isinstance(refused, EndTurn) or one is None
+                or two is None or one.line != two.line or two.end_line != two.line):
+            continue
+        line = text[one.line]
+        written = line[one.column - 1:two.end_column - 1]
+        first = text.text_of(one)
+        own = _PREFIX.search(line[:one.column - 1])
+        if first is None or ";" not in written or own is not None and (
+                own.start() > 0 or line[:1].isspace()):  # (the first step's own 'colour:')
+            continue
+        before = _state_at(record, state, applied, at)
+        if before is None or not _winners([(True, [after, refused, *steps[at + 2:]], 2)],
+                                          before)[1]:
+            continue
+        second = written.split(";", 1)[1].strip()
+        if ":" in second and getattr(refused, "player", None):  # it speaks for its own player
+            first = f"{refused.player}: {first}"
+        message = f"{second!r} seems to come before {first!r}: {error.message}"
+        return _rewrite(error, message, f"write '{second}; {first}' instead of {written!r}",
+                        None if at == applied else Span(one.line, one.column, two.end_line,
+                                                        two.end_column, one.source))
+    return False
 
 
 def _row_steps(steps: Sequence[Step], row: int, at: int) -> tuple[int, int]:
@@ -506,17 +517,40 @@ def _repeated_line(record: Record, text: _Text, error: IllegalStep, state: State
                     f"delete line {row}")
 
 
+def _movetext(text: _Text) -> list[str]:
+    """The lines of the record's movetext."""
+    return text.lines[text.movetext - text.first:]
+
+
+def _replays_edited(record: Record, text: _Text, state: State, applied: int,
+                    lines: list[str], size: int) -> bool:
+    """Whether the movetext ``lines`` (``record``'s, edited) reads and its steps replay to
+    the end, or ``FURTHER`` steps past the edit (of ``size`` steps), from where they part
+    from the record's (at or before the refused step, ``applied``)."""
+    names = Names(Where(record.source, text.movetext - 1), state.colours, state.board,
+                  record.setup.start)
+    try:
+        again = read_movetext("\n".join(lines), names, max_errors=1, spans=False).steps
+    except KeyHarvestError:
+        return False
+    steps = record.steps
+    at = next((i for i, (x, y) in enumerate(zip(steps, again)) if x != y),
+              min(len(steps), len(again)))
+    if at > applied or at == len(again):
+        return False
+    before = _state_at(record, state, applied, at)
+    return before is not None and _winners([(True, again[at:], size)], before)[1]
+
+
 def _swapped_lines(record: Record, text: _Text, error: IllegalStep, state: State,
                    applied: int) -> bool:
     """Two lines next to each other in the wrong order, the refused step's line one of them
     or the line after them: the movetext read again with the two lines put back, and
     replayed from where its steps part from the record's."""
     row = error.span.line  # type: ignore[union-attr]
-    first = record.movetext_line
-    lines = text.lines[first - text.first:]
+    first = text.movetext
+    lines = _movetext(text)
     steps = record.steps
-    names = Names(Where(record.source, first - 1), state.colours, state.board,
-                  record.setup.start)
     for a in (row, row - 1, row - 2):
         b = a + 1
         if a < first or b - first >= len(lines) or not (lines[a - first].strip()
@@ -527,21 +561,49 @@ def _swapped_lines(record: Record, text: _Text, error: IllegalStep, state: State
             continue  # (two numbered turns swapped: the turn reader names them)
         moved = lines[:]
         moved[a - first], moved[b - first] = moved[b - first], moved[a - first]
-        try:
-            again = read_movetext("\n".join(moved), names, max_errors=1, spans=False).steps
-        except KeyHarvestError:
-            continue
-        at = next((i for i, (x, y) in enumerate(zip(steps, again)) if x != y),
-                  min(len(steps), len(again)))
-        if at > applied or at == len(again):
-            continue
-        before = _state_at(record, state, applied, at)
-        size = sum(1 for s in steps[at:] if s.span is not None and s.span.line <= b)
-        if before is None or not _winners([(True, again[at:], size)], before)[1]:
-            continue
-        return _rewrite(error, f"lines {a} and {b} look swapped: {error.message}",
-                        f"move line {b} before line {a}")
+        size = sum(1 for s in steps if s.span is not None and a <= s.span.line <= b)
+        if _replays_edited(record, text, state, applied, moved, size):
+            return _rewrite(error, f"lines {a} and {b} look swapped: {error.message}",
+                            f"move line {b} before line {a}")
     return False
+
+
+def _after_end(record: Record, text: _Text, error: IllegalStep, state: State,
+               applied: int) -> bool:
+    """A turn's first step written at the end of the line before, after that turn's
+    'end' ('12. red: end; harvest B6'): it belongs after the next header, the player's
+    whose turn it is (the movetext is read again with it moved there)."""
+    steps = record.steps
+    refused = steps[applied]
+    span = refused.span
+    speaker = getattr(refused, "player", None)
+    written = text.text_of(span)
+    player = state.pending.player
+    if (span is None or written is None or ":" in written or applied == 0 or player is None
+            or steps[applied - 1] != EndTurn(speaker)  # type: ignore[arg-type]
+            or _line(steps[applied - 1]) != span.line
+            or text[span.line][span.end_column - 1:].split("#", 1)[0].strip()):
+        return False
+    row = span.line + 1
+    while row <= text.last_row() and not text.is_header(row):
+        row += 1
+    header = text.header_text(row)
+    m = _HEADER.match(header)
+    if m is None or m.group(2).lower() != player:
+        return False
+    first = text.movetext
+    lines = _movetext(text)
+    line = lines[span.line - first]
+    cut = line[:span.column - 1].rstrip()
+    lines[span.line - first] = cut[:-1].rstrip() if cut.endswith(";") else cut
+    target = lines[row - first]
+    tail = target[len(header):]
+    lines[row - first] = f"{header} {written}" + (f";{tail}" if tail.strip() else "")
+    if not _replays_edited(record, text, state, applied, lines, 1):
+        return False
+    message = (f"{written!r} is {player}'s step: it belongs on line {row}, {player}'s turn "
+               f"{state.turn.number}")
+    return _rewrite(error, message, f"move {written!r} to line {row}, after {header!r}")
 
 
 def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
@@ -670,7 +732,8 @@ def _other_line(record: Record, text: _Text, error: IllegalStep, state: State,
     if span is None or written is None or speaker is None or ":" in written:
         return False
     starts = _turn_starts(steps, applied)
-    trials: list[tuple[tuple[str, int], Sequence[Step], int]] = []
+    after_end = applied > 0 and steps[applied - 1] == EndTurn(speaker)
+    trials: list[tuple[tuple[str, int, int], Sequence[Step], int]] = []
     for player in state.colours:
         if player == speaker:
             continue
@@ -681,17 +744,22 @@ def _other_line(record: Record, text: _Text, error: IllegalStep, state: State,
         at = next((i for i in starts if _owner(steps, i) == player), None)
         if at is None or _line(steps[at]) is None:
             continue
-        trials.append(((player, at), [*steps[applied + 1:at], moved, *steps[at:]],
+        trials.append(((player, at, 0), [*steps[applied + 1:at], moved, *steps[at:]],
                        at - applied))
+        if after_end and at - 1 > applied and isinstance(steps[at - 1], EndTurn):
+            # written after 'end': the end of the turn the next header implies goes too
+            trials.append(((player, at, 1), [*steps[applied + 1:at - 1], moved, *steps[at:]],
+                           at - applied))
     found, enough = _winners(trials, state)
     if len(found) != 1 or not enough:
         return False
-    player, at = found[0]
+    player, at, dropped = found[0]
     row = text.header_of(_line(steps[at]) or 0)
     header = text.header_text(row)
     if not text.is_header(row) or not header:
         return False
-    n = state.turn.number + sum(1 for i in range(applied, at) if isinstance(steps[i], EndTurn))
+    n = state.turn.number - dropped + sum(1 for i in range(applied, at)
+                                          if isinstance(steps[i], EndTurn))
     message = f"{written!r} is {player}'s step: it belongs on line {row}, {player}'s turn {n}"
     return _rewrite(error, message, f"move {written!r} to line {row}, after {header!r}")
 
