@@ -335,3 +335,13 @@ def test_a_turns_first_step_written_after_the_end_of_the_turn_before_is_moved() 
     _restored("\n".join(lines), original, f"'harvest B6' is green's step: it belongs on line "
               f"{at + 2}, green's turn 13", f"move 'harvest B6' to line {at + 2}, after "
               "'13. green:'")
+
+
+def test_a_draw_of_a_tile_the_bag_cannot_give_gets_the_one_tile_that_fits() -> None:
+    # (the help was "write 'draw <tile>'", with no tile to copy)
+    lines = _two()
+    original = "\n".join(lines)
+    at = _row(lines, "9. ")
+    lines[at] = lines[at].replace("draw A7", "draw A1")
+    _restored("\n".join(lines), original, "A1 is not in the bag",
+              "write 'draw A7' instead of 'draw A1'")

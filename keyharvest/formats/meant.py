@@ -216,7 +216,8 @@ def mend(record: Record, error: IllegalStep, state: State, applied: int) -> bool
         return True
     if pending.kind == PendingKind.CHANCE:
         if isinstance(refused, Draw):
-            return _swapped_lines(record, text, error, state, applied)
+            return (_swapped_lines(record, text, error, state, applied)
+                    or _draw_retyped(record, text, error, state, applied))
         return (_swapped_steps(record, text, error, state, applied)
                 or _swapped_lines(record, text, error, state, applied)
                 or _missing_draw(record, text, error, state, applied))
@@ -291,6 +292,21 @@ def _repeated_step(record: Record, text: _Text, error: IllegalStep, state: State
         return _rewrite(error, f"{second!r} seems to be written twice: {later}{error.message}",
                         f"delete this {second!r}", two)
     return False
+
+
+def _draw_retyped(record: Record, text: _Text, error: IllegalStep, state: State,
+                  applied: int) -> bool:
+    """A draw of a tile the bag cannot give (another tile retyped there): the one tile of
+    the bag after which the record replays to its end, when only one does."""
+    steps = record.steps
+    typed = text.text_of(steps[applied].span)
+    if typed is None or steps[applied] in steps[:applied]:
+        return False  # (drawn before: that draw may be the one retyped)
+    draws = [s for s in representative_steps(state) if isinstance(s, Draw)]
+    found, enough = _winners([(d, [d, *steps[applied + 1:]], 1) for d in draws], state)
+    if len(found) != 1 or not enough:
+        return False
+    return _rewrite(error, error.message, f"write 'draw {found[0].item}' instead of {typed!r}")
 
 
 def _missing_draw(record: Record, text: _Text, error: IllegalStep, state: State,
