@@ -35,9 +35,12 @@ def test_following_the_first_help_reads_further_and_never_into_a_syntax_error() 
                                                figures.failures[:3])
     assert figures.improved == figures.followable
     # (issue 48) the slips whose original the record holds whole are given back
-    for kind in ("swap turns", "swap turns unnumbered", "garble header"):
+    for kind in ("swap turns", "swap turns unnumbered", "garble header",
+                 "step on the other line"):
         assert figures.restored_by_kind[kind] == figures.bad_by_kind[kind] > 0, kind
     assert figures.restored + figures.undetermined > figures.bad // 2, figures.shares()
+    # (issue 48: 90% of those the record determines; 111 of 124 here at seed 2029)
+    assert figures.restored >= 0.85 * figures.determined, figures.shares()
 
 
 def _diag(hint: str, line: int = 2, column: int = 1, end: int | None = None) -> Diagnostic:
