@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..model.catalogue import CROP_INDEX, WORKERS
-from ..model.state import PendingKind, State
+from ..model.state import PendingKind, PlayerState, State
 from ..model.steps import Draw, EndTurn, Harvest, Offer, Pass, Play, Step
 from ..rules import advance, legal_view
 from ..rules.actions import TurnFrame
@@ -140,14 +140,20 @@ def points(state: State, colour: str) -> int:
     sizes = sorted((len(g) for g in groups(state, p)), reverse=True)
     if sizes:
         total += sizes[0] + (2 * sizes[1] if len(sizes) > 1 else 0)
-    return total + _majorities(p.screen, [q.screen for q in state.players if q is not p])
+    return total + _majorities(p.screen, _most_of_others(state, p))
 
 
-def _majorities(screen: list[int], others: list[list[int]]) -> int:
-    """The crops of which ``screen`` holds strictly the most (G.4), against ``others``."""
+def _most_of_others(state: State, p: PlayerState) -> list[int]:
+    """The most of each crop that a player other than ``p`` holds."""
+    return [max(held) for held in zip(*[q.screen for q in state.players if q is not p])]
+
+
+def _majorities(screen: list[int], most: list[int]) -> int:
+    """The crops of which ``screen`` holds strictly the most (G.4), where ``most`` is the
+    most of each crop any other player holds (``_most_of_others``)."""
     total = 0
-    for i, mine in enumerate(screen):
-        if mine and all(q[i] < mine for q in others):
+    for mine, theirs in zip(screen, most):
+        if mine > theirs:
             total += 1
     return total
 
@@ -163,7 +169,7 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
     and ending the turn none (tests/test_bots.py holds each to the copy and push over
     every decision of random games)."""
     me = state.player(colour)
-    others = [q.screen for q in state.players if q is not me]
+    others = _most_of_others(state, me)
     on_turn = state.result is None and type(state.stack[-1]) is TurnFrame
     now = points(state, colour)
     held = _majorities(me.screen, others)
