@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from ..model.catalogue import CROP_INDEX, WORKERS
 from ..model.state import PendingKind, PlayerState, State
-from ..model.steps import Draw, EndTurn, Harvest, Offer, Pass, Play, Step
+from ..model.steps import Draw, EndTurn, Harvest, Offer, Pass, Play, Remove, Step
 from ..rules import advance, legal_view
 from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
@@ -166,8 +166,9 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
     the same bid on any tile), a harvest none but by the crops it brings behind the screen
     where the stock has them all (C.2), a play none but by the worker's number, less the
     number of a worker it sends back (C.3, D.1, G.1: its ability is used by later steps),
-    and ending the turn none (tests/test_bots.py holds each to the copy and push over
-    every decision of random games)."""
+    a removal none but the worker's number (C.3, G.1), and ending the turn none
+    (tests/test_bots.py holds each to the copy and push over every decision of random
+    games)."""
     me = state.player(colour)
     others = _most_of_others(state, me)
     on_turn = state.result is None and type(state.stack[-1]) is TurnFrame
@@ -195,6 +196,9 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
             continue
         if isinstance(step, EndTurn):
             out.append(now)
+            continue
+        if on_turn and isinstance(step, Remove):
+            out.append(now - WORKERS[step.worker].number)
             continue
         if on_turn and isinstance(step, Harvest) and not step.instead:
             screen = me.screen[:]
