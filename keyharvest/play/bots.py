@@ -19,6 +19,7 @@ from ..model.catalogue import CROP_INDEX, WORKERS
 from ..model.state import PendingKind, PlayerState, State
 from ..model.steps import Draw, EndTurn, Harvest, Offer, Pass, Play, Remove, Step
 from ..rules import advance, legal_view
+from ..rules.abilities import SpecialHarvestFrame
 from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
 from ..rules.fields import groups
@@ -166,12 +167,15 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
     the same bid on any tile), a harvest none but by the crops it brings behind the screen
     where the stock has them all (C.2), a play none but by the worker's number, less the
     number of a worker it sends back (C.3, D.1, G.1: its ability is used by later steps),
-    a removal none but the worker's number (C.3, G.1), and ending the turn none
-    (tests/test_bots.py holds each to the copy and push over every decision of random
+    a removal none but the worker's number (C.3, G.1), and ending the turn none; the
+    harvest of workers A and B (D.3) none but by its crops, as a turn's, and passing it
+    none (tests/test_bots.py holds each to the copy and push over every decision of random
     games)."""
     me = state.player(colour)
     others = _most_of_others(state, me)
-    on_turn = state.result is None and type(state.stack[-1]) is TurnFrame
+    top = type(state.stack[-1]) if state.result is None else None
+    on_turn = top is TurnFrame
+    special = top is SpecialHarvestFrame  # workers A and B's harvest (D.3)
     now = points(state, colour)
     held = _majorities(me.screen, others)
     crop_of = state.board.crop_indices
@@ -200,7 +204,10 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
         if on_turn and isinstance(step, Remove):
             out.append(now - WORKERS[step.worker].number)
             continue
-        if on_turn and isinstance(step, Harvest) and not step.instead:
+        if special and isinstance(step, Pass):
+            out.append(now)
+            continue
+        if (on_turn or special) and isinstance(step, Harvest) and not step.instead:
             screen = me.screen[:]
             for ref in step.tiles:
                 screen[crop_of[ref]] += 1
