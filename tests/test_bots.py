@@ -479,15 +479,15 @@ def test_the_decision_frames_that_count_their_answers_list_them_as_before() -> N
 
 def test_points_after_each_step_is_the_points_after_copying_and_pushing_it() -> None:
     """``bots.points_after`` (the greedy bot's values, and so the search's playouts)
-    pushes a copy only where it must (offers, plays, removals, harvests and ends on a
-    turn, and the harvests and passes of workers A and B, are counted). Over every decision of three random games (2, 3 and 4 players), each value
+    pushes a copy only where it must (offers, plays, removals, purchases, harvests and
+    ends on a turn, and the harvests and passes of workers A and B, are counted). Over every decision of three random games (2, 3 and 4 players), each value
     equals ``points`` of a copy with the step pushed."""
     from keyharvest.model.state import PendingKind
     from keyharvest.play.bots import points, points_after
     from keyharvest.play.selfplay import random_game
     from keyharvest.rules import advance
 
-    checked = {"Offer": 0, "EndTurn": 0, "Play": 0, "Harvest": 0, "Remove": 0,
+    checked = {"Offer": 0, "EndTurn": 0, "Play": 0, "Harvest": 0, "Remove": 0, "Buy": 0,
                "special Harvest": 0, "special Pass": 0}
     for players, seed in ((2, 11), (3, 13), (4, 12)):
         state = random_game(players, seed=seed)

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from ..model.catalogue import CROP_INDEX, WORKERS
 from ..model.state import PendingKind, PlayerState, State
-from ..model.steps import Draw, EndTurn, Harvest, Offer, Pass, Play, Remove, Step
+from ..model.steps import Buy, Draw, EndTurn, Harvest, Offer, Pass, Play, Remove, Step
 from ..rules import advance, legal_view
 from ..rules.abilities import SpecialHarvestFrame
 from ..rules.actions import TurnFrame
@@ -137,11 +137,17 @@ def points(state: State, colour: str) -> int:
     lines: workers' numbers, the largest group x1 and the second x2, and one point per crop
     of which the player holds strictly the most."""
     p = state.player(colour)
+    return _total(state, p, _most_of_others(state, p))
+
+
+def _total(state: State, p: PlayerState, most: list[int]) -> int:
+    """``points`` of ``p`` (on ``state``'s board), where ``most`` is the most of each crop
+    any other player holds (``_most_of_others``)."""
     total = sum(WORKERS[w].number for w in p.workers.values())
     sizes = sorted((len(g) for g in groups(state, p)), reverse=True)
     if sizes:
         total += sizes[0] + (2 * sizes[1] if len(sizes) > 1 else 0)
-    return total + _majorities(p.screen, _most_of_others(state, p))
+    return total + _majorities(p.screen, most)
 
 
 def _most_of_others(state: State, p: PlayerState) -> list[int]:
@@ -167,7 +173,9 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
     the same bid on any tile), a harvest none but by the crops it brings behind the screen
     where the stock has them all (C.2), a play none but by the worker's number, less the
     number of a worker it sends back (C.3, D.1, G.1: its ability is used by later steps),
-    a removal none but the worker's number (C.3, G.1), and ending the turn none; the
+    a removal none but the worker's number (C.3, G.1), a purchase those of the tile on
+    the board, a worker it displaces and the bid paid (C.4, D.2; ``_after_buy``), and ending
+    the turn none; the
     harvest of workers A and B (D.3) none but by its crops, as a turn's, and passing it
     none (tests/test_bots.py holds each to the copy and push over every decision of random
     games)."""
@@ -204,6 +212,9 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
         if on_turn and isinstance(step, Remove):
             out.append(now - WORKERS[step.worker].number)
             continue
+        if on_turn and isinstance(step, Buy) and not step.pay:
+            out.append(_after_buy(state, me, step))
+            continue
         if special and isinstance(step, Pass):
             out.append(now)
             continue
@@ -218,6 +229,27 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
         advance(after, step)
         out.append(points(after, colour))
     return out
+
+
+def _after_buy(state: State, me: PlayerState, step: Buy) -> int:
+    """``points`` of ``me`` after the purchase ``step`` (action c, C.4): the tile on the
+    board, a worker on its space displaced (D.2: it is off the board while it waits to be
+    placed again), and, from another's store, the bid paid from the screen to the seller,
+    who also takes back the bid (as ``rules.actions`` moves them)."""
+    after = me.copy()
+    after.tiles[step.tile] = False
+    after.workers.pop(step.tile, None)
+    screens = [q.screen for q in state.players if q is not me]
+    if step.seller != me.colour:
+        seller = state.player(step.seller)
+        item = seller.store_item(step.tile)
+        assert item is not None
+        theirs = seller.screen[:]
+        for i, k in enumerate(item.bid):
+            after.screen[i] -= k
+            theirs[i] += k + k
+        screens = [theirs if q is seller else q.screen for q in state.players if q is not me]
+    return _total(state, after, [max(held) for held in zip(*screens)])
 
 
 # compiled (hatch_build.py), a native class: a subclass defined in Python needs this
