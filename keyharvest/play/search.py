@@ -168,7 +168,7 @@ def _playout(world: State, policy: Policy, steps: int) -> None:
 def _draw(world: State, rng: random.Random) -> Draw:
     """A draw by ``chance_outcomes``' exact probabilities (not made)."""
     outcomes = chance_outcomes(world)
-    x = rng.random() * float(sum(p for _, p in outcomes))
+    x = rng.random()  # times their sum, which is exactly 1
     for draw, p in outcomes:
         x -= float(p)
         if x < 0:
