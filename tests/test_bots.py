@@ -480,8 +480,9 @@ def test_the_decision_frames_that_count_their_answers_list_them_as_before() -> N
 def test_points_after_each_step_is_the_points_after_copying_and_pushing_it() -> None:
     """``bots.points_after`` (the greedy bot's values, and so the search's playouts)
     pushes a copy only where it must (offers, plays, removals, purchases, harvests and
-    ends on a turn, and the harvests and passes of workers A and B, are counted). Over every decision of three random games (2, 3 and 4 players), each value
-    equals ``points`` of a copy with the step pushed."""
+    ends on a turn, and the harvests and passes of workers A and B, are counted). Over
+    every decision of three random games (2, 3 and 4 players), each value equals
+    ``points`` of a copy with the step pushed."""
     from keyharvest.model.state import PendingKind
     from keyharvest.play.bots import points, points_after
     from keyharvest.play.selfplay import random_game
