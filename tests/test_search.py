@@ -276,3 +276,32 @@ def test_selfplay_plays_the_search_bot_at_the_budget_given() -> None:
     greedy = selfplay_game(2, 5, 0, "greedy", max_turns=3, budget=2)
     assert "budget" not in greedy.metadata["meta"]
     assert greedy == selfplay_game(2, 5, 0, "greedy", max_turns=3)
+
+
+def test_a_nodes_listing_is_told_apart_as_the_whole_listing_is() -> None:
+    """The search compares a node's listing from world to world without building every
+    offer of a turn (``search.listing_key``): two states' short listings are equal exactly
+    where their whole listings (``representative_steps``) are, over the decisions of a
+    2- and a 4-player game, each against a world the other seats sample for it and
+    against the decision before."""
+    from keyharvest.play.search import listing_key
+
+    same = differ = 0
+    for players, seed in ((2, 8), (4, 9)):
+        state = kh.random_game(players, seed=seed)
+        bot, rng = RandomBot(random.Random(seed)), random.Random(seed)
+        before = state.copy()
+        for _ in range(160):
+            if state.result is not None:
+                break
+            seat = state.current_player()
+            if seat != kh.CHANCE:
+                other = sample_state(observe(state, (seat + 1) % players), rng)
+                for them in (other, before):
+                    equal = representative_steps(state) == representative_steps(them)
+                    assert (listing_key(state) == listing_key(them)) is equal
+                    same += equal
+                    differ += not equal
+                before = state.copy()
+            advance(state, bot.choose(state))
+    assert same > 20 and differ > 20, (same, differ)

@@ -54,15 +54,16 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..model.state import CHANCE, TERMINAL, Result, State
-from ..model.steps import Draw, EndTurn, Pass, Step
+from ..model.steps import Draw, EndTurn, Offer, Pass, Step
 from ..rules import advance, representative_steps
+from ..rules.actions import TurnFrame
 from ..rules.choices import every_step
 from ..rules.game import chance_outcomes, outcome
 from ..rules.view import Observation, observe, sample_state
 from .intervals import Z95
 
-__all__ = ["DEFAULT_BUDGET", "HORIZON", "LINE", "MCTSBot", "Searched", "analyse", "merge",
-           "only_step", "standing"]
+__all__ = ["DEFAULT_BUDGET", "HORIZON", "LINE", "MCTSBot", "Searched", "analyse",
+           "listing_key", "merge", "only_step", "standing"]
 
 #: Simulations per decision by default: about a second a decision on this machine (pure
 #: Python; benchmarks/bench.py prints the simulations per second).
@@ -107,7 +108,7 @@ class _Node:
         self.wins = 0.0  # the summed value of the player who stepped into this node
         self.squares = 0.0  # and the sum of its squares (for ``Searched.noise``)
         self.margin = 0.0  # and that player's summed points margin
-        self.listed: list[Step] | None = None  # the legal steps ``ranked`` orders
+        self.listed: list[Step] | None = None  # what lists the steps ``ranked`` orders
         self.ranked: list[Step] = []
         self.completed = False  # ``ranked`` holds the complete listing's other steps too
 
@@ -199,6 +200,30 @@ def rank(world: State, steps: list[Step], prior: Prior) -> list[Step]:
     return [steps[i] for i in order]
 
 
+def listing_key(world: State) -> list[Step]:
+    """What tells ``representative_steps(world)`` from another state's listing: the listing
+    itself, but on a turn only the first registry tile's offers and the first offer of
+    each other tile (a turn lists its offers by tile, then by bid, the same bids on every
+    tile: ``rules.actions.TurnFrame.sections``), so that a node's listing is compared
+    without building every offer of every world."""
+    frame = world.stack[-1] if world.result is None else None
+    if type(frame) is not TurnFrame:
+        return representative_steps(world)
+    out: list[Step] = []
+    for n, nth in frame.sections(world):
+        if not n:
+            continue
+        first = nth(0)
+        if isinstance(first, Offer):
+            bids = n // len(world.registry)
+            out.extend([nth(i) for i in range(bids)])
+            out.extend([nth(i) for i in range(bids, n, bids)])
+        else:
+            out.append(first)
+            out.extend([nth(i) for i in range(1, n)])
+    return out
+
+
 class _Search:
     """One search from an observation: the tree and what the simulations found."""
 
@@ -215,10 +240,10 @@ class _Search:
 
     def candidates(self, node: _Node, world: State) -> list[Step]:
         """The steps looked at from ``node`` in ``world`` (see the module's text)."""
-        listed = representative_steps(world)
+        listed = listing_key(world)
         if listed != node.listed:  # the ranking of another world's listing
             node.listed = listed
-            node.ranked = rank(world, listed, self.prior)
+            node.ranked = rank(world, representative_steps(world), self.prior)
             node.completed = False
         ranked = node.ranked
         width = WIDTH + int(math.sqrt(node.visits) / WIDEN)
