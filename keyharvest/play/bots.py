@@ -17,9 +17,9 @@ from typing import Any, Protocol
 
 from ..model.catalogue import CROP_INDEX, WORKERS
 from ..model.state import PendingKind, PlayerState, State
-from ..model.steps import Buy, Draw, EndTurn, Harvest, Offer, Pass, Play, Remove, Step
+from ..model.steps import Buy, Draw, EndTurn, Flip, Gain, Harvest, Offer, Pass, Play, Remove, Step
 from ..rules import advance, legal_view
-from ..rules.abilities import SpecialHarvestFrame
+from ..rules.abilities import FlipFrame, GainFrame, SpecialHarvestFrame
 from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
 from ..rules.fields import groups
@@ -176,14 +176,16 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
     a removal none but the worker's number (C.3, G.1), a purchase those of the tile on
     the board, a worker it displaces and the bid paid (C.4, D.2; ``_after_buy``), and ending
     the turn none; the
-    harvest of workers A and B (D.3) none but by its crops, as a turn's, and passing it
-    none (tests/test_bots.py holds each to the copy and push over every decision of random
+    harvest of workers A and B (D.3) none but by its crops, as a turn's, the two crops of
+    worker C none but by them, the flip of worker D none, and passing any of these none
+    (tests/test_bots.py holds each to the copy and push over every decision of random
     games)."""
     me = state.player(colour)
     others = _most_of_others(state, me)
     top = type(state.stack[-1]) if state.result is None else None
     on_turn = top is TurnFrame
     special = top is SpecialHarvestFrame  # workers A and B's harvest (D.3)
+    ability = special or top is GainFrame or top is FlipFrame  # A to D's abilities (D.3)
     now = points(state, colour)
     held = _majorities(me.screen, others)
     crop_of = state.board.crop_indices
@@ -215,8 +217,14 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
         if on_turn and isinstance(step, Buy) and not step.pay:
             out.append(_after_buy(state, me, step))
             continue
-        if special and isinstance(step, Pass):
-            out.append(now)
+        if ability and isinstance(step, (Pass, Flip)):
+            out.append(now)  # a flip back changes no points (G.1-G.4)
+            continue
+        if top is GainFrame and isinstance(step, Gain):
+            screen = me.screen[:]
+            for crop in step.crops:
+                screen[CROP_INDEX[crop]] += 1
+            out.append(now - held + _majorities(screen, others))
             continue
         if (on_turn or special) and isinstance(step, Harvest) and not step.instead:
             screen = me.screen[:]
