@@ -59,7 +59,13 @@ It writes a corpus of four-player self-play games (random bots) into a temporary
   processes and python-chess are measured in rounds (``--repeat``, 5), one after the other
   in each round, and each ratio is the median of the rounds' ratios, printed with their
   range: the machine's speed drifts between minutes, and a ratio of two figures taken
-  minutes apart moved with it.
+  minutes apart moved with it;
+- the commands over a collection (issue 51; ``--collection-only`` runs only these): the
+  whole ``filter`` (a query on the result, one on the steps), ``stats`` and ``standings``
+  processes against ``validate`` on the same 600 self-play records of 2, 3 and 4 players
+  (records/s of CPU, each process alone, in rounds: the ratio is what to read on a shared
+  machine), ``--jobs 2`` giving the bytes of one process, and each one's peak memory over
+  those records and over the same records five times (``--collection-copies``).
 
 Every command is run with compiled bytecode (``PYTHONPYCACHEPREFIX`` in a temporary
 folder, warmed by a first run), as an installed package runs, even where the environment
@@ -877,6 +883,92 @@ def ratio_row(name: str, ratio: float, target: float, at_most: bool = False,
     return (name, figure, f"{'<=' if at_most else '>='} {target:g}x", verdict(ok))
 
 
+# -- the commands over a collection (issue 51) -----------------------------------------------------
+#: The whole processes timed on the same files: each ``filter``/``stats`` row against
+#: ``validate``'s (the first).
+COLLECTION = {
+    "validate": ["validate", "-q"],
+    "filter (on the result)": ["filter", "-q", "winner = red and players >= 3"],
+    "filter (on the steps)": ["filter", "-q", 'has "buy * from *" before turn 10'],
+    "stats": ["stats", "-q"],
+    "standings": ["standings", "-q", "--by", "colour"],
+}
+
+
+def process_usage(cmd: list[str]) -> tuple[float, int, bytes]:
+    """One whole process alone (``os.wait4``): its CPU time (user + system, s, start-up
+    included), its peak resident memory (KiB) and its stdout. Exit 0 or 1 (bad records
+    counted apart) is allowed."""
+    with tempfile.TemporaryFile() as stdout:
+        proc = subprocess.Popen(cmd, stdout=stdout, stderr=subprocess.DEVNULL, env=CHILD_ENV)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode not in (0, 1):
+            raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}")
+        stdout.seek(0)
+        return usage.ru_utime + usage.ru_stime, usage.ru_maxrss, stdout.read()
+
+
+def collection_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict,
+                    warm: bool = True) -> None:
+    """The rows of issue 51: records per second (CPU, whole process) of ``filter`` (a
+    query on the result, one on the steps), ``stats`` and ``standings`` against
+    ``validate`` on the same ``--collection-records`` self-play records (2, 3 and 4 players
+    in turn, random bots), in rounds (``--collection-rounds``: the commands one after the
+    other in each, each ratio the median of the rounds'); their peak memory over those
+    records and over the same records ``--collection-copies`` times (a stream's stays
+    flat); and ``--jobs 2`` giving the bytes of one process. ``warm``: each command run
+    once first, unmeasured (its bytecode compiled, the files in the cache)."""
+    from keyharvest.formats.records import format_records
+    from keyharvest.play.selfplay import selfplay_game
+
+    kh = keyharvest_command()
+    n = args.collection_records
+    corpus = tmp / f"collection-{n}.kh"
+    corpus.write_text(format_records([selfplay_game(2 + i % 3, 51, i) for i in range(n)]),
+                      encoding="utf-8")
+    cmds = {name: [*kh, *cmd, str(corpus)] for name, cmd in COLLECTION.items()}
+    for cmd in cmds.values() if warm else ():  # the file cache and the bytecode
+        process_usage(cmd)
+    seconds: dict[str, list[float]] = {name: [] for name in cmds}
+    peak: dict[str, int] = {}
+    out: dict[str, bytes] = {}
+    for _ in range(args.collection_rounds):
+        for name, cmd in cmds.items():
+            cpu, peak[name], out[name] = process_usage(cmd)
+            seconds[name].append(cpu)
+    rounds = args.collection_rounds
+    got = figures["collection"] = {"records": n, "rounds": rounds, "seconds": seconds,
+                                   "peak_kb": {n: dict(peak)}}
+    for name, times in seconds.items():
+        rate = n / statistics.median(times)
+        ratios = [v / t for v, t in zip(seconds["validate"], times, strict=True)]
+        ratio = "-" if name == "validate" else f"{statistics.median(ratios):.2f} x validate"
+        if len(ratios) > 1 and name != "validate":
+            ratio += f" (rounds {min(ratios):.2f}-{max(ratios):.2f})"
+        rows.append((f"{name}, whole process, CPU ({n} records, median of {rounds})",
+                     f"{rate:,.0f} records/s, {ratio}", "-", ""))
+    same = all(process_usage([*cmds[name], "-j", "2"])[2] == out[name]
+               for name in ("filter (on the result)", "stats"))
+    got["jobs_same_output"] = same
+    rows.append(("filter and stats --jobs 2: the bytes of one process", str(same).lower(),
+                 "true", verdict(same)))
+    copies = args.collection_copies
+    if copies > 1:
+        big = tmp / f"collection-{n}x{copies}.kh"
+        text = corpus.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+        with big.open("w", encoding="utf-8") as f:
+            for _ in range(copies):
+                f.write(text)
+        large = {name: process_usage([*cmd[:-1], str(big)])[1] for name, cmd in cmds.items()}
+        got["peak_kb"][n * copies] = large
+        for name in cmds:
+            grew = large[name] / peak[name]
+            rows.append((f"{name}: peak memory, {n} / {n * copies} records",
+                         f"{peak[name] / 1024:.0f} / {large[name] / 1024:.0f} MB resident",
+                         "flat", verdict(grew <= 1.1)))
+
+
 # -- the report -----------------------------------------------------------------------------------
 def verdict(ok: bool) -> str:
     return "met" if ok else "NOT MET"
@@ -1024,6 +1116,15 @@ def main() -> int:
                     help="random four-player playouts of the API rows")
     ap.add_argument("--api-action-games", type=int, default=3,
                     help="random four-player games by integer actions (API rows)")
+    ap.add_argument("--collection-records", type=int, default=600,
+                    help="self-play records of the rows of filter, stats and standings")
+    ap.add_argument("--collection-rounds", type=int, default=3,
+                    help="rounds of those rows (each runs every command once)")
+    ap.add_argument("--collection-copies", type=int, default=5,
+                    help="their peak memory is measured again over the records this many "
+                         "times (1: not)")
+    ap.add_argument("--collection-only", action="store_true",
+                    help="only the rows of issue 51 (filter, stats, standings vs validate)")
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
     ap.add_argument("--build", choices=list(BUILDS), default="compiled",
                     help="the keyharvest measured: " + "; ".join(
@@ -1054,6 +1155,9 @@ def main() -> int:
         rows.append(row)
         if args.api_only:
             api_rows(args, tmp, rows, figures)
+            return report(rows, figures, args)
+        if args.collection_only:
+            collection_rows(args, tmp, rows, figures)
             return report(rows, figures, args)
         if args.side_only:
             from keyharvest.play.selfplay import selfplay_game
@@ -1184,6 +1288,7 @@ def main() -> int:
                          verdict(cbig <= 1.05 * c1000)))
 
         side_rows(args, tmp, rows, figures, engine_rate=figures["engine_steps_per_s"])
+        collection_rows(args, tmp, rows, figures)
         api_rows(args, tmp, rows, figures)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -58,3 +58,29 @@ def test_a_built_wheel_must_not_be_measured_from_the_source_tree() -> None:
         pytest.skip("a fresh process does not import keyharvest from this checkout here")
     with pytest.raises(bench.BuildError, match="source tree"):
         bench.build_row({"build": "pure", "wheel": "keyharvest-0.1.0-py3-none-any.whl"})
+
+
+@pytest.mark.slow  # some ten whole processes: a few seconds of CPU
+def test_the_collection_rows_time_filter_and_stats_against_validate(tmp_path: Path) -> None:
+    """The rows of issue 51 on a handful of records, one round, unwarmed, without the
+    copies (each is a whole process: the memory rows run the same function as the timed
+    ones): a row per command, each beside validate, and the --jobs 2 row true. (No
+    figure is asserted: the machine's.)"""
+    import argparse
+
+    args = argparse.Namespace(collection_records=3, collection_rounds=1, collection_copies=1)
+    rows: list[tuple[str, str, str, str]] = []
+    figures: dict = {}
+    bench.collection_rows(args, tmp_path, rows, figures, warm=False)
+    names = [r[0] for r in rows]
+    assert names[:len(bench.COLLECTION)] == [
+        f"{name}, whole process, CPU (3 records, median of 1)" for name in bench.COLLECTION]
+    beside = [r[1] for r in rows if r[0].startswith(("filter", "stats"))
+              and "whole process" in r[0]]
+    assert len(beside) == 3 and all(" x validate" in b for b in beside)
+    assert ("filter and stats --jobs 2: the bytes of one process", "true", "true",
+            "met") in rows
+    got = figures["collection"]
+    assert got["jobs_same_output"] is True
+    assert all(len(t) == 1 and t[0] > 0 for t in got["seconds"].values())
+    assert set(got["peak_kb"]) == {3} and all(v > 0 for v in got["peak_kb"][3].values())
