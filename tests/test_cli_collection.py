@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli_util import FOUR, GAMES, THREE, TWO, TWO_ILLEGAL, TWO_MOVE, edited, kh
+from cli_util import FOUR, GAMES, THREE, TWO, TWO_ILLEGAL, TWO_MOVE, bad_records, edited, kh
 
 
 # -- the command ---------------------------------------------------------------------------------
@@ -137,11 +137,18 @@ def test_standings_by_person_and_by_colour(tmp_path: Path) -> None:
 
 
 def test_the_same_output_with_jobs(tmp_path: Path) -> None:
-    files = [*named(tmp_path), GAMES]
+    """Each command, text and JSON, with a record that does not replay among the games:
+    the same stdout, stderr and exit code from two processes as from one."""
+    bad = tmp_path / "bad.kh"
+    bad.write_bytes(bad_records()["illegal"])
+    files = [*named(tmp_path), bad, GAMES]
     for args in (["filter", "finished"], ["filter", "-f", "json", "winner = red"],
-                 ["stats", "-f", "json"], ["standings"]):
+                 ["filter", "-c", "-v", "winner = red"], ["stats"], ["stats", "-f", "json"],
+                 ["standings"], ["standings", "-f", "json", "--by", "colour"]):
         one = kh(*args, *files)
-        assert kh(*args, *files, "-j", "2").out == one.out, args
+        two = kh(*args, *files, "-j", "2")
+        assert (two.code, two.out, two.err) == (one.code, one.out, one.err), args
+        assert one.code == 1, args  # the bad record, counted apart
 
 
 def test_filter_and_pages_never_write_onto_an_input(tmp_path: Path) -> None:
