@@ -67,3 +67,29 @@ def test_readme_says_what_the_first_print_prints(capsys: pytest.CaptureFixture[s
     assert said is not None
     exec(compile(BLOCKS[0], str(README), "exec"), {"__name__": "readme"})
     assert capsys.readouterr().out.splitlines()[0] == said.group(1)
+
+
+def test_readme_shows_what_the_collection_commands_print(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The examples of "A collection of games" on the shipped games: each ``$ keyharvest``
+    line's output shown (stdout, then stderr) is what the command prints today. (Those on
+    the self-play files, made by the command the section gives, are by hand: thousands of
+    records.)"""
+    import shlex
+
+    from cli_util import kh
+
+    text = README.read_text()
+    section = re.search(r"### A collection of games.*?\n(?=#)", text, flags=re.DOTALL)
+    assert section is not None
+    monkeypatch.chdir(README.parent)
+    checked = 0
+    for block in re.findall(r"```\n(.*?)```", section.group(0), flags=re.DOTALL):
+        for command, shown in re.findall(r"^\$ (keyharvest .*)\n((?:(?!\$ ).*\n)*)", block,
+                                         flags=re.MULTILINE):
+            if "scenarios/games" not in command or ">" in command or "|" in command:
+                continue
+            run = kh(*shlex.split(command)[1:])
+            assert run.out + run.err == shown, command
+            checked += 1
+    assert checked >= 4
