@@ -943,11 +943,13 @@ def collection_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: di
     for name, times in seconds.items():
         rate = n / statistics.median(times)
         ratios = [v / t for v, t in zip(seconds["validate"], times, strict=True)]
-        ratio = "-" if name == "validate" else f"{statistics.median(ratios):.2f} x validate"
+        figure = f"{rate:,.0f} records/s"
+        if name != "validate":
+            figure += f", {statistics.median(ratios):.2f} x validate"
         if len(ratios) > 1 and name != "validate":
-            ratio += f" (rounds {min(ratios):.2f}-{max(ratios):.2f})"
-        rows.append((f"{name}, whole process, CPU ({n} records, median of {rounds})",
-                     f"{rate:,.0f} records/s, {ratio}", "-", ""))
+            figure += f" (rounds {min(ratios):.2f}-{max(ratios):.2f})"
+        rows.append((f"{name}, whole process, CPU ({n} records, median of {rounds})", figure,
+                     "-", ""))
     same = all(process_usage([*cmds[name], "-j", "2"])[2] == out[name]
                for name in ("filter (on the result)", "stats"))
     got["jobs_same_output"] = same
