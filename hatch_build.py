@@ -17,14 +17,15 @@ a pure wheel in silence. ``keyharvest --version`` says which build is installed.
 editable install is always pure (the sources are the package, and a change to them takes
 effect at once, as a developer expects).
 
-Which modules: those of a self-play game's and a replay's every step (the rules but
-``rules/engine.py``, the bots, self-play, the movetext writer), and those of reading a
-record for ``keyharvest validate`` (the fast movetext reader ``notation/itemcache.py`` and
-the record reader ``formats/records.py``). ``rules/engine.py`` stays pure (its ``Frame``,
-the base of every frame class, registers them and reckons their ``schema`` in
-``__init_subclass__``). The frame classes of the compiled modules are mypyc native
-classes (as ordinary Python classes they would lose the speed): ``Frame``'s docstring
-says what that asks of them.
+Which modules: those of a self-play game's and a replay's every step (the table's classes
+``model/state.py``, the rules but ``rules/engine.py``, the bots, self-play, the movetext
+writer), those of the game for programs (``rules/game.py``, ``rules/choices.py``), and
+those of reading a record for ``keyharvest validate`` (the fast movetext reader
+``notation/itemcache.py`` and the record reader ``formats/records.py``).
+``rules/engine.py`` stays pure (its ``Frame``, the base of every frame class, registers
+them and reckons their ``schema`` in ``__init_subclass__``). The frame classes of the
+compiled modules are mypyc native classes (as ordinary Python classes they would lose the
+speed): ``Frame``'s docstring says what that asks of them.
 
 Public APIs only: hatchling's ``BuildHookInterface``, ``mypyc.build.mypycify`` (what a
 ``setup.py`` calls) and setuptools' ``build_ext`` command, run from a ``Distribution``.
@@ -45,6 +46,11 @@ except ImportError:  # tests/test_compiled.py imports compile_modules without ha
 #: The modules compiled, as paths from the project's top (mypyc compiles them as one group
 #: and calls between them directly).
 COMPILED = [
+    # the table (its classes native: a search copies states by the thousand) and the game
+    # for programs (``kh.Game``: its listing and action numbers)
+    "keyharvest/model/state.py",
+    "keyharvest/rules/game.py",
+    "keyharvest/rules/choices.py",
     "keyharvest/rules/__init__.py",
     "keyharvest/rules/abilities.py",
     "keyharvest/rules/actions.py",

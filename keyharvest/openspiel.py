@@ -17,7 +17,8 @@ rule is the engine's, through the one object for programs, ``keyharvest.Game``
   every player count): a step is a sequence of picks (``Game.legal_actions``,
   ``Game.apply_action``), named in our notation by ``Game.action_to_string``. At a draw
   from the bag the chance outcomes are the draws' actions with the ``Game``'s exact
-  probabilities (``Game.chance_outcomes``, as floats), in the order of the actions.
+  probabilities (``Game.chance_actions``: ``Game.chance_outcomes`` as floats), in the order
+  of the actions.
 - **utility**: the **win share** (``Game.returns()``), given at the end only:
   each winner after the tie-breaks of G gets 1/number of winners, the others 0. A game
   stopped at ``max_turns`` has no winner (I.55): every player gets 0. So the returns lie in
@@ -201,7 +202,7 @@ class KeyHarvestState(pyspiel.State):  # type: ignore[misc]
         game = self.played.game
         if game is None:
             return [(i, 1.0 / self.deals) for i in range(self.deals)]
-        return sorted((game.spell(draw)[0], float(p)) for draw, p in game.chance_outcomes())
+        return game.chance_actions()
 
     def _apply_action(self, action: int) -> None:
         played = self.played

@@ -74,9 +74,10 @@ def test_what_the_engine_waits_for_is_interned_by_one_table() -> None:
     the bound like every table."""
     memo.clear()
     red = memo.PENDING["turn", "red", "C.1"]
-    assert red == Pending("turn", "red", "C.1") and red is memo.PENDING["turn", "red", "C.1"]
+    assert red == Pending(PendingKind.TURN, "red", "C.1")
+    assert red is memo.PENDING["turn", "red", "C.1"]
     assert memo.PENDING["chance", None, "F.1", "registry refill"] == Pending(
-        "chance", None, "F.1", "registry refill")
+        PendingKind.CHANCE, None, "F.1", "registry refill")
     assert [name for name in memo.TABLES if "pending" in name] == ["pending"]
     for i in range(3 * memo.MEMO_SIZE):
         memo.PENDING["chance", None, "F.1", f"probe {i}"]

@@ -176,9 +176,9 @@ def test_frame_fields_keep_their_python_types() -> None:
                        e=anything)
 
         def settle(self, state):
-            from keyharvest.model.state import Pending
+            from keyharvest.model.state import Pending, PendingKind
 
-            return Pending("choice", self.who, purpose="probe")
+            return Pending(PendingKind.CHOICE, self.who, purpose="probe")
 
         def legal(self, state):  # a frame the engine can play on: it lists its steps
             yield S.Pass(self.who)

@@ -22,7 +22,7 @@ import keyharvest as kh
 from keyharvest.formats import positions as kh_positions
 from keyharvest.model.board import Board
 from keyharvest.model.catalogue import CROPS
-from keyharvest.model.state import Pending
+from keyharvest.model.state import Pending, PendingKind, Result
 from keyharvest.render import RenderError, render_svg
 from keyharvest.rules import advance
 from keyharvest.rules.invariants import check
@@ -58,8 +58,8 @@ def final_two() -> kh.State:
         "red": dict(tiles="A8 G8 G7 C1", workers={"E3": "E", "C5": "F"}, crops="hops",
                     supply=""),
     }, registry="", track="N O P Q R S T U V W", fallow="D2 D3 D4")
-    s.result = "finished"
-    s.pending = Pending("over")
+    s.result = Result.FINISHED
+    s.pending = Pending(PendingKind.OVER)
     return s
 
 

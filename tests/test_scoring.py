@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from builders import table
 
+from keyharvest.model.state import Result
 from keyharvest.rules.scoring import Line, score
 
 
@@ -119,7 +120,7 @@ def test_G4_crops_in_bids_do_not_count():
 # -- totals and the winner --------------------------------------------------------------------
 def final(s):
     """A hand-written final table: marked finished, it has a winner (G, I.55)."""
-    s.result = "finished"
+    s.result = Result.FINISHED
     return s
 
 
@@ -206,6 +207,6 @@ def test_I55_a_tie_before_the_end_is_no_draw_and_names_no_tie_break():
 
 def test_I55_a_game_stopped_at_the_turn_limit_has_no_winner():
     s = table({"red": dict(tiles="B6 B7 C6 E2 E3"), "green": dict(tiles="G1")})
-    s.result = "unfinished"  # stopped by the technical limit (I.10)
+    s.result = Result.UNFINISHED  # stopped by the technical limit (I.10)
     sc = score(s)
     assert sc.finished is False and sc.winner is None and sc.leaders == ("red",)

@@ -12,7 +12,7 @@ from test_workers import REG, RING, listed_steps_apply, rejected, run, stock_wit
 from keyharvest.errors import IllegalStep
 from keyharvest.model.board import sorted_refs
 from keyharvest.model.catalogue import EVENT_LETTERS
-from keyharvest.model.state import Pending, State
+from keyharvest.model.state import Pending, PendingKind, State
 from keyharvest.model.steps import (
     Accept,
     Buy,
@@ -45,7 +45,7 @@ class EventUnderway(engine.Frame):
         self.player = player
 
     def settle(self, state: State) -> Pending:
-        return Pending("event", self.player, rule="E.1", event="Y")
+        return Pending(PendingKind.EVENT, self.player, rule="E.1", event="Y")
 
     def apply(self, state: State, step: Step) -> None:
         raise IllegalStep("E.1", "the stand-in event takes no step")

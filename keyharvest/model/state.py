@@ -16,12 +16,13 @@ This module knows the shape of the table, not the rules, and reads no files.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .board import Board
 from .catalogue import CROPS, FARMHANDS, TOWNSFOLK
+from .native import mypyc_attr
 
 if TYPE_CHECKING:
     from .steps import Step
@@ -80,6 +81,7 @@ class Result(StrEnum):
     UNFINISHED = "unfinished"  # stopped at the technical turn limit (I.10)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: made by pickle and copy
 @dataclass(frozen=True, slots=True)
 class Pending:
     """What the game waits for. ``kind`` is one of:
@@ -100,6 +102,12 @@ class Pending:
     worker: str | None = None
     event: str | None = None
 
+    def __reduce__(self) -> tuple[type[Pending], tuple[Any, ...]]:
+        """Pickled by its fields (a worker pool sends states): compiled, a frozen class
+        cannot be filled in field by field."""
+        return Pending, (self.kind, self.player, self.rule, self.purpose, self.worker,
+                         self.event)
+
     def describe(self) -> str:
         who = f"{self.player} " if self.player else ""
         what = {
@@ -116,7 +124,12 @@ class Pending:
         return f"{who}{what}".strip()
 
 
-@dataclass(slots=True)
+#: What a new state waits for until its frames are settled: a turn (C.1).
+WAITING = Pending(PendingKind.TURN)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: made by pickle and copy
+@dataclass(init=False, slots=True)
 class StoreItem:
     """A tile in a store and its fixed bid, as counts per crop (C.5). Never changed once in
     a store (a bid is fixed: C.5), so that copies of a player share their items."""
@@ -124,15 +137,34 @@ class StoreItem:
     tile: str
     bid: list[int]
 
+    # Each class of the table writes its ``__init__`` (``init=False``): compiled by mypyc
+    # (hatch_build.py), a written one is native, where the one ``dataclass`` makes is
+    # interpreted and several times slower, and a search makes these by the million.
+    def __init__(self, tile: str, bid: list[int]) -> None:
+        self.tile = tile
+        self.bid = bid
 
-@dataclass(slots=True)
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: made by pickle and copy
+@dataclass(init=False, slots=True)
 class PlayerState:
     colour: str
-    tiles: dict[str, bool] = field(default_factory=dict)  # ref -> harvested
-    workers: dict[str, str] = field(default_factory=dict)  # space -> worker letter
-    supply: set[str] = field(default_factory=lambda: set(FARMHANDS))
-    store: list[StoreItem] = field(default_factory=list)
-    screen: list[int] = field(default_factory=lambda: [0] * len(CROPS))
+    tiles: dict[str, bool]  # ref -> harvested
+    workers: dict[str, str]  # space -> worker letter
+    supply: set[str]
+    store: list[StoreItem]
+    screen: list[int]
+
+    def __init__(self, colour: str, tiles: dict[str, bool] | None = None,
+                 workers: dict[str, str] | None = None, supply: set[str] | None = None,
+                 store: list[StoreItem] | None = None, screen: list[int] | None = None
+                 ) -> None:
+        self.colour = colour
+        self.tiles = {} if tiles is None else tiles
+        self.workers = {} if workers is None else workers
+        self.supply = set(FARMHANDS) if supply is None else supply
+        self.store = [] if store is None else store
+        self.screen = [0] * len(CROPS) if screen is None else screen
 
     def copy(self) -> PlayerState:
         """A copy that shares nothing that changes (store items never change: shared)."""
@@ -161,17 +193,25 @@ class PlayerState:
         return sum(self.screen)
 
 
-@dataclass(slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: made by pickle and copy
+@dataclass(init=False, slots=True)
 class Turn:
     """Whose turn it is and what they have done in it (C.1)."""
 
     player: int
-    number: int = 1  # turns played so far, this one included, counted over all players
-    used: str = ""  # the actions taken this turn, in order (letters a-d)
-    count: int = 0  # tiles moved by the last action if it was c or d (1 or 2)
+    number: int  # turns played so far, this one included, counted over all players
+    used: str  # the actions taken this turn, in order (letters a-d)
+    count: int  # tiles moved by the last action if it was c or d (1 or 2)
+
+    def __init__(self, player: int, number: int = 1, used: str = "", count: int = 0) -> None:
+        self.player = player
+        self.number = number
+        self.used = used
+        self.count = count
 
 
-@dataclass(eq=False, slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: made by pickle and copy
+@dataclass(eq=False, init=False, slots=True)
 class State:
     board: Board
     players: list[PlayerState]
@@ -179,26 +219,60 @@ class State:
     registry: list[str]
     bag: set[str]
     turn: Turn
-    town: set[str] = field(default_factory=lambda: set(TOWNSFOLK))
-    track: list[str] = field(default_factory=list)
-    fallow: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)  # events removed at setup, if known
-    hidden_removed: int = 0  # events removed at setup unseen: still in ``bag``, never drawn
-    set_aside: list[str] = field(default_factory=list)  # events set aside (E.2)
-    spent: list[str] = field(default_factory=list)  # events drawn after the 10th space (I.43)
-    in_hand: list[str] = field(default_factory=list)  # field tiles held during an effect
-    end_countdown: int | None = None  # turns still to play after this one (F.4)
-    end_trigger: str | None = None  # colour of the player whose turn the 10th event came in
-    max_turns: int | None = None  # a technical limit (I.10), not a rule
-    result: Result | None = None  # None while playing
-    stack: list[StackFrame] = field(default_factory=list)
-    pending: Pending = field(default_factory=lambda: Pending(PendingKind.TURN))
-    steps: int = 0  # steps applied since setup
+    town: set[str]
+    track: list[str]
+    fallow: list[str]
+    removed: list[str]  # events removed at setup, if known
+    hidden_removed: int  # events removed at setup unseen: still in ``bag``, never drawn
+    set_aside: list[str]  # events set aside (E.2)
+    spent: list[str]  # events drawn after the 10th space (I.43)
+    in_hand: list[str]  # field tiles held during an effect
+    end_countdown: int | None  # turns still to play after this one (F.4)
+    end_trigger: str | None  # colour of the player whose turn the 10th event came in
+    max_turns: int | None  # a technical limit (I.10), not a rule
+    result: Result | None  # None while playing
+    stack: list[StackFrame]
+    pending: Pending
+    steps: int  # steps applied since setup
     #: ``steps`` just after the step whose draw last filled a registry gap, and (``steps``
     #: just after it, the event) for the last event drawn: what a refusal right after them
     #: cites (F.1, E.2, I.9: I.54). Not part of a position: only a refusal reads them.
-    filled_at: int = -1
-    drawn: tuple[int, str] = (-1, "")
+    filled_at: int
+    drawn: tuple[int, str]
+
+    def __init__(self, board: Board, players: list[PlayerState], stock: list[int],
+                 registry: list[str], bag: set[str], turn: Turn, town: set[str] | None = None,
+                 track: list[str] | None = None, fallow: list[str] | None = None,
+                 removed: list[str] | None = None, hidden_removed: int = 0,
+                 set_aside: list[str] | None = None, spent: list[str] | None = None,
+                 in_hand: list[str] | None = None, end_countdown: int | None = None,
+                 end_trigger: str | None = None, max_turns: int | None = None,
+                 result: Result | None = None, stack: list[StackFrame] | None = None,
+                 pending: Pending = WAITING, steps: int = 0, filled_at: int = -1,
+                 drawn: tuple[int, str] = (-1, "")) -> None:
+        self.board = board
+        self.players = players
+        self.stock = stock
+        self.registry = registry
+        self.bag = bag
+        self.turn = turn
+        self.town = set(TOWNSFOLK) if town is None else town
+        self.track = [] if track is None else track
+        self.fallow = [] if fallow is None else fallow
+        self.removed = [] if removed is None else removed
+        self.hidden_removed = hidden_removed
+        self.set_aside = [] if set_aside is None else set_aside
+        self.spent = [] if spent is None else spent
+        self.in_hand = [] if in_hand is None else in_hand
+        self.end_countdown = end_countdown
+        self.end_trigger = end_trigger
+        self.max_turns = max_turns
+        self.result = result
+        self.stack = [] if stack is None else stack
+        self.pending = pending
+        self.steps = steps
+        self.filled_at = filled_at
+        self.drawn = drawn
 
     # -- who is who -------------------------------------------------------------------
     def current_player(self) -> int:
@@ -276,6 +350,77 @@ class State:
         return self.result is not None
 
     # -- copying ------------------------------------------------------------------------
+    def snapshot(self, last: State | None) -> State:
+        """A copy for an undo log, as ``copy`` but sharing each part (a player, a list, a
+        set, the turn) equal to the same part of ``last``, the log's previous snapshot:
+        only what the last step changed is copied. Snapshots are never changed (``restore``
+        copies from them), so they may share parts with each other; ``last`` None: a plain
+        copy."""
+        if last is None:
+            return self.copy()
+        lp = last.players
+        players = [q if _same_player(p, q) else p.copy()
+                   for p, q in zip(self.players, lp, strict=True)]
+        turn, lt = self.turn, last.turn
+        if not (turn.player == lt.player and turn.number == lt.number and turn.used == lt.used
+                and turn.count == lt.count):
+            lt = Turn(turn.player, turn.number, turn.used, turn.count)
+        # each container: the last snapshot's when equal, else a copy (the order of State's
+        # fields, as ``copy``)
+        return State(
+            self.board, players, _kept(self.stock, last.stock),
+            _kept(self.registry, last.registry),
+            last.bag if self.bag == last.bag else self.bag.copy(), lt,
+            last.town if self.town == last.town else self.town.copy(),
+            _kept(self.track, last.track), _kept(self.fallow, last.fallow),
+            _kept(self.removed, last.removed), self.hidden_removed,
+            _kept(self.set_aside, last.set_aside), _kept(self.spent, last.spent),
+            _kept(self.in_hand, last.in_hand), self.end_countdown, self.end_trigger,
+            self.max_turns, self.result, [f.copy() for f in self.stack], self.pending,
+            self.steps, self.filled_at, self.drawn)
+
+    def restore(self, before: State) -> None:
+        """Make this state what the snapshot ``before`` was (``snapshot``), copying only
+        the parts that differ: ``before`` is not changed (other snapshots share its
+        parts)."""
+        self.board = before.board
+        self.players = [p if _same_player(p, q) else q.copy()
+                        for p, q in zip(self.players, before.players, strict=True)]
+        turn, bt = self.turn, before.turn
+        if not (turn.player == bt.player and turn.number == bt.number and turn.used == bt.used
+                and turn.count == bt.count):
+            self.turn = Turn(bt.player, bt.number, bt.used, bt.count)
+        if self.stock != before.stock:
+            self.stock = before.stock[:]
+        if self.registry != before.registry:
+            self.registry = before.registry[:]
+        if self.bag != before.bag:
+            self.bag = before.bag.copy()
+        if self.town != before.town:
+            self.town = before.town.copy()
+        if self.track != before.track:
+            self.track = before.track[:]
+        if self.fallow != before.fallow:
+            self.fallow = before.fallow[:]
+        if self.removed != before.removed:
+            self.removed = before.removed[:]
+        if self.set_aside != before.set_aside:
+            self.set_aside = before.set_aside[:]
+        if self.spent != before.spent:
+            self.spent = before.spent[:]
+        if self.in_hand != before.in_hand:
+            self.in_hand = before.in_hand[:]
+        self.hidden_removed = before.hidden_removed
+        self.end_countdown = before.end_countdown
+        self.end_trigger = before.end_trigger
+        self.max_turns = before.max_turns
+        self.result = before.result
+        self.stack = [f.copy() for f in before.stack]
+        self.pending = before.pending
+        self.steps = before.steps
+        self.filled_at = before.filled_at
+        self.drawn = before.drawn
+
     def copy(self) -> State:
         """A copy that shares nothing that changes: every container copied, the frames too
         (a search copies states by the thousand: every field given to the constructor, in
@@ -289,3 +434,15 @@ class State:
             self.end_countdown, self.end_trigger, self.max_turns, self.result,
             [f.copy() for f in self.stack], self.pending, self.steps, self.filled_at,
             self.drawn)
+
+
+def _same_player(p: PlayerState, q: PlayerState) -> bool:
+    """Whether two players' parts are equal (the store's items compared by identity first,
+    as lists do: copies share them)."""
+    return (p.screen == q.screen and p.tiles == q.tiles and p.workers == q.workers
+            and p.store == q.store and p.supply == q.supply and p.colour == q.colour)
+
+
+def _kept(now: list[Any], last: list[Any]) -> list[Any]:
+    """``last`` when equal to ``now`` (a snapshot's part, never changed), else a copy."""
+    return last if now == last else now[:]

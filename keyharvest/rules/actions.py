@@ -710,15 +710,10 @@ def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
     if not (s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4):
         check_can_pay(p, bid, rule, f"the bid on {step.tile}")
     state.registry.remove(step.tile)
-    item = _new_item(StoreItem)  # StoreItem(step.tile, bid), without calling the class (its
-    item.tile = step.tile  # __init__ is not inlined into the caller: some 500 instructions)
-    item.bid = bid
-    p.store.append(item)
+    p.store.append(StoreItem(step.tile, bid))
     for crop in step.bid:  # one or two names, checked by crop_counts
         screen[CROP_INDEX[crop]] -= 1
 
-
-_new_item = object.__new__  # a StoreItem without its __init__ (``take_to_store``)
 
 #: The steps of a turn's actions: step type -> (action letter, what it does).
 #: (Each takes the step of its type: they are typed by it, and called only through here.)

@@ -30,7 +30,7 @@ keeps the picks made so far; this module only spells and reads steps as tokens.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import fields, replace
+from dataclasses import fields
 from itertools import combinations, product
 from typing import Any
 
@@ -84,8 +84,16 @@ def _skeleton(step: Step) -> Step | None:
         return step
     for name in ("bid", "pay", "crops"):
         if getattr(step, name, None) is not None:
-            return replace(step, **{name: ()})
+            return _with(step, name, ())
     return None
+
+
+def _with(step: Step, name: str, value: tuple[str, ...]) -> Step:
+    """``step`` with its field ``name`` made ``value`` (``dataclasses.replace`` without its
+    generic work: a listing makes these by the hundred; the step's ``span`` is dropped, a
+    listed step has none)."""
+    return type(step)(step.player, *[  # type: ignore[call-arg]
+        value if field == name else getattr(step, field) for field in _FIELDS[type(step)]])
 
 
 def multisets(bound: Sequence[int], sizes: range) -> list[tuple[str, ...]]:
@@ -174,7 +182,7 @@ def _variants(state: State, step: Step) -> Iterator[Step]:
             return
         bound = [max(a, b) for a, b in zip(screen, state.stock)]
         for crops in multisets(bound, range(len(value), len(value) + 1)):
-            yield replace(step, **{name: crops})
+            yield _with(step, name, crops)
         return
 
 
@@ -222,12 +230,15 @@ class Tokens:
     fixed ``WORDS``, then the board's references in board order) and ``action[token]`` its
     number. ``Tokens.of(board)`` makes one per board (boards are immutable)."""
 
-    __slots__ = ("action", "tokens")
+    __slots__ = ("_spelt", "action", "tokens")
 
     def __init__(self, references: tuple[str, ...]) -> None:
         self.tokens: tuple[str, ...] = (*WORDS, *references)
         self.action: dict[str, int] = {token: i for i, token in enumerate(self.tokens)}
         assert len(self.action) == NUM_ACTIONS, "tokens are not distinct"
+        #: the spellings made so far, by step (a listing spells the same steps at every
+        #: state of a turn); at most ``SPELT_KEPT``
+        self._spelt: dict[Step, tuple[int, ...]] = {}
 
     @staticmethod
     def of(board: Board) -> Tokens:
@@ -239,6 +250,15 @@ class Tokens:
     def spell(self, step: Step) -> tuple[int, ...]:
         """The picks that spell ``step`` (action numbers). Raises ``ValueError`` for a name
         that is neither a word of the catalogue nor a reference of the board."""
+        got = self._spelt.get(step)
+        if got is None:
+            got = self._spell(step)
+            if len(self._spelt) >= SPELT_KEPT:  # bounded: a game's steps repeat
+                self._spelt.clear()
+            self._spelt[step] = got
+        return got
+
+    def _spell(self, step: Step) -> tuple[int, ...]:
         action = self.action
         try:
             if type(step) is Draw:
@@ -324,3 +344,5 @@ class Tokens:
 
 
 _BY_BOARD: dict[tuple[str, ...], Tokens] = {}
+#: How many spellings a board's ``Tokens`` keeps (``Tokens.spell``).
+SPELT_KEPT = 65536

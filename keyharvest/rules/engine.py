@@ -20,30 +20,19 @@ Contract of a frame:
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar, Final
 
 from ..errors import IllegalStep, Span
 from ..model.catalogue import EVENT_LETTERS, WORKERS
+from ..model.native import mypyc_attr as mypyc_attr  # noqa: PLC0414 (re-exported)
 from ..model.state import Pending, PendingKind, Result, State
 from ..model.steps import Draw, Step
 
 CONTINUE: Final = object()
 OVER = Pending(PendingKind.OVER, rule="F.4")
-
-if TYPE_CHECKING:
-    from mypy_extensions import mypyc_attr as mypyc_attr  # noqa: PLC0414 (re-exported)
-else:
-    _C = TypeVar("_C")
-
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_C], _C]:
-        """``mypy_extensions.mypyc_attr`` at run time, where it does nothing: mypyc reads it
-        when it compiles a module (hatch_build.py) and never calls it; pure Python needs no
-        mypy_extensions."""
-        return lambda cls: cls
 
 
 #: Every frame class by name, for writing and reading positions taken mid-effect.
@@ -143,8 +132,8 @@ class Frame:
     native class: its fields live outside ``__dict__`` (so ``copy``, ``__repr__`` and the
     tests read them by ``schema``, not ``vars``), and each such class is marked
     ``@mypyc_attr(allow_interpreted_subclasses=True)``: without it, calling the class
-    from Python (``__new__``) would run ``__init__``, so that ``copy.copy`` and
-    ``from_data`` (which make a frame by ``cls.__new__(cls)``) would fail, and a subclass
+    from Python (``__new__``) would run ``__init__``, so that ``copy`` and ``from_data``
+    (which make a frame by ``cls.__new__(cls)``) would fail, and a subclass
     defined in Python would be refused. ``tests/test_compiled.py`` checks the compiled
     build against the pure one.
     """
@@ -248,12 +237,17 @@ class Frame:
     # its schema's, in order (tests/test_frame_data.py), and a compiled frame has no
     # ``__dict__`` of them (see the class docstring).
     def copy(self) -> Frame:
-        """A copy that shares nothing mutable (frames hold lists of immutable items)."""
-        new = copy.copy(self)
-        for k in self.schema:
+        """A copy that shares nothing mutable (frames hold lists of immutable items). A
+        frame without fields (the turn's: the bottom of every stack) holds nothing that
+        changes, and is its own copy."""
+        schema = self.schema
+        if not schema:
+            return self
+        cls = type(self)
+        new = cls.__new__(cls)  # as ``from_data``: every field is set below
+        for k in schema:
             v = getattr(self, k)
-            if isinstance(v, list):
-                setattr(new, k, list(v))
+            setattr(new, k, list(v) if isinstance(v, list) else v)
         return new
 
     def __repr__(self) -> str:

@@ -38,11 +38,12 @@ from ..errors import IllegalStep
 from ..model.state import CHANCE, TERMINAL, PendingKind, Result, State
 from ..model.steps import Draw, Step
 from .choices import NUM_ACTIONS, Tokens, every_step
-from .engine import advance, advance_steps, is_legal, representative_steps
+from .engine import advance, advance_steps, is_legal, mypyc_attr, representative_steps
 from .scoring import score
 from .view import Observation, observe, recalled, replayed, sample_start
 
-__all__ = ["CHANCE", "NUM_ACTIONS", "TERMINAL", "Game", "chance_outcomes", "outcome"]
+__all__ = ["CHANCE", "NUM_ACTIONS", "TERMINAL", "Game", "chance_outcomes", "chance_weights",
+           "outcome"]
 
 #: The longest text ``Game.deserialize`` reads: far more than the longest game's history.
 MAX_SERIALIZED = 4_000_000
@@ -54,6 +55,10 @@ RESAMPLE_TRIES = 1000
 Candidate = tuple[Step, tuple[int, ...]]
 
 
+# compiled (hatch_build.py), a native class: ``Game.__new__(Game)`` (``clone``, ``resample``)
+# makes one without ``__init__`` only when interpreted subclasses are allowed; a program may
+# subclass it too
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """A game in progress for programs (see the module's text). ``state`` is the table
     (a ``State``: read it, do not change it but through the game's methods)."""
@@ -66,7 +71,8 @@ class Game:
         self._start = state.copy()  # never changed: copies are made from it
         self._steps: list[Step] = []
         #: the undo entries of the last ``len(_log)`` steps: the state before the step (a
-        #: copy, given back to the live state by ``pop``) and the events seen before it
+        #: ``State.snapshot``, sharing with the entry before it what the step before did
+        #: not change; never changed: ``pop`` restores from it) and the events seen before
         self._log: list[tuple[State, frozenset[str]]] = []
         self._picks: tuple[int, ...] = ()
         self._listing: tuple[Candidate, ...] | None = None  # every legal step, spelt
@@ -116,9 +122,10 @@ class Game:
         Raises ``IllegalStep`` (with the RULES.md id) and changes nothing when the step is
         not legal here. Drops the picks of a step being chosen by actions."""
         state = self.state
-        before = state.copy()
+        log = self._log
+        before = state.snapshot(log[-1][0] if log else None)  # what the last step changed
         advance(state, step)  # raises before any change
-        self._log.append((before, self._seen))
+        log.append((before, self._seen))
         self._steps.append(step)
         if type(step) is Draw and step.item.isalpha():
             self._seen = self._seen | {step.item}
@@ -131,10 +138,10 @@ class Game:
         ``IndexError`` at the start."""
         if not self._steps:
             raise IndexError("pop: no step to undo: the game is at its start")
-        if not self._log:  # a copy or a game read back keeps no entries: make them
+        if not self._log:  # a game read back or resampled keeps no entries: make them
             self._relog()
         before, seen = self._log.pop()
-        _restore(self.state, before)
+        self.state.restore(before)
         self._seen = seen
         self._picks = ()
         self._listing = self._left = None
@@ -154,11 +161,13 @@ class Game:
         at = len(self._picks)
         return sorted({tokens[at] for _, tokens in self._candidates()})
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """Make the pick ``action`` (an ``int``, one of ``legal_actions()``) in place; the
         pick that completes a step pushes it (``pop`` undoes it). Raises ``TypeError`` for
         anything but an ``int`` (a ``bool`` included), and ``IllegalStep`` (the rule of
-        what the game waits for) for an action not legal here; either changes nothing."""
+        what the game waits for) for an action not legal here; either changes nothing.
+        (``action`` is declared ``object``, not ``int``: compiled, an ``int`` parameter
+        would take a ``bool`` as a number before the check could see it.)"""
         if type(action) is not int:
             raise TypeError(f"apply_action: an action is an int from 0 to {NUM_ACTIONS - 1}, "
                             f"not {type(action).__name__} {action!r}")
@@ -211,7 +220,7 @@ class Game:
         other.state = self.state.copy()
         other._start = self._start
         other._steps = list(self._steps)
-        other._log = []  # made again if the copy pops (``_relog``)
+        other._log = list(self._log)  # snapshots are never changed: shared
         other._picks = self._picks
         other._listing = self._listing  # tuples: shared, never changed
         other._left = self._left
@@ -266,6 +275,13 @@ class Game:
         """Every draw the bag may yield now with its exact probability (see the module
         function ``chance_outcomes``), knowing the events this game has seen."""
         return chance_outcomes(self.state, self._seen)
+
+    def chance_actions(self) -> list[tuple[int, float]]:
+        """``chance_outcomes`` as pyspiel's ``State.chance_outcomes`` gives them: each draw's
+        action with its probability as a float, sorted by action."""
+        weights, total = chance_weights(self.state, self._seen)
+        action = self._tokens.action
+        return sorted((action[item], w / total) for item, w in weights)
 
     def returns(self, kind: Literal["win", "margin"] = "win") -> list[float]:
         """What each seat gets, a list by seat. ``kind="win"`` (the default) is the **win
@@ -386,50 +402,22 @@ class Game:
         return left
 
     def _relog(self) -> None:
-        """Make the undo entries of every step but the last, replaying from the start."""
+        """Make the undo entries of every step, replaying from the start (a game read back
+        or resampled keeps none)."""
         state = self._start.copy()
         seen = _on_table(state)
-        log = []
-        for step in self._steps[:-1]:
-            log.append((state.copy(), seen))
+        log: list[tuple[State, frozenset[str]]] = []
+        for step in self._steps:
+            log.append((state.snapshot(log[-1][0] if log else None), seen))
             advance(state, step)
             if type(step) is Draw and step.item.isalpha():
                 seen = seen | {step.item}
-        log.append((state, seen))
         self._log = log
 
 
 def _on_table(state: State) -> frozenset[str]:
     """The events the table shows: on the track, set aside, spent."""
     return frozenset((*state.track, *state.set_aside, *state.spent))
-
-
-def _restore(state: State, before: State) -> None:
-    """Make ``state`` what ``before`` was, taking its parts (``before`` is not used
-    again): field by field, the fields of ``State``."""
-    state.board = before.board
-    state.players = before.players
-    state.stock = before.stock
-    state.registry = before.registry
-    state.bag = before.bag
-    state.turn = before.turn
-    state.town = before.town
-    state.track = before.track
-    state.fallow = before.fallow
-    state.removed = before.removed
-    state.hidden_removed = before.hidden_removed
-    state.set_aside = before.set_aside
-    state.spent = before.spent
-    state.in_hand = before.in_hand
-    state.end_countdown = before.end_countdown
-    state.end_trigger = before.end_trigger
-    state.max_turns = before.max_turns
-    state.result = before.result
-    state.stack = before.stack
-    state.pending = before.pending
-    state.steps = before.steps
-    state.filled_at = before.filled_at
-    state.drawn = before.drawn
 
 
 def outcome(state: State) -> tuple[list[float], list[float], list[int]]:
@@ -459,20 +447,31 @@ def chance_outcomes(state: State, seen: frozenset[str] | set[str] = frozenset()
     in the bag is equally likely: of ``bag_count = len(bag) - h`` (``h`` removed unseen), a
     field tile and a seen event come out with probability ``1 / bag_count``, each of the
     ``U`` never-seen events of the bag with ``(U - h) / U / bag_count``."""
+    weights, total = chance_weights(state, seen)
+    return [(Draw(item), Fraction(w, total)) for item, w in weights]
+
+
+def chance_weights(state: State, seen: frozenset[str] | set[str] = frozenset()
+                   ) -> tuple[list[tuple[str, int]], int]:
+    """The odds of ``chance_outcomes`` as whole numbers: each item the bag may yield now
+    (sorted, none of weight 0) with its weight, and their sum (an item's probability is
+    its weight over the sum); ``([], 0)`` when no draw is due. Over the common denominator
+    ``U * bag_count``, a field tile or a seen event weighs ``U`` and a never-seen event
+    ``U - h``; without events removed unseen every item weighs 1."""
     if state.result is not None or state.pending.kind != PendingKind.CHANCE:
-        return []
+        return [], 0
     bag = state.bag
     hidden = state.hidden_removed
     real = len(bag) - hidden
     if real <= 0:
-        return []
-    known = seen if hidden else bag  # without hidden removals every event is as a tile
-    unseen = sum(1 for item in bag if item.isalpha() and item not in known)
-    tile = Fraction(1, real)
-    event = Fraction(unseen - hidden, unseen * real) if unseen > hidden else Fraction(0)
+        return [], 0
+    if not hidden:  # every event is as a tile
+        return [(item, 1) for item in sorted(bag)], real
+    unseen = sum(1 for item in bag if item.isalpha() and item not in seen)
+    event = unseen - hidden
     out = []
     for item in sorted(bag):
-        p = event if item.isalpha() and item not in known else tile
-        if p:
-            out.append((Draw(item), p))
-    return out
+        w = event if item.isalpha() and item not in seen else unseen
+        if w > 0:
+            out.append((item, w))
+    return out, unseen * real
