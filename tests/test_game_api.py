@@ -192,6 +192,26 @@ def test_chance_node_actions_are_the_draws() -> None:
                 str(d) for d in draws}
 
 
+def test_chance_actions_are_the_exact_outcomes_as_floats_by_action() -> None:
+    """``chance_actions`` (what the OpenSpiel adapter gives) is ``chance_outcomes`` with
+    each draw spelt as its action and its ``Fraction`` as a float, sorted by action: in a
+    3-player game whose removed events are unknown (the odds differ once an event was seen
+    and returned), at every draw of 300 steps."""
+    game = kh.Game(unknown_removed(3, 1))
+    bot = RandomBot(random.Random(1))
+    draws = unequal = 0
+    for _ in range(300):
+        got = game.chance_actions()
+        assert got == sorted((game.spell(d)[0], float(p)) for d, p in game.chance_outcomes())
+        if got:
+            draws += 1
+            unequal += len({p for _, p in got}) > 1
+        else:
+            assert not game.is_chance_node()
+        game.push(bot.choose(game.state))
+    assert draws > 20 and unequal > 5
+
+
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     game = kh.Game(SAMPLE[5])
     before = dump_position(game.state)

@@ -180,15 +180,8 @@ def private_imports(root: Path = PACKAGE) -> set[tuple[str, str, str]]:
 #: Private names of ``rules/actions.py`` still read by its neighbours: the engine's rebuild
 #: (which owns ``actions.py``) gives them a public home. Held exact, so that the list only
 #: shrinks: an entry no longer true fails as a new one does.
-PENDING_PRIVATE = {
-    ("keyharvest.rules.abilities", "keyharvest.rules.actions", "_bids"),
-    ("keyharvest.rules.events.workers", "keyharvest.rules.actions", "_board_bits"),
-    ("keyharvest.rules.events.workers", "keyharvest.rules.actions", "_touch_masks"),
-}
-
-
 def test_no_module_reads_another_modules_private_names() -> None:
-    assert private_imports() == PENDING_PRIVATE
+    assert private_imports() == set()
 
 
 @pytest.mark.parametrize("line", [
@@ -210,15 +203,12 @@ def test_a_planted_private_import_fails(tmp_path: Path, line: str) -> None:
 
 #: Files of the engine's rebuild that still tell an event from a field tile by hand; they
 #: switch to ``catalogue.is_event``. Held exact, so that the list only shrinks.
-PENDING_IS_EVENT = {"model/state.py", "model/steps.py", "rules/game.py"}
-
-
 def test_one_test_tells_an_event_from_a_field_tile() -> None:
     """A bag item is an event by ``catalogue.is_event`` alone: ``isalpha`` is written in
     its definition and nowhere else."""
     writers = {str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
                if "isalpha" in path.read_text(encoding="utf-8")}
-    assert writers == {"model/catalogue.py"} | PENDING_IS_EVENT
+    assert writers == {"model/catalogue.py"}
 
 
 def test_only_the_openspiel_game_imports_pyspiel_and_nothing_imports_it() -> None:

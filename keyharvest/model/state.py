@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .board import Board
-from .catalogue import CROPS, FARMHANDS, TOWNSFOLK
+from .catalogue import CROPS, FARMHANDS, TOWNSFOLK, is_event
 from .native import mypyc_attr
 
 if TYPE_CHECKING:
@@ -329,20 +329,20 @@ class State:
         return len(self.bag) - self.hidden_removed
 
     def bag_has_field_tile(self) -> bool:
-        return any(not item.isalpha() for item in self.bag)
+        return any(not is_event(item) for item in self.bag)
 
     def bag_events(self) -> list[str]:
-        return sorted(item for item in self.bag if item.isalpha())
+        return sorted(item for item in self.bag if is_event(item))
 
     def bag_tiles(self) -> list[str]:
-        return [item for item in self.bag if not item.isalpha()]
+        return [item for item in self.bag if not is_event(item)]
 
     def can_draw(self, item: str) -> bool:
         """Whether ``item`` may come out of the bag now."""
         if item not in self.bag:
             return False
-        if item.isalpha() and self.hidden_removed:
-            return sum(map(str.isalpha, self.bag)) > self.hidden_removed  # bag_events()
+        if is_event(item) and self.hidden_removed:
+            return sum(map(is_event, self.bag)) > self.hidden_removed  # bag_events()
         return True
 
     @property

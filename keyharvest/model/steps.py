@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import Span
 from .catalogue import CROP_INDEX
+from .catalogue import is_event as _is_event
 
 
 def norm_crops(crops: Iterable[str]) -> tuple[str, ...]:
@@ -71,7 +72,7 @@ class Draw(Step):
 
     @property
     def is_event(self) -> bool:
-        return self.item.isalpha()
+        return _is_event(self.item)
 
 
 @dataclass(frozen=True, slots=True)

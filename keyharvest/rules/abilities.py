@@ -45,7 +45,7 @@ from ..model.steps import (
     maker,
 )
 from .actions import TurnFrame, take_to_store
-from .actions import _bids as representative_bids
+from .actions import bids_of as representative_bids
 from .bag import HandDrawFrame, PlaceEventsFrame, RefillFrame
 from .crops import check_can_pay, check_crops, crop_counts, move_crops, names, show
 from .engine import (

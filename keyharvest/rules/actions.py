@@ -20,7 +20,7 @@ from ..model.state import Pending, PlayerState, Result, State, StoreItem, Turn
 from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from . import placement
 from .bag import REFILL_DRAW, RefillFrame
-from .crops import CROP_COUNTS, check_can_pay, crop_counts, move_crops
+from .crops import CROP_COUNTS, check_can_pay, crop_counts, has, move_crops
 from .engine import OVER, Frame, mypyc_attr, settle
 from .fields import apart_from, check_fresh_tiles, default_instead, harvest_gains
 from .memo import (
@@ -246,22 +246,19 @@ class TurnFrame(Frame):
             n_remove = len(p.workers)
         n_buy = 0
         if "c" in open_:
-            # has(screen, it.bid) for every store item, unrolled over the five crops (a
-            # call of ``all`` per item was the largest cost of the listing)
-            s0, s1, s2, s3, s4 = p.screen
+            screen = p.screen
             for q in state.players:
                 if q is p:
                     n_buy += len(q.store)  # from one's own store for nothing
                 else:
                     for it in q.store:
-                        b0, b1, b2, b3, b4 = it.bid
-                        if s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4:
+                        if has(screen, it.bid):
                             n_buy += 1
         bids = _NO_BIDS
         n_offer = 0
         if "d" in open_ and len(p.store) < STORE_SIZE and state.registry:
             listed_bids: list[tuple[str, ...]] | None = _BIDS.get(tuple(p.screen))
-            bids = _bids(p) if listed_bids is None else listed_bids  # [] for an empty screen
+            bids = bids_of(p) if listed_bids is None else listed_bids  # [] for an empty screen
             n_offer = len(state.registry) * len(bids)
         return choices, plays, n_play, n_remove, n_buy, bids, n_offer
 
@@ -293,10 +290,10 @@ def _nth_space(board: Board, p: PlayerState, number: int, i: int) -> str:
     ``i``-th space in board order next to ``number`` field tiles, not next to a worker, not
     holding one of ``number`` or more (D.1): the ``i``-th bit of the spaces' mask (see
     ``_count_plays``), no list of them made."""
-    legal = _touch_masks(board, tuple(p.tiles))[0][number]
+    legal = touch_masks(board, tuple(p.tiles))[0][number]
     workers = p.workers
     if workers:
-        bit, near = _board_bits(board)
+        bit, near = board_bits(board)
         for space, worker in workers.items():
             legal &= ~near[space]  # not next to another worker
             if NUMBER[worker] >= number:  # only a higher worker replaces one
@@ -316,11 +313,10 @@ def _buy_at(state: State, p: PlayerState, i: int) -> Step:
     """The ``i``-th purchase of action c listed (C.4): every tile of every store, in
     seating order, that ``p`` can pay for (its own store's for nothing); found by walking
     the stores, no list of them made."""
-    s0, s1, s2, s3, s4 = p.screen  # has(screen, bid) unrolled, as in ``_count``
+    screen = p.screen
     for q in state.players:
         for it in q.store:
-            b0, b1, b2, b3, b4 = it.bid
-            if q is p or (s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4):
+            if q is p or has(screen, it.bid):
                 if not i:
                     return buy_steps[p.colour, it.tile, q.colour]
                 i -= 1
@@ -341,14 +337,14 @@ def _count_plays(board: Board, p: PlayerState, tiles: tuple[str, ...]) -> list[i
     """For each worker number, on how many spaces of ``p``'s board a worker of that number
     may be played (``placement.legal_spaces``, counted without listing them); ``tiles`` is
     ``tuple(p.tiles)``. ``sections`` remembers it per board, tiles and workers (``_PLAYS``:
-    shared, do not change it). Spaces are bits of an int (``_board_bits``): the spaces next
-    to at least n tiles (``_touch_masks``) less those next to a worker and those holding a
+    shared, do not change it). Spaces are bits of an int (``board_bits``): the spaces next
+    to at least n tiles (``touch_masks``) less those next to a worker and those holding a
     worker of n or more, counted by ``int.bit_count``."""
-    masks, counted, _ = _touch_masks(board, tiles)
+    masks, counted, _ = touch_masks(board, tiles)
     workers = p.workers
     if not workers:
         return counted
-    bit, near = _board_bits(board)
+    bit, near = board_bits(board)
     blocked = 0  # next to a worker (D.1)
     held = [0, 0, 0, 0, 0, 0]  # the spaces of the workers of each number
     for space, letter in workers.items():
@@ -370,7 +366,7 @@ def _count_plays(board: Board, p: PlayerState, tiles: tuple[str, ...]) -> list[i
 _BITS: dict[Board, tuple[dict[str, int], dict[str, int]]] = table("board bits")
 
 
-def _board_bits(board: Board) -> tuple[dict[str, int], dict[str, int]]:
+def board_bits(board: Board) -> tuple[dict[str, int], dict[str, int]]:
     got = _BITS.get(board)
     if got is None:
         bit = {ref: 1 << i for ref, i in board.index.items()}
@@ -387,10 +383,10 @@ _TOUCH: dict[tuple[Board, tuple[str, ...]], tuple[tuple[int, ...], list[int], in
     "touch masks")
 
 
-def _touch_masks(board: Board, tiles: tuple[str, ...]
+def touch_masks(board: Board, tiles: tuple[str, ...]
                  ) -> tuple[tuple[int, ...], list[int], int]:
     """The spaces of ``board`` holding no tile of ``tiles`` next to at least n of them,
-    as masks of bits (``_board_bits``) for n = 1 to 5 after a 0, how many each holds (the
+    as masks of bits (``board_bits``) for n = 1 to 5 after a 0, how many each holds (the
     plays of a board with no worker), and the mask of ``tiles``: remembered per board and
     tiles. A board that differs from a remembered one by its last tile is worked out from
     it: the tile's space leaves every mask, and each space next to it with no tile moves
@@ -399,7 +395,7 @@ def _touch_masks(board: Board, tiles: tuple[str, ...]
     got = _TOUCH.get(key)
     if got is not None:
         return got
-    bit = _board_bits(board)[0]
+    bit = board_bits(board)[0]
     before = _TOUCH.get((board, tiles[:-1])) if tiles else None
     if before is not None:
         last = tiles[-1]
@@ -532,7 +528,7 @@ def _parts(board: Board, tiles: tuple[str, ...]
     return got
 
 
-def _bids(p: PlayerState) -> list[tuple[str, ...]]:
+def bids_of(p: PlayerState) -> list[tuple[str, ...]]:
     """The bids listed for action d (and H): one crop, two different crops, two of a crop,
     of those behind ``p``'s screen. The list is shared: do not change it."""
     key = tuple(p.screen)
@@ -702,12 +698,10 @@ def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
         raise IllegalStep(rule, f"{p.colour}'s store already holds {STORE_SIZE} tiles")
     counted = CROP_COUNTS.get(step.bid)  # crop_counts(step.bid, rule), its hit inlined
     bid = list(counted) if counted is not None else crop_counts(step.bid, rule)
-    b0, b1, b2, b3, b4 = bid  # any(bid) and has(p.screen, bid), unrolled (one step in ten)
-    if not (b0 or b1 or b2 or b3 or b4):
+    if not any(bid):
         raise IllegalStep(rule, "a bid is at least 1 crop")
     screen = p.screen
-    s0, s1, s2, s3, s4 = screen
-    if not (s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4):
+    if not has(screen, bid):
         check_can_pay(p, bid, rule, f"the bid on {step.tile}")
     state.registry.remove(step.tile)
     p.store.append(StoreItem(step.tile, bid))

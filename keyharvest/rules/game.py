@@ -35,6 +35,7 @@ from fractions import Fraction
 from typing import Literal
 
 from ..errors import IllegalStep
+from ..model.catalogue import is_event
 from ..model.state import CHANCE, TERMINAL, PendingKind, Result, State
 from ..model.steps import Draw, Step
 from .choices import NUM_ACTIONS, Tokens, every_step
@@ -127,7 +128,7 @@ class Game:
         advance(state, step)  # raises before any change
         log.append((before, self._seen))
         self._steps.append(step)
-        if type(step) is Draw and step.item.isalpha():
+        if type(step) is Draw and is_event(step.item):
             self._seen = self._seen | {step.item}
         self._picks = ()
         self._listing = self._left = None
@@ -410,7 +411,7 @@ class Game:
         for step in self._steps:
             log.append((state.snapshot(log[-1][0] if log else None), seen))
             advance(state, step)
-            if type(step) is Draw and step.item.isalpha():
+            if type(step) is Draw and is_event(step.item):
                 seen = seen | {step.item}
         self._log = log
 
@@ -467,11 +468,11 @@ def chance_weights(state: State, seen: frozenset[str] | set[str] = frozenset()
         return [], 0
     if not hidden:  # every event is as a tile
         return [(item, 1) for item in sorted(bag)], real
-    unseen = sum(1 for item in bag if item.isalpha() and item not in seen)
+    unseen = sum(1 for item in bag if is_event(item) and item not in seen)
     event = unseen - hidden
     out = []
     for item in sorted(bag):
-        w = event if item.isalpha() and item not in seen else unseen
+        w = event if is_event(item) and item not in seen else unseen
         if w > 0:
             out.append((item, w))
     return out, unseen * real

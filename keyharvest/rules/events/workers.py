@@ -14,7 +14,7 @@ from ...model.steps import (
     Step,
     maker,
 )
-from ..actions import _board_bits, _touch_masks
+from ..actions import board_bits, touch_masks
 from ..engine import mypyc_attr
 from ..placement import (
     placement_error,
@@ -57,12 +57,12 @@ class RelocationFrame(OneAnswerFrame):
         """Each worker, in space order, with each new space ``legal_spaces`` gives it when
         it moves from its own, in board order: the spaces as bits of an int, as the turn
         counts its plays (``actions._count_plays``: the spaces next to at least n tiles,
-        ``_touch_masks``, less those next to another worker, holding one as high, or its
+        ``touch_masks``, less those next to another worker, holding one as high, or its
         own), counted by ``int.bit_count``; only the move drawn is built (``legal_spaces``
         per worker cost some 130,000 instructions a Relocation)."""
         board = state.board
-        masks = _touch_masks(board, tuple(p.tiles))[0]
-        bit, near = _board_bits(board)
+        masks = touch_masks(board, tuple(p.tiles))[0]
+        bit, near = board_bits(board)
         workers = sorted(p.workers.items())
         moves: list[tuple[str, int, int]] = []  # (a worker, its spaces' mask, how many)
         n = 0
