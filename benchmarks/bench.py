@@ -213,6 +213,12 @@ def install_build(tmp: Path, build: str, cluster: bool) -> tuple[Path, dict]:
         if got.returncode != 0:
             raise BuildError("installing keyharvest's dependencies failed:\n"
                              f"{got.stderr.strip()[-2000:]}")
+    # the OpenSpiel adapter's row (API rows) needs pyspiel: the extra, when it installs
+    got = pip(python, "install", "-q", *project["optional-dependencies"]["openspiel"])
+    if got.returncode != 0:
+        print("installing keyharvest[openspiel]'s dependencies into the venv failed, so the "
+              f"OpenSpiel adapter's row will be left out: {got.stderr.strip()[-300:]}",
+              flush=True)
     env = dict(os.environ)
     env.pop("KEYHARVEST_COMPILE", None)
     if build == "compiled":
@@ -532,7 +538,8 @@ def api_figures(games: int, action_games: int) -> dict:
     engine's ``rules.advance`` on a bare state (steps/s, games/s); ``game.push`` of every
     step of those games then ``game.pop`` back to the start (plies/s: a push and a pop a
     ply); random games by integer actions (a uniformly random one of
-    ``game.legal_actions()``, then ``game.apply_action``: actions/s and steps/s);
+    ``game.legal_actions()``, a draw by ``game.chance_actions()``' odds, as the OpenSpiel
+    row plays, then ``game.apply_action``: actions/s and steps/s);
     ``game.observation`` and ``rules.view.sample_state`` (calls/s)."""
     import random
 
@@ -584,8 +591,12 @@ def api_figures(games: int, action_games: int) -> dict:
     for i in range(action_games):
         game = kh.Game(kh.random_game(4, seed=i, max_turns=600))
         rng = random.Random(i)
-        while not game.is_terminal():
-            game.apply_action(rng.choice(game.legal_actions()))
+        while not game.is_terminal():  # as the OpenSpiel row plays: chance by its odds
+            if game.is_chance_node():
+                outcomes, weights = zip(*game.chance_actions())
+                game.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                game.apply_action(rng.choice(game.legal_actions()))
             actions += 1
         steps += game.state.steps
     dt = time.process_time() - t

@@ -4,6 +4,7 @@ chance, undo, copies, players by index and returns, serialization as the history
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from dataclasses import replace
@@ -467,6 +468,14 @@ def test_a_game_serializes_as_its_history_and_loads_by_replaying_it() -> None:
     assert again.history() == game.history() and again.picks() == game.picks()
     assert dump_position(again.state) == dump_position(game.state)
     assert again.step_stack() == game.step_stack()
+    # pickled (a worker pool, OpenSpiel's clone by pickle): the start and that history,
+    # replayed on loading; the copy pops back as the original does
+    loaded = pickle.loads(pickle.dumps(game))
+    assert loaded.history() == game.history() and loaded.picks() == game.picks()
+    assert dump_position(loaded.state) == dump_position(game.state)
+    loaded.pop()
+    game.pop()
+    assert dump_position(loaded.state) == dump_position(game.state)
 
 
 @pytest.mark.parametrize("text, error", [

@@ -81,6 +81,11 @@ class Game:
         self._seen = _on_table(state)
         self._tokens = Tokens.of(state.board)
 
+    def __reduce__(self) -> tuple[object, tuple[State, str]]:
+        """Pickled as ``serialize`` writes it, with the start: unpickling replays the
+        history, checked (``deserialize``), and keeps nothing else of this object."""
+        return type(self).deserialize, (self._start, self.serialize())
+
     def __repr__(self) -> str:
         return (f"<Game {len(self.state.players)} players, {len(self._steps)} steps, "
                 f"waiting for {self.state.pending.describe()}>")

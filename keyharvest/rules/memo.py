@@ -112,7 +112,7 @@ def _pending(key: str | tuple[Any, ...]) -> Pending:
     """The ``Pending`` of a key of ``PENDING``."""
     if type(key) is str:
         return Pending(PendingKind.TURN, key)
-    return Pending(*key)
+    return Pending(PendingKind(key[0]), *key[1:])
 
 
 #: What the engine waits for, shared: ``PENDING[kind, player, rule, purpose, worker,
