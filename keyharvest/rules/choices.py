@@ -230,15 +230,12 @@ class Tokens:
     fixed ``WORDS``, then the board's references in board order) and ``action[token]`` its
     number. ``Tokens.of(board)`` makes one per board (boards are immutable)."""
 
-    __slots__ = ("_spelt", "action", "tokens")
+    __slots__ = ("action", "tokens")
 
     def __init__(self, references: tuple[str, ...]) -> None:
         self.tokens: tuple[str, ...] = (*WORDS, *references)
         self.action: dict[str, int] = {token: i for i, token in enumerate(self.tokens)}
         assert len(self.action) == NUM_ACTIONS, "tokens are not distinct"
-        #: the spellings made so far, by step (a listing spells the same steps at every
-        #: state of a turn); at most ``SPELT_KEPT``
-        self._spelt: dict[Step, tuple[int, ...]] = {}
 
     @staticmethod
     def of(board: Board) -> Tokens:
@@ -250,15 +247,6 @@ class Tokens:
     def spell(self, step: Step) -> tuple[int, ...]:
         """The picks that spell ``step`` (action numbers). Raises ``ValueError`` for a name
         that is neither a word of the catalogue nor a reference of the board."""
-        got = self._spelt.get(step)
-        if got is None:
-            got = self._spell(step)
-            if len(self._spelt) >= SPELT_KEPT:  # bounded: a game's steps repeat
-                self._spelt.clear()
-            self._spelt[step] = got
-        return got
-
-    def _spell(self, step: Step) -> tuple[int, ...]:
         action = self.action
         try:
             if type(step) is Draw:
@@ -344,5 +332,3 @@ class Tokens:
 
 
 _BY_BOARD: dict[tuple[str, ...], Tokens] = {}
-#: How many spellings a board's ``Tokens`` keeps (``Tokens.spell``).
-SPELT_KEPT = 65536
