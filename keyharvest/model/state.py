@@ -390,26 +390,18 @@ class State:
         if not (turn.player == bt.player and turn.number == bt.number and turn.used == bt.used
                 and turn.count == bt.count):
             self.turn = Turn(bt.player, bt.number, bt.used, bt.count)
-        if self.stock != before.stock:
-            self.stock = before.stock[:]
-        if self.registry != before.registry:
-            self.registry = before.registry[:]
+        self.stock = _kept(before.stock, self.stock)
+        self.registry = _kept(before.registry, self.registry)
         if self.bag != before.bag:
             self.bag = before.bag.copy()
         if self.town != before.town:
             self.town = before.town.copy()
-        if self.track != before.track:
-            self.track = before.track[:]
-        if self.fallow != before.fallow:
-            self.fallow = before.fallow[:]
-        if self.removed != before.removed:
-            self.removed = before.removed[:]
-        if self.set_aside != before.set_aside:
-            self.set_aside = before.set_aside[:]
-        if self.spent != before.spent:
-            self.spent = before.spent[:]
-        if self.in_hand != before.in_hand:
-            self.in_hand = before.in_hand[:]
+        self.track = _kept(before.track, self.track)
+        self.fallow = _kept(before.fallow, self.fallow)
+        self.removed = _kept(before.removed, self.removed)
+        self.set_aside = _kept(before.set_aside, self.set_aside)
+        self.spent = _kept(before.spent, self.spent)
+        self.in_hand = _kept(before.in_hand, self.in_hand)
         self.hidden_removed = before.hidden_removed
         self.end_countdown = before.end_countdown
         self.end_trigger = before.end_trigger
@@ -444,5 +436,7 @@ def _same_player(p: PlayerState, q: PlayerState) -> bool:
 
 
 def _kept(now: list[Any], last: list[Any]) -> list[Any]:
-    """``last`` when equal to ``now`` (a snapshot's part, never changed), else a copy."""
+    """``last`` when equal to ``now``, else a copy of ``now``: a snapshot's part (``last``
+    the previous snapshot's, never changed) or, restoring, the live part (``now`` the
+    snapshot's, copied only when the live one differs)."""
     return last if now == last else now[:]
