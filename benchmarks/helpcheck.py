@@ -12,18 +12,20 @@ A help line is followed when it names an edit in its words:
 * ``delete this 'X'``: X goes, with its ``;``;
 * ``did you mean 'X'?``: the text at the diagnostic's span becomes X;
 * ``move line(s) A[-B] before line C``: those lines move;
-* ``delete line N``: line N goes; ``write the line 'X' before line N``: X goes before it;
+* ``delete line N``: line N goes; ``write the line 'X' before line N``: X goes before it
+  (of ``'X', 'Y' or 'Z'``, the first, as for ``instead of`` and ``after``);
 * ``move line(s) A[-B] before line C and swap the numbers N and M``: those lines move, and
   the turn numbers N and M of the lines moved and passed are swapped;
 * ``move 'X' to line N, after 'H'``: X goes from the diagnostic's line (with its ``;``) to
   line N, right after H;
 * ``end the line before '+++'``: a line break goes before the ``+++`` of the line.
 
-Anything else (``write 'draw <tile>'``, a hint in words, ``the record does not say ...``) is
-help without an edit. Following it must make the record read further (a record that reads
-and replays more steps; or one that does not read, with less of the text after its first
-problem, or more of the steps before it replayed; or no problem at all) and never give a
-syntax error.
+Anything else (``write 'draw <tile>'``, a hint in words) is help without an edit. A help
+that says what the record does not tell (``the record does not say which``) names the edits
+that fit, when some do: the first is followed. Following it must make the record read
+further (a record that reads and replays more steps; or one that does not read, with less
+of the text after its first problem, or more of the steps before it replayed; or no
+problem at all) and never give a syntax error.
 
 Each mistake is then followed for up to ``ROUNDS`` rounds (the first help of each reading):
 it is **restored** when the text becomes the original again, byte for byte or as ``fmt``
@@ -64,7 +66,8 @@ _NUMBER = re.compile(r"write '(\d+)\.' or leave the number out")
 _MEAN = re.compile(rf"did you mean {_QUOTED}\?")
 _DELETE = re.compile(rf"delete this {_QUOTED}")
 _DELETE_LINE = re.compile(r"delete line (\d+)")
-_LINE = re.compile(rf"write the line {_QUOTED} before line (\d+)")
+_LINE = re.compile(rf"write the line {_QUOTED}(?:, {_QUOTED})*(?: or {_QUOTED})? before "
+                   r"line (\d+)")
 _MOVE = re.compile(r"move lines? (\d+)(?:-(\d+))? before line (\d+)"
                    r"(?: and swap the numbers (\d+) and (\d+))?")
 _MOVE_STEP = re.compile(rf"move {_QUOTED} to line (\d+), after {_QUOTED}")
@@ -191,8 +194,8 @@ def follow(text: str, d: Diagnostic) -> str | None:
     if m := _DELETE_LINE.search(hint):
         del lines[int(m[1]) - 1]
         return "\n".join(lines)
-    if m := _LINE.search(hint):
-        lines.insert(int(m[2]) - 1, m[1])
+    if m := _LINE.search(hint):  # (of several lines, the first)
+        lines.insert(int(m.groups()[-1]) - 1, m[1])
         return "\n".join(lines)
     if m := _BEFORE.search(hint):
         at = _nearest(line, m[2], column)
@@ -387,7 +390,7 @@ class Figures:
     helped: int = 0  # a help line was shown
     followable: int = 0  # the help named an edit
     improved: int = 0  # following it read further
-    untold: int = 0  # the first help says what the record does not tell (no edit)
+    untold: int = 0  # the first help says what the record does not tell, and names no edit
     restored: int = 0  # following the helps gave back the original within ROUNDS rounds
     undetermined: int = 0  # not restored, and the record does not determine the original
     failures: list[tuple[str, str, str, str]] = field(default_factory=list)
@@ -395,6 +398,12 @@ class Figures:
     by_kind: Counter[str] = field(default_factory=Counter)
     restored_by_kind: Counter[str] = field(default_factory=Counter)
     bad_by_kind: Counter[str] = field(default_factory=Counter)
+    improved_by_kind: Counter[str] = field(default_factory=Counter)
+    #: why a bad record was not improved, by kind: (kind, "no help" / "untold" /
+    #: "no edit" / "not further")
+    missed: Counter[tuple[str, str]] = field(default_factory=Counter)
+    #: a few of the records not improved, with their first help: (kind, why, help, text)
+    misses: list[tuple[str, str, str, str]] = field(default_factory=list)
 
     @property
     def determined(self) -> int:
@@ -499,6 +508,30 @@ def determines(original: str, text: str) -> bool:
     return True
 
 
+def _improve(figures: Figures, kind: str, text: str, before: Reading) -> str:
+    """Follow the first help of ``text`` (read as ``before``) and count it; why the record
+    was not improved ("" when it was)."""
+    if before.hint is None:
+        return "no help"
+    figures.helped += 1
+    fixed = follow(text, before.hint)
+    if fixed is None:
+        untold = UNTOLD in (before.hint.hint or "")
+        figures.untold += untold
+        return "untold" if untold else "no edit"
+    figures.followable += 1
+    after = read(fixed)
+    syntax = after.first is not None and after.first.kind == "syntax" and \
+        after.first.message.startswith(SYNTAX)
+    if after.key() > before.key() and not syntax:
+        figures.improved += 1
+        figures.improved_by_kind[kind] += 1
+        return ""
+    figures.failures.append((kind, before.hint.format(), after.first.format()
+                             if after.first else "", text))
+    return "not further"
+
+
 def check(n: int, seed: int = 29, progress: Callable[[int], None] | None = None) -> Figures:
     rng = random.Random(seed)
     texts = games(12, seed)
@@ -522,22 +555,14 @@ def check(n: int, seed: int = 29, progress: Callable[[int], None] | None = None)
             continue
         figures.bad += 1
         figures.bad_by_kind[kind] += 1
+        why = _improve(figures, kind, text, before)
+        if why:
+            figures.missed[kind, why] += 1
+            if len(figures.misses) < 400:
+                shown = before.hint.format() if before.hint else before.first.format()
+                figures.misses.append((kind, why, shown, text))
         if before.hint is None:
             continue
-        figures.helped += 1
-        if UNTOLD in (before.hint.hint or ""):
-            figures.untold += 1
-        fixed = follow(text, before.hint)
-        if fixed is not None:
-            figures.followable += 1
-            after = read(fixed)
-            syntax = after.first is not None and after.first.kind == "syntax" and \
-                after.first.message.startswith(SYNTAX)
-            if after.key() > before.key() and not syntax:
-                figures.improved += 1
-            else:
-                figures.failures.append((kind, before.hint.format(), after.first.format()
-                                         if after.first else "", text))
         if rounds(text, original):
             figures.restored += 1
             figures.restored_by_kind[kind] += 1
@@ -555,9 +580,11 @@ def main(argv: list[str]) -> int:
                     else None)
     print(figures.line())
     print(figures.shares())
-    print("by kind (mistakes, bad, restored): " + ", ".join(
-        f"{k} {v}/{figures.bad_by_kind[k]}/{figures.restored_by_kind[k]}"
-        for k, v in sorted(figures.by_kind.items())))
+    print("by kind (mistakes, bad, improved, restored): " + ", ".join(
+        f"{k} {v}/{figures.bad_by_kind[k]}/{figures.improved_by_kind[k]}/"
+        f"{figures.restored_by_kind[k]}" for k, v in sorted(figures.by_kind.items())))
+    print("not improved (kind, why: count): " + ", ".join(
+        f"{k} {w}: {c}" for (k, w), c in figures.missed.most_common()))
     for kind, hint, after, _ in figures.failures[:10]:
         print(f"--- {kind}\n{hint}\n  after following it:\n{after}")
     if "-v" in argv:

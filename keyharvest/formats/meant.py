@@ -32,7 +32,10 @@ follows literally:
 
 When several edits give a record that replays (a tile drawn that nothing later names, a
 turn whose steps nothing later shows), the record does not tell which was played: the
-help says so in a player's words, with no text to copy. This module decides nothing
+help says so in a player's words and names those edits, the first to copy (``write 'draw
+Q' or 'draw Y' after 'offer F2 for wheat', the tile drawn: the record does not say which
+...``); when none does (a turn of several steps left out), it names what the record
+tells (the turn's header line) and what it does not. This module decides nothing
 about legality: every trial is the engine's replay.
 """
 
@@ -282,8 +285,11 @@ def _repeated_step(record: Record, text: _Text, error: IllegalStep, state: State
         if one is None or two is None or one.line != two.line:
             continue
         first, second = _own_text(text, one), _own_text(text, two)
-        between = text[one.line][one.end_column - 1:two.column - 1]
-        if first is None or first != second or between.replace(first, "").strip() != ";":
+        if first is None or first != second:
+            continue
+        own = len(second) - len(text.text_of(two) or "")  # (its own 'colour: ', if any)
+        between = text[one.line][one.end_column - 1:two.column - 1 - own]
+        if between.strip() != ";":
             continue
         before = _state_at(record, state, applied, at)
         if before is None or not _winners([(True, steps[at + 1:], 0)], before)[1]:
@@ -297,16 +303,41 @@ def _repeated_step(record: Record, text: _Text, error: IllegalStep, state: State
 def _draw_retyped(record: Record, text: _Text, error: IllegalStep, state: State,
                   applied: int) -> bool:
     """A draw of a tile the bag cannot give (another tile retyped there): the one tile of
-    the bag after which the record replays to its end, when only one does."""
+    the bag after which the record replays to its end, when only one does; when several
+    do (or the tile was drawn before: that draw may be the one retyped), those tiles, as
+    what the record does not tell."""
     steps = record.steps
     typed = text.text_of(steps[applied].span)
-    if typed is None or steps[applied] in steps[:applied]:
-        return False  # (drawn before: that draw may be the one retyped)
+    if typed is None:
+        return False
     draws = [s for s in representative_steps(state) if isinstance(s, Draw)]
     found, enough = _winners([(d, [d, *steps[applied + 1:]], 1) for d in draws], state)
-    if len(found) != 1 or not enough:
+    if not found or not enough:
         return False
-    return _rewrite(error, error.message, f"write 'draw {found[0].item}' instead of {typed!r}")
+    if len(found) == 1 and steps[applied] not in steps[:applied]:
+        return _rewrite(error, error.message,
+                        f"write 'draw {found[0].item}' instead of {typed!r}")
+    return _rewrite(error, error.message, _tiles_help(found, f"instead of {typed!r}",
+                                                      record, applied))
+
+
+def _tiles_help(found: Sequence[Draw], where: str, record: Record, applied: int) -> str:
+    """The help for a draw the record does not tell, when several tiles of the bag fit
+    the rest of it: write one of them ``where`` (the first followed literally gives a
+    record that replays as far as the tile drawn does)."""
+    from .alternatives import LIMIT, said
+
+    tiles = sorted({d.item for d in found})
+    shown = said([f"'draw {t}'" for t in tiles[:LIMIT]])
+    more = len(tiles) - LIMIT
+    if more <= 0:
+        return (f"write {shown} {where}, the tile drawn: the record does not say which "
+                f"(these {len(tiles)} fit the rest of it)")
+    source = record.source if record.source and not record.source.startswith("<") \
+        else "FILE"
+    return (f"write {shown} {where}, or the tile drawn if another: the record does not say "
+            f"which ({len(tiles)} fit the rest of it; keyharvest moves {source} --to "
+            f"{applied} lists what the bag could give)")
 
 
 def _missing_draw(record: Record, text: _Text, error: IllegalStep, state: State,
@@ -334,12 +365,16 @@ def _missing_draw(record: Record, text: _Text, error: IllegalStep, state: State,
     purpose = state.pending.purpose
     why = f" ({purpose})" if purpose else ""
     message = f"a draw seems to be missing after {anchor!r}{why}"
-    if len(found) == 1 and enough and found[0][0]:
-        return _rewrite(error, f"a draw is due here{why}: {error.message}",
-                        f"write 'draw {found[0][1].item}' instead of {typed!r}")
+    after = [d for retyped, d in found if not retyped]  # (a draw left out, not retyped)
+    if found and enough and not after:
+        hint = (f"write 'draw {found[0][1].item}' instead of {typed!r}" if len(found) == 1
+                else _tiles_help([d for _, d in found], f"instead of {typed!r}", record,
+                                 applied))
+        return _rewrite(error, f"a draw is due here{why}: {error.message}", hint)
     if len(found) == 1 and enough:
-        tile = found[0][1].item
-        hint = f"write 'draw {tile}' after {anchor!r}"
+        hint = f"write 'draw {after[0].item}' after {anchor!r}"
+    elif found and enough:  # several tiles fit: the record does not tell which
+        hint = _tiles_help(after, f"after {anchor!r}", record, applied)
     else:
         where = record.source if record.source and not record.source.startswith("<") \
             else "FILE"
@@ -418,28 +453,38 @@ def _turn_line(state: State, player: str, written: list[Step], numbered: bool) -
 
 
 def _find_missing_turn(state: State, rest: Sequence[Step], numbered: bool
-                       ) -> tuple[str | None, str]:
-    """The turn left out before ``rest`` (the line to write, None when the record does not
-    tell) and the player whose turn it is."""
+                       ) -> tuple[list[str], str]:
+    """The turns of one step or none that fit where one is left out before ``rest`` (the
+    lines to write: one when the record tells the turn, several when it does not, none
+    when no such turn fits) and the player whose turn it is."""
     player = state.pending.player or ""
     bodies = _bodies(state, player)
     found, enough = _winners([((steps, written), [*steps, *rest], len(steps))
                               for steps, written in bodies], state)
-    if len(found) == 1 and enough:
-        _, written = found[0]
-        return _turn_line(state, player, written, numbered), player
-    return None, player
+    if not enough:
+        return [], player
+    return [_turn_line(state, player, written, numbered) for _, written in found], player
 
 
-def _missing_turn_help(state: State, line: str | None, player: str, row: int,
+def _missing_turn_help(state: State, lines: Sequence[str], player: str, row: int,
                        numbered: bool) -> tuple[str, str]:
+    from .alternatives import LIMIT, said
+
     n = state.turn.number
     message = f"a turn seems to be missing before line {row}: {player}'s turn {n} is not written"
-    if line is not None:
-        return message, f"write the line {line!r} before line {row}"
+    if len(lines) == 1:
+        return message, f"write the line {lines[0]!r} before line {row}"
+    untold = f"the record does not say what {player} did in turn {n}"
+    if lines:  # several turns fit the rest of the record
+        shown = said([repr(x) for x in lines[:LIMIT]])
+        more = len(lines) - LIMIT
+        fit = (f"these {len(lines)} fit the rest of it" if more <= 0 else
+               f"{len(lines)} turns of one step or none fit the rest of it")
+        return message, (f"write the line {shown} before line {row}, or the turn {player} "
+                         f"played if another: {untold} ({fit})")
     header = f"{n}. {player}:" if numbered else f"{player}:"
-    return message, (f"the record does not say what {player} did in turn {n}: write that "
-                     f"turn on a line of its own, starting {header!r}, before line {row}")
+    return message, (f"{untold}: write the line {header!r} before line {row}, and {player}'s "
+                     f"steps of that turn after {header!r}")
 
 
 def _missing_turn_here(record: Record, text: _Text, error: IllegalStep, state: State,
@@ -449,6 +494,10 @@ def _missing_turn_here(record: Record, text: _Text, error: IllegalStep, state: S
         return False
     numbered = text.number(row) is not None
     steps = record.steps
+    # the turn before ended on an earlier line than the refused step's continuation line:
+    # the turn left out goes before that line (its steps are then that turn's)
+    below = (row != error.span.line and applied > 0  # type: ignore[union-attr]
+             and (_line(steps[applied - 1]) or 0) < error.span.line)  # type: ignore[union-attr]
     written = getattr(error.step, "player", None)
     end = _turn_of(steps, applied)
     if end is not None:  # the header's colour mistyped: the turn is the one due
@@ -456,12 +505,16 @@ def _missing_turn_here(record: Record, text: _Text, error: IllegalStep, state: S
                    if getattr(s, "player", None) == written else s for s in steps[applied:end]]
         if _winners([(True, [*retyped, *steps[end:]], len(retyped))], state)[1]:
             return False
-    line, player = _find_missing_turn(state, steps[applied:], numbered)
+    lines, player = _find_missing_turn(state, steps[applied:], numbered)
     seats = state.colours
     skipped = seats[(seats.index(player) + 1) % len(seats)] == written
-    if line is None and not skipped:  # not a turn left out that a player can see
+    if not lines and not skipped:  # not a turn left out that a player can see
         return False
-    message, hint = _missing_turn_help(state, line, player, row, numbered)
+    if below:
+        if lines:  # (a turn that fits was read with that line's steps another player's)
+            return False
+        row = error.span.line  # type: ignore[union-attr]
+    message, hint = _missing_turn_help(state, lines, player, row, numbered)
     header = text.header_text(row)
     return _rewrite(error, message, hint, Span(row, 1, row, len(header) + 1,
                                                error.span.source))  # type: ignore[union-attr]
@@ -809,8 +862,8 @@ def missing_turn(error: NotationError, record: Record, read: Sequence[Step],
     rest = read[at:]
     if _reach(state, rest) == math.inf:
         return False  # the turns as written replay: only the numbers are wrong
-    line, player = _find_missing_turn(state, rest, True)
-    message, hint = _missing_turn_help(state, line, player, row, True)
+    lines, player = _find_missing_turn(state, rest, True)
+    message, hint = _missing_turn_help(state, lines, player, row, True)
     text = _Text(record)
     header = text.header_text(row)
     return _rewrite(error, message, hint, Span(row, 1, row, max(len(header), 1) + 1,
