@@ -223,6 +223,13 @@ CASES: list[tuple[str, list[str], str | None, int]] = [
      None, 0),
     ("render-html", [*KH, "render", "games/three-players.kh", "--to", "60", "-o", "game.html"],
      None, 0),
+    # the search (play/search.py, compiled): the same simulations, visits and values
+    ("hint", [*KH, "hint", "games/four-players.kh", "--to", "49", "--budget", "60", "-s", "3",
+              "-k", "6"], None, 0),
+    ("hint-json", [*KH, "hint", "games/two-players.kh", "--to", "turn 20", "--budget", "40",
+                   "-f", "json"], None, 0),
+    ("arena-mcts", [*KH, "arena", "mcts", "greedy", "-p", "2", "-n", "1", "--budget", "3",
+                    "-s", "5", "-f", "json"], None, 0),
     ("probe", [str(PROBE)], None, 0),
 ]
 

@@ -58,7 +58,8 @@ from ..model.steps import Draw, EndTurn, Offer, Pass, Step
 from ..rules import advance, representative_steps
 from ..rules.actions import TurnFrame
 from ..rules.choices import every_step
-from ..rules.game import chance_outcomes, outcome
+from ..rules.game import chance_weights, outcome
+from ..rules.memo import draw_of
 from ..rules.view import Observation, observe, sample_state
 from .intervals import Z95
 
@@ -98,7 +99,7 @@ class Policy(Protocol):
 class _Node:
     """A node of the tree: what is known after a sequence of steps and draws."""
 
-    __slots__ = ("available", "children", "completed", "listed", "margin", "ranked",
+    __slots__ = ("available", "children", "completed", "ends", "listed", "margin", "ranked",
                  "squares", "visits", "wins")
 
     def __init__(self) -> None:
@@ -110,6 +111,7 @@ class _Node:
         self.margin = 0.0  # and that player's summed points margin
         self.listed: list[Step] | None = None  # what lists the steps ``ranked`` orders
         self.ranked: list[Step] = []
+        self.ends: list[int] = []  # where ``ranked`` ends the turn or passes
         self.completed = False  # ``ranked`` holds the complete listing's other steps too
 
 
@@ -150,10 +152,19 @@ def standing(state: State) -> tuple[list[float], list[float]]:
     stops: at the end of a finished game the win share
     (``returns``); else, before the end or at a game stopped by the turn limit, ``1 / (1 +
     exp(-margin / MARGIN_SCALE))``, the standing on points as a number in 0..1 (0.5 for a
-    tie at the top)."""
-    win, margins, _ = outcome(state)
-    if state.result == Result.FINISHED and any(win):
-        return win, margins
+    tie at the top). Before the end the margins come from each seat's total alone
+    (``bots.points``, the total ``rules.game.outcome`` scores, without its itemised
+    lines)."""
+    if state.result == Result.FINISHED:
+        win, margins, _ = outcome(state)
+        if any(win):
+            return win, margins
+        return _sigmoid(margins), margins
+    from .bots import points  # bots imports this module (its bot ``mcts``)
+
+    totals = [points(state, p.colour) for p in state.players]
+    margins = [float(t - max(totals[:i] + totals[i + 1:], default=0))
+               for i, t in enumerate(totals)]
     return _sigmoid(margins), margins
 
 
@@ -167,14 +178,15 @@ def _playout(world: State, policy: Policy, steps: int) -> None:
 
 
 def _draw(world: State, rng: random.Random) -> Draw:
-    """A draw by ``chance_outcomes``' exact probabilities (not made)."""
-    outcomes = chance_outcomes(world)
+    """A draw by ``chance_outcomes``' exact probabilities (not made): by their whole
+    numbers (``chance_weights``), each ``weight / total`` the float of its ``Fraction``."""
+    weights, total = chance_weights(world)
     x = rng.random()  # times their sum, which is exactly 1
-    for draw, p in outcomes:
-        x -= float(p)
+    for item, w in weights:
+        x -= w / total
         if x < 0:
-            return draw
-    return outcomes[-1][0]
+            return draw_of(item)
+    return draw_of(weights[-1][0])
 
 
 def _ends(step: Step) -> bool:
@@ -244,6 +256,7 @@ class _Search:
         if listed != node.listed:  # the ranking of another world's listing
             node.listed = listed
             node.ranked = rank(world, representative_steps(world), self.prior)
+            node.ends = [i for i, s in enumerate(node.ranked) if _ends(s)]
             node.completed = False
         ranked = node.ranked
         width = WIDTH + int(math.sqrt(node.visits) / WIDEN)
@@ -252,9 +265,11 @@ class _Search:
             node.completed = True
             known = set(ranked)
             more = [s for s in every_step(world) if s not in known]
+            start = len(ranked)
             ranked.extend(rank(world, more, self.prior))
+            node.ends.extend(i for i in range(start, len(ranked)) if _ends(ranked[i]))
         chosen = ranked[:width]
-        chosen.extend(s for s in ranked[width:] if _ends(s))
+        chosen.extend([ranked[i] for i in node.ends if i >= width])
         include = self.include
         if include is not None and node is self.root:  # looked at first, whatever its rank
             chosen = [include, *(s for s in chosen if s != include)]
