@@ -36,6 +36,25 @@ def artefacts(tmp_path: Path) -> Path:
     return artefacts_dir(tmp_path)
 
 
+@pytest.fixture
+def terminal() -> Iterator[Any]:
+    """Starts a program at a pseudo-terminal: ``terminal(program, args, **options)`` gives a
+    ``terminal_util.Terminal`` (pexpect's dialogue, without forking this threaded process);
+    each one started is closed after the test (its program killed if still running)."""
+    pytest.importorskip("pexpect")
+    from terminal_util import Terminal
+
+    started: list[Terminal] = []
+
+    def start(program: str, args: list[str], **options: Any) -> Terminal:
+        started.append(Terminal(program, args, **options))
+        return started[-1]
+
+    yield start
+    for one in started:
+        one.close(force=True)
+
+
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project's compiled wheel, built once a run (``KEYHARVEST_COMPILE=1 pip wheel .``,

@@ -8,7 +8,9 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_util import ROOT, kh
@@ -101,20 +103,21 @@ def test_completion_of_files_and_folders(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("bash") is None or not SCRIPT.exists(),
                     reason="needs bash and the installed script")
-def test_a_folder_completes_in_bash_with_its_slash_and_no_space(tmp_path: Path) -> None:
+def test_a_folder_completes_in_bash_with_its_slash_and_no_space(tmp_path: Path,
+                                                                terminal: Callable[..., Any]
+                                                                ) -> None:
     """Interactive bash, through the script ``--show-completion`` writes: ``replay scen``
     and a Tab give ``scenarios/`` with no space after it (readline's own completion of a
     folder, which the script's ``-o default`` falls back to), and a second Tab goes on
     inside it; a record completes as a finished word."""
-    pexpect = pytest.importorskip("pexpect")
     (tmp_path / "scenarios" / "games").mkdir(parents=True)
     (tmp_path / "scenarios" / "games" / "club.kh").write_text("")
     rc = tmp_path / "rc"
     rc.write_text(f'PS1="$ "\nPATH="{SCRIPT.parent}:$PATH"\n'
                   'eval "$(keyharvest --show-completion)"\n')
     env = {**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1", "TERM": "dumb"}
-    shell = pexpect.spawn("bash", ["--rcfile", str(rc), "-i"], cwd=str(tmp_path), env=env,
-                          encoding="utf-8", timeout=30)
+    shell = terminal("bash", ["--rcfile", str(rc), "-i"], cwd=str(tmp_path), env=env,
+                     timeout=30)
     try:
         shell.expect_exact("$ ")
         shell.send("echo [keyharvest replay scen\t")

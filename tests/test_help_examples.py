@@ -15,7 +15,9 @@ from __future__ import annotations
 import os
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_util import kh
@@ -89,16 +91,17 @@ def test_every_example_runs_as_written(tmp_path: Path, monkeypatch: pytest.Monke
     assert kh("score", tmp_path / "pos.toml").code == 0
 
 
-def test_the_record_example_runs_at_a_terminal(tmp_path: Path) -> None:
+def test_the_record_example_runs_at_a_terminal(tmp_path: Path, terminal: Callable[..., Any]
+                                               ) -> None:
     pexpect = pytest.importorskip("pexpect")
     pytest.importorskip("prompt_toolkit")
     (example,) = _examples("record")
     words = shlex.split(example)
     assert words[:2] == ["keyharvest", "record"]
-    child = pexpect.spawn(sys.executable, ["-m", "keyharvest", *words[1:]], cwd=str(tmp_path),
-                          env={**os.environ, "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1",
-                               "TERM": "xterm"},
-                          encoding="utf-8", timeout=60, dimensions=(50, 200))
+    child = terminal(sys.executable, ["-m", "keyharvest", *words[1:]], cwd=str(tmp_path),
+                     env={**os.environ, "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1",
+                          "TERM": "xterm"},
+                     timeout=60, dimensions=(50, 200))
     child.expect(r"\[step 0 · turn 1\][^\n]*\n[^\n]*[a-z]+>")  # the prompt: a step to type
     child.send("quit\r")
     child.expect(pexpect.EOF)

@@ -12,7 +12,9 @@ import re
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_util import kh as run_cli
@@ -265,12 +267,11 @@ def painted(word: str) -> str:
 
 
 class Typist:
-    """``keyharvest record`` in a pseudo-terminal."""
+    """``keyharvest record`` in a pseudo-terminal (the fixture ``terminal`` starts it)."""
 
-    def __init__(self, *args: str) -> None:
-        self.child = pexpect.spawn(sys.executable, ["-m", "keyharvest", "record", *args],
-                                   env=ENV, encoding="utf-8", timeout=90,
-                                   dimensions=(50, 200))
+    def __init__(self, terminal: Callable[..., Any], *args: str) -> None:
+        self.child = terminal(sys.executable, ["-m", "keyharvest", "record", *args],
+                              env=ENV, timeout=90, dimensions=(50, 200))
         self.seen = ""
 
     def wait(self, pattern: str) -> str:
@@ -287,9 +288,10 @@ class Typist:
         return self.prompt()
 
 
-def test_a_game_typed_with_mistakes_completion_and_undo(tmp_path: Path) -> None:
+def test_a_game_typed_with_mistakes_completion_and_undo(tmp_path: Path,
+                                                       terminal: Callable[..., Any]) -> None:
     path = tmp_path / "club.kh"
-    t = Typist(str(path), "--players", "red,green", "--seed", "3")
+    t = Typist(terminal, str(path), "--players", "red,green", "--seed", "3")
     t.prompt()
     assert path.exists() and run_cli("validate", str(path)).code == 0
     # a mistake: a crop typo; the help line says what may be written (as validate says
@@ -326,9 +328,10 @@ def test_a_game_typed_with_mistakes_completion_and_undo(tmp_path: Path) -> None:
     assert len(load_record(path.read_text(encoding="utf-8")).steps) > 40
 
 
-def test_a_kill_at_any_moment_leaves_a_record_that_validates_and_resumes(tmp_path: Path) -> None:
+def test_a_kill_at_any_moment_leaves_a_record_that_validates_and_resumes(
+        tmp_path: Path, terminal: Callable[..., Any]) -> None:
     path = tmp_path / "killed.kh"
-    t = Typist(str(path), "--players", "red,green,yellow", "--seed", "8")
+    t = Typist(terminal, str(path), "--players", "red,green,yellow", "--seed", "8")
     t.prompt()
     lines = typed_lines(8, 6, ("red", "green", "yellow"))
     for text in lines[:4]:
@@ -342,7 +345,7 @@ def test_a_kill_at_any_moment_leaves_a_record_that_validates_and_resumes(tmp_pat
     assert len(kept) >= sum(len(x.split(";")) for x in lines[:4])
     # resume: the same command goes on from where it stopped (issue 48: it was a usage
     # error, though the README says to run the same command again)
-    t2 = Typist(str(path), "--players", "red,green,yellow", "--seed", "8")
+    t2 = Typist(terminal, str(path), "--players", "red,green,yellow", "--seed", "8")
     shown = t2.prompt()
     assert f"({len(kept)} steps so far)" in t2.seen
     assert "[step" in shown
@@ -383,11 +386,11 @@ def test_a_new_record_needs_players_or_a_setup_and_an_old_one_neither(tmp_path: 
     assert other.code == 2 and "it was dealt with seed 1, not 2" in other.err
 
 
-def test_a_setup_taken_from_another_record(tmp_path: Path) -> None:
+def test_a_setup_taken_from_another_record(tmp_path: Path, terminal: Callable[..., Any]) -> None:
     source = tmp_path / "dealt.kh"
     source.write_text(format_record(new_record(["red", "green"], seed=4)), encoding="utf-8")
     path = tmp_path / "copy.kh"
-    t = Typist(str(path), "--setup", str(source))
+    t = Typist(terminal, str(path), "--setup", str(source))
     t.prompt()
     assert "legend:" in t.line("board")
     shown = t.line("board green")
