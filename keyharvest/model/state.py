@@ -239,6 +239,9 @@ class State:
     #: cites (F.1, E.2, I.9: I.54). Not part of a position: only a refusal reads them.
     filled_at: int
     drawn: tuple[int, str]
+    #: while an undo is kept (``begin`` to ``end``), what it keeps; else None. Not part
+    #: of a position.
+    undoing: Undo | None
 
     def __init__(self, board: Board, players: list[PlayerState], stock: list[int],
                  registry: list[str], bag: set[str], turn: Turn, town: set[str] | None = None,
@@ -273,6 +276,7 @@ class State:
         self.steps = steps
         self.filled_at = filled_at
         self.drawn = drawn
+        self.undoing = None
 
     # -- who is who -------------------------------------------------------------------
     def current_player(self) -> int:
@@ -349,70 +353,88 @@ class State:
     def is_over(self) -> bool:
         return self.result is not None
 
+    # -- undo ---------------------------------------------------------------------------
+    def touch(self, part: list[Any] | dict[Any, Any] | set[Any]) -> None:
+        """Say that ``part``, a container of this state (a list, dict or set of the table or
+        of a player), is about to change in place. While an undo is kept (``begin``), its
+        contents before the step are kept, once per step. The rules call this before each
+        change of a container; a state without an undo kept pays one test."""
+        undoing = self.undoing
+        if undoing is not None:
+            journal = undoing.journal
+            for kept, _ in journal:
+                if kept is part:
+                    return
+            journal.append((part, part.copy()))
+
+    def top(self) -> StackFrame:
+        """The top frame of the stack, about to run (its ``apply`` or ``settle``: a frame
+        changes itself only there). While an undo is kept, a frame that was on the stack at
+        ``begin`` is first replaced by its copy, which runs: the undo's stack keeps the
+        frame itself, as it was (a frame without fields is its own copy)."""
+        stack = self.stack
+        frame = stack[-1]
+        undoing = self.undoing
+        if undoing is not None:
+            for kept in undoing.stack:
+                if kept is frame:
+                    frame = stack[-1] = frame.copy()
+                    break
+        return frame
+
+    def begin(self) -> Undo:
+        """Keep what the next step changes, for ``undo``: the fields as they are (each a
+        reference), the turn's numbers, the stack's frames (each that runs is copied first:
+        ``top``), and from now on the contents of each container before it first changes
+        (``touch``), until ``end``."""
+        turn = self.turn
+        undo = Undo((self.players, self.stock, self.registry, self.bag, self.town, self.track,
+                     self.fallow, self.removed, self.hidden_removed, self.set_aside,
+                     self.spent, self.in_hand, self.end_countdown, self.end_trigger,
+                     self.max_turns, self.result, self.pending, self.steps, self.filled_at,
+                     self.drawn, turn),
+                    (turn.player, turn.number, turn.used, turn.count), self.stack[:], [])
+        self.undoing = undo
+        return undo
+
+    def end(self) -> None:
+        """Stop keeping changes (after the step ``begin`` was for, applied or refused)."""
+        self.undoing = None
+
+    def undo(self, undo: Undo) -> None:
+        """Make this state again what it was at ``begin`` (``undo`` used once: its parts
+        become the state's): each changed container given back its contents, in place (a
+        reference to it held elsewhere stays right), then the fields and the frames."""
+        journal = undo.journal
+        for at in range(len(journal)):  # (each container once: any order)
+            part, kept = journal[at]
+            if isinstance(part, list):
+                part[:] = kept
+            else:
+                part.clear()
+                part.update(kept)
+        (self.players, self.stock, self.registry, self.bag, self.town, self.track,
+         self.fallow, self.removed, self.hidden_removed, self.set_aside, self.spent,
+         self.in_hand, self.end_countdown, self.end_trigger, self.max_turns, self.result,
+         self.pending, self.steps, self.filled_at, self.drawn, turn) = undo.fields
+        turn.player, turn.number, turn.used, turn.count = undo.turn
+        self.turn = turn
+        self.stack = undo.stack
+
+    def adopt(self, other: State) -> None:
+        """Make this state ``other``'s parts (each field a reference: ``other`` is not to be
+        used after), keeping this object: for a game that rebuilds its undo by replay."""
+        (self.board, self.players, self.stock, self.registry, self.bag, self.turn, self.town,
+         self.track, self.fallow, self.removed, self.hidden_removed, self.set_aside,
+         self.spent, self.in_hand, self.end_countdown, self.end_trigger, self.max_turns,
+         self.result, self.stack, self.pending, self.steps, self.filled_at, self.drawn) = (
+            other.board, other.players, other.stock, other.registry, other.bag, other.turn,
+            other.town, other.track, other.fallow, other.removed, other.hidden_removed,
+            other.set_aside, other.spent, other.in_hand, other.end_countdown,
+            other.end_trigger, other.max_turns, other.result, other.stack, other.pending,
+            other.steps, other.filled_at, other.drawn)
+
     # -- copying ------------------------------------------------------------------------
-    def snapshot(self, last: State | None) -> State:
-        """A copy for an undo log, as ``copy`` but sharing each part (a player, a list, a
-        set, the turn) equal to the same part of ``last``, the log's previous snapshot:
-        only what the last step changed is copied. Snapshots are never changed (``restore``
-        copies from them), so they may share parts with each other; ``last`` None: a plain
-        copy."""
-        if last is None:
-            return self.copy()
-        lp = last.players
-        players = [q if _same_player(p, q) else p.copy()
-                   for p, q in zip(self.players, lp, strict=True)]
-        turn, lt = self.turn, last.turn
-        if not (turn.player == lt.player and turn.number == lt.number and turn.used == lt.used
-                and turn.count == lt.count):
-            lt = Turn(turn.player, turn.number, turn.used, turn.count)
-        # each container: the last snapshot's when equal, else a copy (the order of State's
-        # fields, as ``copy``)
-        return State(
-            self.board, players, _kept(self.stock, last.stock),
-            _kept(self.registry, last.registry),
-            last.bag if self.bag == last.bag else self.bag.copy(), lt,
-            last.town if self.town == last.town else self.town.copy(),
-            _kept(self.track, last.track), _kept(self.fallow, last.fallow),
-            _kept(self.removed, last.removed), self.hidden_removed,
-            _kept(self.set_aside, last.set_aside), _kept(self.spent, last.spent),
-            _kept(self.in_hand, last.in_hand), self.end_countdown, self.end_trigger,
-            self.max_turns, self.result, [f.copy() for f in self.stack], self.pending,
-            self.steps, self.filled_at, self.drawn)
-
-    def restore(self, before: State) -> None:
-        """Make this state what the snapshot ``before`` was (``snapshot``), copying only
-        the parts that differ: ``before`` is not changed (other snapshots share its
-        parts)."""
-        self.board = before.board
-        self.players = [p if _same_player(p, q) else q.copy()
-                        for p, q in zip(self.players, before.players, strict=True)]
-        turn, bt = self.turn, before.turn
-        if not (turn.player == bt.player and turn.number == bt.number and turn.used == bt.used
-                and turn.count == bt.count):
-            self.turn = Turn(bt.player, bt.number, bt.used, bt.count)
-        self.stock = _kept(before.stock, self.stock)
-        self.registry = _kept(before.registry, self.registry)
-        if self.bag != before.bag:
-            self.bag = before.bag.copy()
-        if self.town != before.town:
-            self.town = before.town.copy()
-        self.track = _kept(before.track, self.track)
-        self.fallow = _kept(before.fallow, self.fallow)
-        self.removed = _kept(before.removed, self.removed)
-        self.set_aside = _kept(before.set_aside, self.set_aside)
-        self.spent = _kept(before.spent, self.spent)
-        self.in_hand = _kept(before.in_hand, self.in_hand)
-        self.hidden_removed = before.hidden_removed
-        self.end_countdown = before.end_countdown
-        self.end_trigger = before.end_trigger
-        self.max_turns = before.max_turns
-        self.result = before.result
-        self.stack = [f.copy() for f in before.stack]
-        self.pending = before.pending
-        self.steps = before.steps
-        self.filled_at = before.filled_at
-        self.drawn = before.drawn
-
     def copy(self) -> State:
         """A copy that shares nothing that changes: every container copied, the frames too
         (a search copies states by the thousand: every field given to the constructor, in
@@ -428,15 +450,25 @@ class State:
             self.drawn)
 
 
-def _same_player(p: PlayerState, q: PlayerState) -> bool:
-    """Whether two players' parts are equal (the store's items compared by identity first,
-    as lists do: copies share them)."""
-    return (p.screen == q.screen and p.tiles == q.tiles and p.workers == q.workers
-            and p.store == q.store and p.supply == q.supply and p.colour == q.colour)
+#: The fields of a state that ``State.begin`` keeps by reference (the order of ``State``'s,
+#: without the board, which never changes, and the frames, which are copied), the turn last.
+Fields = tuple[list[PlayerState], list[int], list[str], set[str], set[str], list[str], list[str],
+               list[str], int, list[str], list[str], list[str], int | None, str | None,
+               int | None, Result | None, Pending, int, int, tuple[int, str], Turn]
 
 
-def _kept(now: list[Any], last: list[Any]) -> list[Any]:
-    """``last`` when equal to ``now``, else a copy of ``now``: a snapshot's part (``last``
-    the previous snapshot's, never changed) or, restoring, the live part (``now`` the
-    snapshot's, copied only when the live one differs)."""
-    return last if now == last else now[:]
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: see StoreItem
+class Undo:
+    """What ``State.begin`` keeps to take one step back (``State.undo``): ``fields`` (by
+    reference), the turn's numbers, the stack as a list of its frames (each that ran in the
+    step was replaced by a copy first: ``State.top``), and the ``journal``: each container
+    the step changed with its contents before."""
+
+    __slots__ = ("fields", "journal", "stack", "turn")
+
+    def __init__(self, fields: Fields, turn: tuple[int, int, str, int],
+                 stack: list[StackFrame], journal: list[tuple[Any, Any]]) -> None:
+        self.fields = fields
+        self.turn = turn
+        self.stack = stack
+        self.journal = journal

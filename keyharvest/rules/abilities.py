@@ -271,6 +271,8 @@ class SpecialHarvestFrame(AbilityFrame):
             if p.tiles[r]:
                 raise IllegalStep("I.36", f"{r} is already harvested")
         gained = harvest_gains(state, refs, step.instead, self.rule)
+        state.touch(state.stock)
+        state.touch(p.screen)
         move_crops(state.stock, p.screen, gained)  # the tiles are not flipped (D.3)
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
@@ -330,6 +332,8 @@ class GainFrame(AbilityFrame):
         if sum(want) != due:  # two (D.3), or what a short stock holds (I.5)
             raise IllegalStep(self.rule if due == 2 else "I.5", f"{self.name} takes {due} "
                               f"crop(s) from the stock, not {sum(want)} ({show(want)!r})")
+        state.touch(state.stock)
+        state.touch(p.screen)
         move_crops(state.stock, p.screen, want)
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
@@ -405,6 +409,7 @@ class FlipFrame(AbilityFrame):
             if not p.tiles[r]:
                 raise IllegalStep(self.rule, f"{r} is not harvested: there is nothing to "
                                   "flip back")
+        state.touch(p.tiles)
         for r in refs:
             p.tiles[r] = False
 
@@ -454,8 +459,11 @@ class OpponentBuyFrame(AbilityFrame):
             raise IllegalStep(self.rule, f"{step.tile} costs {price} crop(s) ({terms}), "
                               f"not {sum(pay)} ({' '.join(step.pay)!r})")
         check_can_pay(p, pay, self.rule, step.tile)
+        state.touch(p.screen)
+        state.touch(seller.screen)
         move_crops(p.screen, seller.screen, pay)
         seller.screen[:] = [a + b for a, b in zip(seller.screen, item.bid)]  # bid back (I.13)
+        state.touch(seller.store)
         seller.store.remove(item)
         place_tile(state, p, step.tile)
 
@@ -510,7 +518,9 @@ class StewardFrame(AbilityFrame):
         if step.tile not in p.tiles:
             raise IllegalStep(self.rule, f"{step.tile} is not a field tile on {p.colour}'s "
                               "board")
+        state.touch(p.tiles)
         del p.tiles[step.tile]
+        state.touch(state.fallow)
         state.fallow.append(step.tile)
 
     def uses(self, state: State, p: PlayerState) -> Iterator[Step]:
@@ -588,7 +598,10 @@ class JudgeFrame(AbilityFrame):
             raise IllegalStep("I.14", f"the compensation is exactly {JUDGE_FEE} crops, not "
                               f"{sum(pay)} ({' '.join(step.pay)!r})")
         check_can_pay(p, pay, "I.14", f"{step.tile}")
+        state.touch(p.screen)
+        state.touch(victim.screen)
         move_crops(p.screen, victim.screen, pay)
+        state.touch(victim.tiles)
         del victim.tiles[step.tile]
         place_tile(state, p, step.tile)
 
@@ -716,6 +729,7 @@ class MerchantFrame(AbilityFrame):
                 return
             self.tile = take_from_registry(state, step, "a registry tile to take, or pass",
                                            "the registry tile is taken without payment")
+            state.touch(state.in_hand)
             state.in_hand.append(self.tile)
             self.phase = MerchantPhase.HAND
             return
@@ -724,9 +738,11 @@ class MerchantFrame(AbilityFrame):
         assert isinstance(step, (Place, Fallow))
         if step.tile != self.tile:
             raise IllegalStep(self.rule, f"the tile in hand is {self.tile}, not {step.tile}")
+        state.touch(state.in_hand)
         state.in_hand.remove(step.tile)
         self.phase = MerchantPhase.EVENTS
         if isinstance(step, Fallow):
+            state.touch(state.fallow)
             state.fallow.append(step.tile)
         else:
             place_tile(state, p, step.tile)  # a displaced worker comes first (I.34)
@@ -778,6 +794,7 @@ class BenefactorFrame(AbilityFrame):
                               f"({' '.join(step.pay)!r})")
         if step.tile not in state.registry:
             raise IllegalStep(self.rule, f"{step.tile} is not in the registry")
+        state.touch(state.registry)
         state.registry.remove(step.tile)
         state.stack.append(RefillFrame(p.colour, 1, set_aside=resolving_event(state)))
         place_tile(state, p, step.tile)  # its DisplacedFrame goes above the refill (I.34)

@@ -568,8 +568,11 @@ def harvest(state: State, p: PlayerState, step: Harvest) -> None:
         ref = tiles[0]
         if p.tiles.get(ref) is False:  # on the board, unharvested
             i = state.board.crop_indices[ref]
+            state.touch(p.tiles)
             p.tiles[ref] = True
             if state.stock[i]:  # else the stock has run out of it: nothing (I.5)
+                state.touch(state.stock)
+                state.touch(p.screen)
                 state.stock[i] -= 1
                 p.screen[i] += 1
             return
@@ -580,8 +583,11 @@ def harvest(state: State, p: PlayerState, step: Harvest) -> None:
                           "(workers do not connect)")
     gained = harvest_gains(state, tiles, step.instead, "C.2")
     own = p.tiles
+    state.touch(own)
     for r in tiles:
         own[r] = True
+    state.touch(state.stock)
+    state.touch(p.screen)
     move_crops(state.stock, p.screen, gained)
 
 
@@ -594,10 +600,13 @@ def remove(state: State, p: PlayerState, step: Remove) -> None:
             break
     else:
         raise IllegalStep("C.3", f"worker {step.worker} is not on {p.colour}'s board")
+    state.touch(workers)
     del workers[space]
     if TOWNSFOLK_OF[letter]:  # send_back(state, p, letter), inlined
+        state.touch(state.town)
         state.town.add(letter)
     else:
+        state.touch(p.supply)
         p.supply.add(letter)
 
 
@@ -625,8 +634,11 @@ def play(state: State, p: PlayerState, step: Play) -> None:
     # put_worker and start_ability inlined
     if under is not None:  # a lower worker goes back, not re-placed (D.1.5)
         send_back(state, p, under)
+    state.touch(workers)
     workers[space] = letter
+    state.touch(p.supply)
     p.supply.discard(letter)
+    state.touch(state.town)
     state.town.discard(letter)
     factory = placement.ABILITIES.get(letter)  # read from the module: tests replace it
     if factory is not None:
@@ -662,6 +674,7 @@ def buy(state: State, p: PlayerState, step: Buy) -> None:
     b0, b1, b2, b3, b4 = bid
     if seller is p:
         stock = state.stock
+        state.touch(stock)
         stock[0] += b0
         stock[1] += b1
         stock[2] += b2
@@ -673,12 +686,17 @@ def buy(state: State, p: PlayerState, step: Buy) -> None:
         if not (s0 >= b0 and s1 >= b1 and s2 >= b2 and s3 >= b3 and s4 >= b4):
             check_can_pay(p, bid, "C.4", f"{step.tile} (the bid must be matched exactly)")
         theirs = seller.screen
+        state.touch(screen)
+        state.touch(theirs)
         for i, k in enumerate(bid):  # one loop, not a call each for the two moves
             if k:
                 screen[i] -= k  # the payment
                 theirs[i] += k + k  # and the seller's own bid back
+    state.touch(store)
     del store[at]
+    state.touch(p.tiles)
     p.tiles[tile] = False  # place_tile(state, p, tile)
+    state.touch(p.workers)
     letter = p.workers.pop(tile, None)
     if letter is not None:  # a worker there is displaced (D.2)
         state.stack.append(DisplacedFrame(p.colour, letter))
@@ -703,8 +721,11 @@ def take_to_store(state: State, p: PlayerState, step: Offer, rule: str) -> None:
     screen = p.screen
     if not has(screen, bid):
         check_can_pay(p, bid, rule, f"the bid on {step.tile}")
+    state.touch(state.registry)
     state.registry.remove(step.tile)
+    state.touch(p.store)
     p.store.append(StoreItem(step.tile, bid))
+    state.touch(screen)
     for crop in step.bid:  # one or two names, checked by crop_counts
         screen[CROP_INDEX[crop]] -= 1
 

@@ -68,14 +68,17 @@ def place_event(state: State, letter: str, drawer: str) -> None:
     I.52). The 10th space starts the end of the game (F.4, I.38).
     """
     if track_full(state):
+        state.touch(state.spent)
         state.spent.append(letter)
         return
+    state.touch(state.track)
     state.track.append(letter)
     if len(state.track) == QUESTION_SPACE and state.bag_has_field_tile():  # "?" (F.3)
         assert not question_check(state), question_check(state)  # I.52
         if someone_below_threshold(state):
             back = state.track[:2]
             del state.track[:2]
+            state.touch(state.bag)
             state.bag.update(back)
     if len(state.track) == TRACK_SIZE and state.end_countdown is None:
         state.end_countdown = 2 * len(state.players)
@@ -133,6 +136,8 @@ class RefillFrame(Frame):
             return _DRAWS.get((type(self), purpose)) or _draw_asked(self, purpose)
         if self.mine:
             if self.gap == 0:  # filled: the set-aside events go back (E.2)
+                state.touch(state.set_aside)
+                state.touch(state.bag)
                 for letter in self.mine:
                     state.set_aside.remove(letter)
                     state.bag.add(letter)
@@ -147,7 +152,9 @@ class RefillFrame(Frame):
         # (only a Draw has an item: a type test and a slot read cost less than getattr)
         if type(step) is Draw and (item := step.item) in bag and not is_event(item):
             # a field tile: the common case
+            state.touch(bag)
             bag.remove(item)
+            state.touch(state.registry)
             state.registry.append(item)
             self.gap -= 1
             if not self.gap:
@@ -161,9 +168,11 @@ class RefillFrame(Frame):
                     return PENDING[state.players[state.turn.player].colour]
             return None
         item = check_draw(state, step, self.rule)
+        state.touch(bag)
         bag.remove(item)
         state.drawn = (state.steps + 1, item)  # the step is counted after it applies
         if self.set_aside and not track_full(state):
+            state.touch(state.set_aside)
             state.set_aside.append(item)
             self.mine.append(item)
         else:
@@ -215,6 +224,7 @@ class PlaceEventsFrame(Frame):
         if not self.letters:
             return None
         letter = self.letters.pop(0)
+        state.touch(state.set_aside)
         state.set_aside.remove(letter)
         place_event(state, letter, self.drawer)
         return CONTINUE
@@ -256,9 +266,12 @@ class HandDrawFrame(Frame):
 
     def apply(self, state: State, step: Step) -> None:
         item = check_draw(state, step, self.rule)
+        state.touch(state.bag)
         state.bag.remove(item)
         if not is_event(item):
+            state.touch(state.in_hand)
             state.in_hand.append(item)
+            state.touch(state.set_aside)
             for letter in self.mine:
                 state.set_aside.remove(letter)
                 state.bag.add(letter)
@@ -267,8 +280,10 @@ class HandDrawFrame(Frame):
             return
         state.drawn = (state.steps + 1, item)
         if track_full(state):
+            state.touch(state.spent)
             state.spent.append(item)
         else:
+            state.touch(state.set_aside)
             state.set_aside.append(item)
             self.mine.append(item)
 

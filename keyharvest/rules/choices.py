@@ -29,7 +29,7 @@ keeps the picks made so far; this module only spells and reads steps as tokens.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from dataclasses import fields
 from itertools import combinations, product
 from typing import Any
@@ -40,41 +40,53 @@ from ..model.state import State
 from ..model.steps import STEP_TYPES, Draw, Flip, Grant, Harvest, Offer, Step
 from . import engine
 
-__all__ = ["NUM_ACTIONS", "Tokens", "every_step"]
+__all__ = ["NUM_ACTIONS", "Tokens", "every_step", "skeleton_of", "widen"]
 
 
 # -- every legal step -----------------------------------------------------------------------
 def every_step(state: State) -> list[Step]:
     """Every legal step, however many (see the module docstring): each step of the engine's
     representative listing (``engine.representative_steps``) with every legal variant of
-    its crops and tiles, in the engine's order, each step once."""
-    listed = engine.representative_steps(state)
+    its crops and tiles (``widen``), in the engine's order, each step once."""
     out: dict[Step, None] = {}
     widened: set[Step] = set()  # the representatives' skeletons widened already
-    tried: set[Step] = set()  # the variants found illegal
-    for step in listed:
+    tried: set[Step] = set()  # the variants checked already
+    for step in engine.representative_steps(state):
         out[step] = None
-        skeleton = _skeleton(step)
+        skeleton = skeleton_of(step)
         if skeleton is None or skeleton in widened:
             continue
         widened.add(skeleton)
-        if type(step) is Offer:
-            # a bid's crops bear on its legality only as C.5.2 says: one or more, behind
-            # the screen (``actions.take_to_store``); the rest (the tile, the store's room,
-            # the action) is the listed offer's. So every such bid of a listed offer's
-            # tile is legal, unchecked: tests/test_game_api.py holds them to ``is_legal``
-            for other in _variants(state, step):
-                out[other] = None
-            continue
-        for other in _variants(state, step):
-            if other not in out and other not in tried:
-                tried.add(other)
-                if engine.is_legal(state, other):
-                    out[other] = None
+        for other in widen(state, step, out, tried):
+            out[other] = None
     return list(out)
 
 
-def _skeleton(step: Step) -> Step | None:
+def widen(state: State, step: Step, known: Container[Step] = (),
+          tried: set[Step] | None = None) -> list[Step]:
+    """The legal steps that differ from ``step`` (a step of the engine's listing) only in
+    its crops and tiles: every variant of its combinatorial fields that ``is_legal``
+    accepts; those in ``known`` (legal already) or ``tried`` (checked already: each
+    variant checked is added) are taken as they are, not checked again."""
+    if type(step) is Offer:
+        # a bid's crops bear on its legality only as C.5.2 says: one or more, behind the
+        # screen (``actions.take_to_store``); the rest (the tile, the store's room, the
+        # action) is the listed offer's. So every such bid of a listed offer's tile is
+        # legal, unchecked: tests/test_game_api.py holds them to ``is_legal``
+        return list(_variants(state, step))
+    out = []
+    for other in _variants(state, step):
+        if other in known:
+            out.append(other)
+        elif tried is None or other not in tried:
+            if tried is not None:
+                tried.add(other)
+            if engine.is_legal(state, other):
+                out.append(other)
+    return out
+
+
+def skeleton_of(step: Step) -> Step | None:
     """``step`` with its combinatorial fields emptied: the variants of two steps of one
     skeleton are the same. None for a step with no such field."""
     kind = type(step)
@@ -82,7 +94,7 @@ def _skeleton(step: Step) -> Step | None:
         return Harvest(step.player, step.tiles)  # type: ignore[arg-type, attr-defined]
     if kind is Flip or kind is Grant:
         return step
-    for name in ("bid", "pay", "crops"):
+    for name in _VARIED:
         if getattr(step, name, None) is not None:
             return _with(step, name, ())
     return None
@@ -208,6 +220,10 @@ _SHAPE = {"item": "one", "worker": "one", "space": "one", "tile": "one", "give":
           "take": "one", "seller": "one", "victim": "one", "owner": "optional",
           "tiles": "many", "instead": "many", "pay": "many", "bid": "many", "crops": "many",
           "gifts": "pairs"}
+#: The combinatorial field of the steps that always have one (``widen`` varies it first),
+#: and the fields that are combinatorial in the other steps when present (``skeleton_of``).
+_COMBINATORIAL: dict[type[Step], str] = {Harvest: "tiles", Flip: "tiles", Grant: "gifts"}
+_VARIED = ("bid", "pay", "crops")
 _FIELDS: dict[type[Step], tuple[str, ...]] = {
     cls: tuple(f.name for f in fields(cls) if f.init and f.name not in ("player", "span"))
     for cls in STEP_TYPES}
@@ -247,13 +263,25 @@ class Tokens:
     def spell(self, step: Step) -> tuple[int, ...]:
         """The picks that spell ``step`` (action numbers). Raises ``ValueError`` for a name
         that is neither a word of the catalogue nor a reference of the board."""
+        return self.spell_shared(step)[0]
+
+    def spell_shared(self, step: Step) -> tuple[tuple[int, ...], int]:
+        """The picks that spell ``step`` (as ``spell``), and how many of them every variant
+        of it (``widen``) shares: those before its first combinatorial field (the kind and
+        the fields before it); all of them for a step without such a field."""
         action = self.action
         try:
             if type(step) is Draw:
-                return (action[step.item],)
-            out = [action[KIND_OF[type(step)]]]
-            for name in _FIELDS[type(step)]:
+                return (action[step.item],), 1
+            kind = type(step)
+            out = [action[KIND_OF[kind]]]
+            shared = -1
+            varied = _COMBINATORIAL.get(kind)
+            for name in _FIELDS[kind]:
                 value: Any = getattr(step, name)
+                if shared < 0 and (name == varied or (
+                        varied is None and name in _VARIED and value is not None)):
+                    shared = len(out)
                 shape = _SHAPE[name]
                 if shape == "one":
                     out.append(action[value])
@@ -269,7 +297,7 @@ class Tokens:
         except KeyError as exc:
             raise ValueError(f"{step.text()!r} names {exc.args[0]!r}, which is neither in the "
                              "catalogue nor on the board") from None
-        return tuple(out)
+        return tuple(out), len(out) if shared < 0 else shared
 
     def read(self, actions: list[int], at: int, player: str | None) -> tuple[Step | None, int]:
         """The step spelt by ``actions`` from index ``at`` (by ``player``, the player the

@@ -269,7 +269,7 @@ def settle(state: State) -> None:
         if not stack:
             state.pending = OVER
             return
-        result = stack[-1].settle(state)
+        result = state.top().settle(state)
         if result is None:
             stack.pop()
         elif result is CONTINUE:
@@ -299,7 +299,7 @@ def advance(state: State, step: Step) -> None:
             player != pending.player and pending.kind != PendingKind.CHANCE):
         raise out_of_turn(state, step)
     try:
-        waits = state.stack[-1].apply(state, step)
+        waits = state.top().apply(state, step)
     except IllegalStep as exc:
         blame(exc, step)
         raise

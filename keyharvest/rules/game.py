@@ -36,9 +36,9 @@ from typing import Literal
 
 from ..errors import IllegalStep
 from ..model.catalogue import is_event
-from ..model.state import CHANCE, TERMINAL, PendingKind, Result, State
+from ..model.state import CHANCE, TERMINAL, PendingKind, Result, State, Undo
 from ..model.steps import Draw, Step
-from .choices import NUM_ACTIONS, Tokens, every_step
+from .choices import NUM_ACTIONS, Tokens, every_step, skeleton_of, widen
 from .engine import advance, advance_steps, is_legal, mypyc_attr, representative_steps
 from .scoring import score
 from .view import Observation, observe, recalled, replayed, sample_start
@@ -52,8 +52,11 @@ MAX_SERIALIZED = 4_000_000
 #: the picks of a step being chosen are legal (each start has a fair chance: see there).
 RESAMPLE_TRIES = 1000
 
-#: A candidate of the step being chosen: the step and the picks that spell it.
-Candidate = tuple[Step, tuple[int, ...]]
+#: A candidate of the step being chosen: a legal step, the picks that spell it, and how many
+#: of them it shares with every step it stands for: all of them for a step that stands for
+#: itself; fewer for a step of the engine's listing that stands, until the picks pass them,
+#: for its variants (``choices.widen``: other crops or tiles), listed only then.
+Candidate = tuple[Step, tuple[int, ...], int]
 
 
 # compiled (hatch_build.py), a native class: ``Game.__new__(Game)`` (``clone``, ``resample``)
@@ -71,12 +74,12 @@ class Game:
         self.state = state.copy()
         self._start = state.copy()  # never changed: copies are made from it
         self._steps: list[Step] = []
-        #: the undo entries of the last ``len(_log)`` steps: the state before the step (a
-        #: ``State.snapshot``, sharing with the entry before it what the step before did
-        #: not change; never changed: ``pop`` restores from it) and the events seen before
-        self._log: list[tuple[State, frozenset[str]]] = []
+        #: the undo entries of the last ``len(_log)`` steps: what the step changed in the
+        #: state (``State.begin``: ``pop`` gives it to ``State.undo``) and the events seen
+        #: before; empty for a game cloned, read back or resampled until its first ``pop``
+        self._log: list[tuple[Undo, frozenset[str]]] = []
         self._picks: tuple[int, ...] = ()
-        self._listing: tuple[Candidate, ...] | None = None  # every legal step, spelt
+        self._listing: tuple[Step, ...] | None = None  # every legal step
         self._left: tuple[Candidate, ...] | None = None  # those the picks begin
         self._seen = _on_table(state)
         self._tokens = Tokens.of(state.board)
@@ -111,7 +114,12 @@ class Game:
         of a group to harvest with every choice of substitutes (C.2, I.3, I.5), every crop
         of a windfall (I.22); each once, in the engine's order. Empty once the game is
         over."""
-        return [step for step, _ in self._every()]
+        listing = self._listing
+        if listing is None:
+            state = self.state
+            listing = () if state.result is not None else tuple(every_step(state))
+            self._listing = listing
+        return list(listing)
 
     def representative_steps(self) -> list[Step]:
         """The engine's shorter listing: complete except where a choice is a free multiset
@@ -128,10 +136,12 @@ class Game:
         Raises ``IllegalStep`` (with the RULES.md id) and changes nothing when the step is
         not legal here. Drops the picks of a step being chosen by actions."""
         state = self.state
-        log = self._log
-        before = state.snapshot(log[-1][0] if log else None)  # what the last step changed
-        advance(state, step)  # raises before any change
-        log.append((before, self._seen))
+        undo = state.begin()  # what the step changes, as it changes it
+        try:
+            advance(state, step)  # raises before any change
+        finally:
+            state.end()
+        self._log.append((undo, self._seen))
         self._steps.append(step)
         if type(step) is Draw and is_event(step.item):
             self._seen = self._seen | {step.item}
@@ -144,10 +154,10 @@ class Game:
         ``IndexError`` at the start."""
         if not self._steps:
             raise IndexError("pop: no step to undo: the game is at its start")
-        if not self._log:  # a game read back or resampled keeps no entries: make them
+        if not self._log:  # read back, resampled or cloned: no entries kept yet
             self._relog()
-        before, seen = self._log.pop()
-        self.state.restore(before)
+        undo, seen = self._log.pop()
+        self.state.undo(undo)
         self._seen = seen
         self._picks = ()
         self._listing = self._left = None
@@ -165,7 +175,7 @@ class Game:
         if self.state.result is not None:
             return []
         at = len(self._picks)
-        return sorted({tokens[at] for _, tokens in self._candidates()})
+        return sorted({tokens[at] for _, tokens, _ in self._candidates()})
 
     def apply_action(self, action: object) -> None:
         """Make the pick ``action`` (an ``int``, one of ``legal_actions()``) in place; the
@@ -192,12 +202,12 @@ class Game:
             raise IllegalStep(state.pending.rule, f"action {action} ({name}){after} is not "
                               f"legal here: waiting for {state.pending.describe()}",
                               player=state.pending.player)
-        step, spelt = left[0]
+        step, spelt, _ = left[0]
         if len(left) == 1 and len(spelt) == at + 1:
             self.push(step)
             return
         self._picks += (action,)
-        self._left = left
+        self._left = self._narrow(left)
 
     def undo_action(self) -> int:
         """Undo the last action and return it: the last pick of a step being chosen, or
@@ -226,7 +236,7 @@ class Game:
         other.state = self.state.copy()
         other._start = self._start
         other._steps = list(self._steps)
-        other._log = list(self._log)  # snapshots are never changed: shared
+        other._log = []  # each entry names this game's containers: rebuilt on a pop
         other._picks = self._picks
         other._listing = self._listing  # tuples: shared, never changed
         other._left = self._left
@@ -250,8 +260,8 @@ class Game:
         ``hops``, ``done`` …). Raises ``ValueError`` when ``action`` is not legal here."""
         if type(action) is int and action in self.legal_actions():
             at = len(self._picks)
-            left = [(s, t) for s, t in self._candidates() if t[at] == action]
-            step, spelt = left[0]
+            left = [c for c in self._candidates() if c[1][at] == action]
+            step, spelt, _ = left[0]
             if len(left) == 1 and len(spelt) == at + 1:
                 return str(step)
             return self._tokens.tokens[action]
@@ -387,39 +397,67 @@ class Game:
         return Game(self._start)
 
     # -- the machinery ----------------------------------------------------------------------
-    def _every(self) -> tuple[Candidate, ...]:
-        listing = self._listing
-        if listing is None:
-            spell = self._tokens.spell
-            state = self.state
-            listing = () if state.result is not None else tuple(
-                (step, spell(step)) for step in every_step(state))
-            self._listing = listing
-        return listing
-
     def _candidates(self) -> tuple[Candidate, ...]:
-        """The legal steps the picks made so far begin."""
+        """The legal steps the picks made so far begin: from the engine's listing, each of
+        its steps widened into its variants where the picks reach past what they share."""
         left = self._left
         if left is None:
-            picks = self._picks
-            n = len(picks)
-            left = tuple(c for c in self._every() if c[1][:n] == picks)
-            self._left = left
+            state = self.state
+            spell = self._tokens.spell_shared
+            shown = () if state.result is not None else tuple(
+                (step, *spell(step)) for step in dict.fromkeys(representative_steps(state)))
+            # each shares its kind at least: with no picks made, none is widened yet
+            left = self._left = self._narrow(shown) if self._picks else shown
         return left
 
+    def _narrow(self, candidates: tuple[Candidate, ...]) -> tuple[Candidate, ...]:
+        """Those of ``candidates`` that the picks made so far begin, each that the picks
+        reach past what it shares replaced by its variants (``choices.widen``: once per
+        skeleton), each step once."""
+        picks = self._picks
+        n = len(picks)
+        out: dict[Step, Candidate] = {}
+        widened: set[Step] = set()
+        tried: set[Step] = set()
+        known: set[Step] | None = None  # the candidates' steps: legal, not checked again
+        spell = self._tokens.spell
+        for candidate in candidates:
+            step, spelt, shared = candidate
+            if n < shared or shared == len(spelt):
+                if spelt[:n] == picks and step not in out:
+                    out[step] = candidate
+                continue
+            skeleton = skeleton_of(step)
+            if spelt[:shared] != picks[:shared] or skeleton is None or skeleton in widened:
+                continue
+            widened.add(skeleton)
+            if known is None:
+                known = {c[0] for c in candidates}
+            for other in widen(self.state, step, known, tried):
+                if other not in out:
+                    spelt = spell(other)
+                    if spelt[:n] == picks:
+                        out[other] = (other, spelt, len(spelt))
+        return tuple(out.values())
+
     def _relog(self) -> None:
-        """Make the undo entries of every step, replaying from the start (a game read back
-        or resampled keeps none)."""
+        """Make the undo entries of every step, replaying from the start (a game read back,
+        resampled or cloned keeps none): the replayed state becomes this game's (the same
+        position, as the engine is exact), so that the entries name its containers."""
         state = self._start.copy()
         seen = _on_table(state)
-        log: list[tuple[State, frozenset[str]]] = []
+        log: list[tuple[Undo, frozenset[str]]] = []
         for step in self._steps:
-            log.append((state.snapshot(log[-1][0] if log else None), seen))
-            advance(state, step)
+            undo = state.begin()
+            try:
+                advance(state, step)
+            finally:
+                state.end()
+            log.append((undo, seen))
             if type(step) is Draw and is_event(step.item):
                 seen = seen | {step.item}
+        self.state.adopt(state)
         self._log = log
-
 
 def _on_table(state: State) -> frozenset[str]:
     """The events the table shows: on the track, set aside, spent."""

@@ -122,8 +122,10 @@ def send_back(state: State, p: PlayerState, letter: str) -> None:
     """A worker leaves the board: a farmhand to its owner's supply, townsfolk to town.
     (``actions.remove`` inlines it: change them together.)"""
     if WORKERS[letter].townsfolk:
+        state.touch(state.town)
         state.town.add(letter)
     else:
+        state.touch(p.supply)
         p.supply.add(letter)
 
 
@@ -133,8 +135,11 @@ def put_worker(state: State, p: PlayerState, letter: str, space: str) -> None:
     under = p.workers.get(space)
     if under is not None:
         send_back(state, p, under)
+    state.touch(p.workers)
     p.workers[space] = letter
+    state.touch(p.supply)
     p.supply.discard(letter)
+    state.touch(state.town)
     state.town.discard(letter)
 
 
@@ -166,6 +171,7 @@ def take_from_registry(state: State, step: Step, what: str, paid: str) -> str:
         raise IllegalStep("I.35", paid)
     if step.tile not in state.registry:
         raise IllegalStep("I.35", f"{step.tile} is not in the registry")
+    state.touch(state.registry)
     state.registry.remove(step.tile)  # no refill (I.16)
     return step.tile
 
@@ -174,7 +180,9 @@ def place_tile(state: State, p: PlayerState, ref: str) -> None:
     """A field tile lands on ``p``'s board, large icon up (A.3); a worker on its space is
     displaced and may be re-placed at once (D.2, I.11, I.34). (``actions.buy`` inlines it:
     change them together.)"""
+    state.touch(p.tiles)
     p.tiles[ref] = False
+    state.touch(p.workers)
     letter = p.workers.pop(ref, None)
     if letter is not None:
         from .placement import DisplacedFrame

@@ -62,6 +62,7 @@ class BlindSwapFrame(DrawingFrame):
             tile = self.drawn(state)
             self.advance()
             if tile is not None:
+                state.touch(state.in_hand)
                 state.in_hand.remove(tile)
                 place_tile(state, p, tile)
             else:  # I.21: the discarded tile stays on the fallow, nothing is received
@@ -80,7 +81,9 @@ class BlindSwapFrame(DrawingFrame):
         if step.tile not in p.tiles:
             raise IllegalStep(self.rule, f"{step.tile} is not a field tile on {p.colour}'s "
                               "board")
+        state.touch(p.tiles)
         del p.tiles[step.tile]
+        state.touch(state.fallow)
         state.fallow.append(step.tile)
         self.draw(state, p)
 
@@ -113,6 +116,7 @@ class LuckyDipFrame(DrawingFrame):
             assert p is not None
             tile = self.drawn(state)
             if tile is not None:
+                state.touch(state.in_hand)
                 state.in_hand.remove(tile)
                 self.advance()
                 place_tile(state, p, tile)
@@ -148,6 +152,8 @@ class LuckyDipFrame(DrawingFrame):
         if not state.bag_has_field_tile() and not state.registry:
             raise IllegalStep("I.48", "no field tile can be had: the bag holds none and the "
                               "registry is empty")
+        state.touch(p.screen)
+        state.touch(state.stock)
         move_crops(p.screen, state.stock, pay)
         self.draw(state, p)
 
@@ -182,7 +188,9 @@ class NewSupplyFrame(EventFrame):
             return None
         self.phase = Phase.REFILL
         k = len(state.registry)
+        state.touch(state.bag)
         state.bag.update(state.registry)
+        state.touch(state.registry)
         state.registry.clear()
         if k:
             state.stack.append(RefillFrame(self.drawer, k, set_aside=True,
@@ -231,7 +239,10 @@ class SaleFrame(OneAnswerFrame):
             raise IllegalStep("I.48", f"{step.tile} is not in the registry")
         if not has(p.screen, pay):  # the message only when it is needed
             check_can_pay(p, pay, self.rule, f"{step.tile} under T")
+        state.touch(p.screen)
+        state.touch(state.stock)
         move_crops(p.screen, state.stock, pay)
+        state.touch(state.registry)
         state.registry.remove(step.tile)
         self.taken += 1
         place_tile(state, p, step.tile)
@@ -294,13 +305,17 @@ class ReplacementFrame(DrawingFrame):
         if step.tile != drawn and step.tile not in p.tiles:
             raise IllegalStep("I.44", f"{step.tile} is neither the drawn tile {drawn} nor a "
                               f"field tile on {p.colour}'s board")
+        state.touch(state.in_hand)
         state.in_hand.remove(drawn)
         self.tile = None
         self.advance()
         if step.tile == drawn:
+            state.touch(state.fallow)
             state.fallow.append(drawn)
             return
+        state.touch(p.tiles)
         del p.tiles[step.tile]
+        state.touch(state.fallow)
         state.fallow.append(step.tile)
         place_tile(state, p, drawn)  # a displaced worker is re-placed last (I.44)
 

@@ -57,7 +57,9 @@ class SwapFrame(OneAnswerFrame):
         if not is_lonely(state, q, step.take):
             raise IllegalStep(self.rule, f"{step.take} is not lonely on {q.colour}'s board "
                               "(D.5): only a lonely tile may be taken")
+        state.touch(p.tiles)
         del p.tiles[step.give]
+        state.touch(q.tiles)
         del q.tiles[step.take]
         # both tiles land before either worker is re-placed; the answering player first
         place_tile(state, q, step.give)
@@ -150,7 +152,9 @@ class GiftFrame(EventFrame):
             got = f" or the received {self.received}" if self.received else ""
             raise IllegalStep(self.rule, f"{p.colour} can give a tile of its board{got}; "
                               f"{tile} is neither{where}")
+        state.touch(p.tiles)
         del p.tiles[tile]
+        state.touch(state.in_hand)
         state.in_hand.append(tile)
         kept, self.received = self.received, tile
         if kept is None:
@@ -166,10 +170,12 @@ class GiftFrame(EventFrame):
         if step.tile != self.kept:
             raise IllegalStep("I.40", f"{p.colour} kept {self.kept}, not {step.tile}")
         tile = self.kept
+        state.touch(state.in_hand)
         state.in_hand.remove(tile)
         self.kept = None
         self.advance()
         if isinstance(step, Fallow):
+            state.touch(state.fallow)
             state.fallow.append(tile)
         else:
             place_tile(state, p, tile)
@@ -213,7 +219,9 @@ class RegistrySwapFrame(OneAnswerFrame):
                               "board")
         if step.take not in state.registry:
             raise IllegalStep(self.rule, f"{step.take} is not in the registry")
+        state.touch(state.registry)
         state.registry[state.registry.index(step.take)] = step.give
+        state.touch(p.tiles)
         del p.tiles[step.give]
         place_tile(state, p, step.take)
 

@@ -86,6 +86,8 @@ class BumperHarvestFrame(OneAnswerFrame):
             short = len(_in_stock(state, most)) < len(most)
             raise IllegalStep("I.45" if short else RULE, f"{p.colour} may take "
                               f"{' or '.join(allowed)} under P, not {crop}")
+        state.touch(state.stock)
+        state.touch(p.screen)
         move_crops(state.stock, p.screen, gain)
 
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
@@ -116,6 +118,7 @@ class NewGrowthFrame(OneAnswerFrame):
                 raise IllegalStep(self.rule, f"{r} is not a field tile on {p.colour}'s board")
             if not p.tiles[r]:
                 raise IllegalStep(self.rule, f"{r} is not harvested")
+        state.touch(p.tiles)
         for r in tiles:
             p.tiles[r] = False
 
@@ -149,8 +152,11 @@ class RemoteHarvestFrame(OneAnswerFrame):
             if not is_lonely(state, p, r):
                 raise IllegalStep("I.36", f"{r} is not lonely (D.5)")
         gained = harvest_gains(state, tiles, step.instead, self.rule)
+        state.touch(p.tiles)
         for r in tiles:
             p.tiles[r] = True
+        state.touch(state.stock)
+        state.touch(p.screen)
         move_crops(state.stock, p.screen, gained)
 
     def counted_answers(self, state: State, p: PlayerState) -> tuple[int, Callable[[int], Step]]:
@@ -199,10 +205,13 @@ class WindfallFrame(EventFrame):
         assert isinstance(step, Grant)
         gifts = self._check(state, step.gifts)
         stock = state.stock
+        state.touch(stock)
         for colour, crop in gifts:  # crops known and in the stock: checked by _check
             i = CROP_INDEX[crop]
             stock[i] -= 1
-            state.player(colour).screen[i] += 1
+            screen = state.player(colour).screen
+            state.touch(screen)
+            screen[i] += 1
         self.phase = Phase.DONE
 
     def _check(self, state: State, gifts: tuple[tuple[str, str], ...]

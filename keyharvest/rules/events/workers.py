@@ -50,6 +50,7 @@ class RelocationFrame(OneAnswerFrame):
         why = placement_error(state, p, step.worker, step.space, moving_from=old)
         if why:
             raise IllegalStep("D.1", f"cannot move {step.worker} to {step.space}: {why}")
+        state.touch(p.workers)
         del p.workers[old]
         put_worker(state, p, step.worker, step.space)  # no ability (E.3)
 
@@ -108,6 +109,7 @@ class DayOffFrame(OneAnswerFrame):
         space = p.worker_space(step.worker)
         if space is None:
             raise IllegalStep(self.rule, f"worker {step.worker} is not on {p.colour}'s board")
+        state.touch(p.workers)
         del p.workers[space]
         send_back(state, p, step.worker)
 
