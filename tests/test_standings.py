@@ -8,7 +8,7 @@ from cli_util import extra
 
 from keyharvest.play.batch import Report, UnitKind
 from keyharvest.play.collection import Game, Seat, places
-from keyharvest.play.standings import Standings
+from keyharvest.play.standings import Played, Standings, Trace
 
 
 def game(date: str | None, *seats: tuple[str, str | None, int, int, int], status: str = "finished",
@@ -101,22 +101,71 @@ def test_the_ratings_are_openskills_in_date_order() -> None:
     extra("openskill", "KEYHARVEST_REQUIRE_STANDINGS", "pip install 'keyharvest[standings]'")
     from openskill.models import PlackettLuce
 
-    table = Standings().add_all(SIX)
-    rows = table.table()
-    assert table.rated
     model = PlackettLuce()
     rating = {who: model.rating(name=who) for who in ("Ann", "Bob", "Cy", "Di")}
     by_hand = [(["Ann", "Bob"], [1, 2]), (["Ann", "Bob", "Cy"], [3, 1, 2]),
                (["Cy", "Di"], [1, 1]), (["Ann", "Bob", "Cy", "Di"], [1, 2, 4, 3]),
                (["Di", "Ann"], [1, 2])]  # game 5 is unfinished, game 6 undated: last
+    anns = []
     for who, ranks in by_hand:
         new = model.rate([[rating[w]] for w in who], ranks=ranks)
         for w, (r,) in zip(who, new):
             rating[w] = r
-    for row in rows:
-        assert row.mu == pytest.approx(rating[row.who].mu)
-        assert row.sigma == pytest.approx(rating[row.who].sigma)
-        assert row.rating == pytest.approx(rating[row.who].mu - 3 * rating[row.who].sigma)
+        anns.append(rating["Ann"].mu)
+    # in date order as read, and out of it (the undated game first): the same ratings
+    for games in (SIX, SIX[::-1]):
+        table = Standings().add_all(games)
+        assert table.played.in_order == (games is SIX)
+        rows = table.table(traced=4)
+        assert table.rated
+        for row in rows:
+            assert row.mu == pytest.approx(rating[row.who].mu)
+            assert row.sigma == pytest.approx(rating[row.who].sigma)
+            assert row.rating == pytest.approx(rating[row.who].mu - 3 * rating[row.who].sigma)
+        ann = next(r for r in rows if r.who == "Ann")
+        assert [n for n, _ in ann.history] == [1, 2, 4, 5] and ann.every == 1
+        assert [mu for _, mu in ann.history] == pytest.approx([anns[i] for i in (0, 1, 3, 4)])
+        assert rows[0].as_dict()["rating"] == round(rows[0].rating or 0, 3)
+    # the history is kept for the rows asked for only (the page draws the first ten)
+    rows = Standings().add_all(SIX).table(traced=1)
+    assert rows[0].history and not any(r.history for r in rows[1:])
+    assert not any(r.history for r in Standings().add_all(SIX).table())
+
+
+def test_games_out_of_date_order_keep_their_input_order_among_equal_dates() -> None:
+    played = Played()
+    for date in ("2024-05-02", "2024-05-01", None, "2024-05-02", "2024-05-01"):
+        played.add(date, [("A", 1), ("B", 2)])
+    assert not played.in_order
+    assert list(played.order()) == [1, 4, 0, 3, 2]
+    assert [seats[0] for seats in played.in_date_order()] == [("A", 1)] * 5
+
+
+def test_a_trace_keeps_at_most_its_cap_and_the_last_point() -> None:
+    trace = Trace(cap=4)
+    for n in range(1, 21):
+        trace.add(n, float(n))
+        assert len(trace.numbers) <= 4
+    # the person's games 1, 9, 17 (one in 8) and the last, 20
+    assert trace.points() == [(1, 1.0), (9, 9.0), (17, 17.0), (20, 20.0)]
+    assert trace.every == 8
+    short = Trace(cap=4)
+    for n in (3, 5, 8):
+        short.add(n, n / 2)
+    assert short.points() == [(3, 1.5), (5, 2.5), (8, 4.0)] and short.every == 1
+
+
+def test_the_page_draws_a_long_line_through_some_games_and_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    extra("openskill", "KEYHARVEST_REQUIRE_STANDINGS", "pip install 'keyharvest[standings]'")
+    from keyharvest.render.report import standings_page
+
+    monkeypatch.setattr(Trace, "CAP", 2)
+    table = Standings().add_all(SIX)
+    rows = table.table(traced=10)
     ann = next(r for r in rows if r.who == "Ann")
-    assert [n for n, _, _ in ann.history] == [1, 2, 4, 5]
-    assert rows[0].as_dict()["rating"] == round(rows[0].rating or 0, 3)
+    # Ann's games 1, 2, 4, 5 (in rating order): the first, one in 2 after it, the last
+    assert [n for n, _ in ann.history] == [1, 4, 5] and ann.every == 2
+    page = standings_page(rows, table.lines(rows)[-1])
+    assert 'id="thinned"' in page and "Ann through one game in 2 of theirs and the last" in page
+    assert page.count('data-person="Ann" data-mu="') == 1

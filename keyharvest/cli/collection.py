@@ -301,7 +301,12 @@ def standings(
     table = Standings(by=str(getattr(by, "value", by)))
     _gather(table, paths=paths, html=html, jobs=jobs, cluster=cluster,
             cluster_timeout=cluster_timeout, max_bytes=max_bytes)
-    rows = table.table()
+    traced = 0  # the ratings over the games are kept only for the page's chart
+    if html is not None:
+        from ..render.report import MAX_SERIES
+
+        traced = MAX_SERIES
+    rows = table.table(traced=traced)
     lines = table.lines(rows)
     if not table.rated:
         from .support import note

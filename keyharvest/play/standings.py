@@ -18,20 +18,32 @@ records that are not games) one at a time; ``table()`` gives a ``Row`` per perso
   their places (equal places are ties): the mean ``mu``, its uncertainty ``sigma``, and
   the conservative ``rating = mu - 3 sigma`` (0 for a newcomer). Games are rated in the
   order of their ``date`` (a TOML date or ISO text), games without one after the dated
-  ones, and in input order among equals; ``Row.history`` holds the rating after each of
-  the person's games, for the picture. Without openskill the table has no rating (and
+  ones, and in input order among equals. Without openskill the table has no rating (and
   ``Standings.rated`` is False: the command says so).
 
 Only finished games count (an unfinished game has no winner, I.55); the others, the bad
-records and the positions are counted apart (``stats.Apart``). The table needs every
-game's places before it can rate them in date order, so ``Standings`` keeps a small tuple
-per game (not the records); everything else is sums.
+records and the positions are counted apart (``stats.Apart``).
+
+**Memory.** Everything but the rating is a sum per person, added as each game arrives.
+The rating must take the games in date order, which the input need not follow, so
+``Played`` keeps each finished game as the rating needs it and no more: its date (a
+number standing for one of the distinct dates), where its seats start, and each seat's
+person (a number) and place, in flat arrays: 32 bytes a four-player game, 22 a
+two-player one (some 3 MB over 100,000 games). Games that arrive in date order (a
+tournament's file, self-play without dates) are rated as they stand; others are put in
+order by a counting sort over the distinct dates (8 bytes a game more, while rating).
+The rating over the games of a person (``Row.history``, the picture of ``standings
+--html``) is kept only when asked for (``table(traced=N)``: the first ``N`` rows) and
+only up to ``Trace.CAP`` points a person: a longer line keeps one point in every 2, 4,
+8, ... of the person's games, and the last (``Row.every`` says how many).
 """
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from .collection import Game
 from .stats import Tally
@@ -40,19 +52,120 @@ INSTALL = "pip install 'keyharvest[standings]'"
 BY = ("person", "colour")
 
 
-class _Seat(NamedTuple):
-    who: str
-    place: int
-    share: float
-    points: int
-    field_tiles: int
-    crops: int
+class Trace:
+    """A person's rating (mu) after each of their games, bounded: at most ``cap`` points
+    (``CAP``). When it holds ``cap``, every other point is dropped and from then on one
+    game in twice as many is kept (``every``); the last game's is always kept apart, so
+    the line ends at the person's rating now."""
+
+    CAP = 1000
+    __slots__ = ("cap", "every", "last", "mus", "numbers", "seen")
+
+    def __init__(self, cap: int | None = None) -> None:
+        self.cap = self.CAP if cap is None else cap
+        if self.cap < 2:
+            raise ValueError("a trace keeps at least 2 points")
+        self.every = 1  # one game in ``every`` of the person's is kept
+        self.seen = 0  # the person's games so far
+        self.numbers = array("q")  # the game's number in rating order, from 1
+        self.mus = array("d")
+        self.last: tuple[int, float] | None = None
+
+    def add(self, number: int, mu: float) -> None:
+        if self.seen % self.every == 0:
+            if len(self.numbers) == self.cap:
+                self.numbers = self.numbers[::2]
+                self.mus = self.mus[::2]
+                self.every *= 2
+            if self.seen % self.every == 0:
+                self.numbers.append(number)
+                self.mus.append(mu)
+        self.seen += 1
+        self.last = (number, mu)
+
+    def points(self) -> list[tuple[int, float]]:
+        """(game number, mu) of the games kept, then the last game's."""
+        out = list(zip(self.numbers, self.mus))
+        if self.last is not None and (not out or out[-1][0] != self.last[0]):
+            out.append(self.last)
+        return out
 
 
-class _Played(NamedTuple):
-    date: str | None
-    order: int
-    seats: tuple[_Seat, ...]
+class Played:
+    """The finished games as the rating needs them, in input order (see the module's
+    text): per game its date and where its seats start, per seat its person and place."""
+
+    __slots__ = ("_date_ids", "_last", "_person_ids", "dates", "in_order", "persons",
+                 "places", "starts", "texts", "who")
+
+    def __init__(self) -> None:
+        self.texts: list[str | None] = []  # the distinct dates, in order of appearance
+        self._date_ids: dict[str | None, int] = {}
+        self.persons: list[str] = []
+        self._person_ids: dict[str, int] = {}
+        self.dates = array("i")  # per game, its date (an index into ``texts``)
+        self.starts = array("q")  # per game, its first seat in ``who`` and ``places``
+        self.who = array("i")  # per seat, its person (an index into ``persons``)
+        self.places = array("b")  # per seat, its place (1 to 4)
+        self.in_order = True  # whether the games so far came in date order
+        self._last: tuple[bool, str] | None = None
+
+    def __len__(self) -> int:
+        return len(self.dates)
+
+    @staticmethod
+    def key(date: str | None) -> tuple[bool, str]:
+        """The order of the rating: by date, the undated games after the dated."""
+        return (date is None, date or "")
+
+    def add(self, date: str | None, seats: list[tuple[str, int]]) -> None:
+        """A game of ``date`` whose seats are (person, place)."""
+        day = self._date_ids.get(date)
+        if day is None:
+            day = self._date_ids[date] = len(self.texts)
+            self.texts.append(date)
+        key = self.key(date)
+        if self._last is not None and key < self._last:
+            self.in_order = False
+        self._last = key
+        self.dates.append(day)
+        self.starts.append(len(self.who))
+        for who, place in seats:
+            person = self._person_ids.get(who)
+            if person is None:
+                person = self._person_ids[who] = len(self.persons)
+                self.persons.append(who)
+            self.who.append(person)
+            self.places.append(place)
+
+    def order(self) -> Iterator[int]:
+        """The games' indices in date order, input order among equals (a counting sort
+        over the distinct dates, stable, when they did not come in order)."""
+        n = len(self.dates)
+        if self.in_order:
+            yield from range(n)
+            return
+        counts = [0] * len(self.texts)
+        for day in self.dates:
+            counts[day] += 1
+        at = [0] * len(self.texts)
+        total = 0
+        for day in sorted(range(len(self.texts)), key=lambda d: self.key(self.texts[d])):
+            at[day] = total
+            total += counts[day]
+        order = array("q", bytes(8 * n))
+        for i, day in enumerate(self.dates):
+            order[at[day]] = i
+            at[day] += 1
+        yield from order
+
+    def in_date_order(self) -> Iterator[list[tuple[str, int]]]:
+        """Each game's seats (person, place), in date order."""
+        ends = len(self.who)
+        for i in self.order():
+            end = self.starts[i + 1] if i + 1 < len(self.starts) else ends
+            yield [(self.persons[self.who[s]], self.places[s])
+                   for s in range(self.starts[i], end)]
 
 
 @dataclass
@@ -69,8 +182,10 @@ class Row:
     crops: int = 0
     mu: float | None = None
     sigma: float | None = None
-    #: (the number of the game in rating order, from 1; mu; sigma) after each game
-    history: list[tuple[int, float, float]] = field(default_factory=list)
+    #: (the number of the game in rating order, from 1; mu) after the person's games, when
+    #: traced (``Standings.table``): all of them, or one in ``every`` and the last
+    history: list[tuple[int, float]] = field(default_factory=list)
+    every: int = 1
 
     @property
     def mean_points(self) -> float:
@@ -115,7 +230,8 @@ class Standings(Tally):
     """The standings of a collection, fed one game (or report) at a time."""
 
     by: str = "person"
-    played: list[_Played] = field(default_factory=list)
+    rows: dict[str, Row] = field(default_factory=dict)
+    played: Played = field(default_factory=Played)
     rated: bool = False
 
     def who(self, colour: str, name: str | None) -> str:
@@ -124,41 +240,50 @@ class Standings(Tally):
         return name if name is not None else f"({colour})"
 
     def count(self, game: Game) -> None:
-        seats = tuple(_Seat(self.who(s.colour, s.name), s.place, s.share, s.points,
-                            s.field_tiles, s.crops) for s in game.seats)
-        self.played.append(_Played(game.date(), len(self.played), seats))
+        seats = []
+        for s in game.seats:
+            who = self.who(s.colour, s.name)
+            row = self.rows.get(who)
+            if row is None:
+                row = self.rows[who] = Row(who)
+            row.games += 1
+            row.wins += s.share
+            row.points += s.points
+            row.places += s.place
+            row.field_tiles += s.field_tiles
+            row.crops += s.crops
+            seats.append((who, s.place))
+        self.played.add(game.date(), seats)
 
-    def table(self, model: Any = "default") -> list[Row]:
+    def table(self, model: Any = "default", traced: int = 0) -> list[Row]:
         """The rows, in the order of the standings (see the module's text); rated with
-        ``model`` (OpenSkill's; the default is ``rating_model()``, None rates nothing)."""
+        ``model`` (OpenSkill's; the default is ``rating_model()``, None rates nothing);
+        the first ``traced`` rows with their ratings over the games (``Row.history``)."""
         if model == "default":
             model = rating_model()
-        rows: dict[str, Row] = {}
-        ratings: dict[str, Any] = {}
-        games = sorted(self.played, key=lambda p: (p.date is None, p.date or "", p.order))
-        for number, game in enumerate(games, 1):
-            for seat in game.seats:
-                row = rows.setdefault(seat.who, Row(seat.who))
-                row.games += 1
-                row.wins += seat.share
-                row.points += seat.points
-                row.places += seat.place
-                row.field_tiles += seat.field_tiles
-                row.crops += seat.crops
-            if model is None:
-                continue
-            teams = [[ratings.get(s.who) or model.rating(name=s.who)] for s in game.seats]
-            new = model.rate(teams, ranks=[s.place for s in game.seats])
-            for seat, (rating,) in zip(game.seats, new):
-                ratings[seat.who] = rating
-                rows[seat.who].history.append((number, float(rating.mu), float(rating.sigma)))
-        self.rated = model is not None
-        for who, rating in ratings.items():
-            rows[who].mu, rows[who].sigma = float(rating.mu), float(rating.sigma)
-        out = sorted(rows.values(), key=lambda r: (r.order_key(), r.who))
+        out = sorted(self.rows.values(), key=lambda r: (r.order_key(), r.who))
         for i, row in enumerate(out):
             same = i and out[i - 1].order_key() == row.order_key()
             row.rank = out[i - 1].rank if same else i + 1
+        self.rated = model is not None
+        if model is None:
+            return out
+        traces = {r.who: Trace() for r in out[:traced]}
+        ratings: dict[str, Any] = {}
+        for number, seats in enumerate(self.played.in_date_order(), 1):
+            teams = [[ratings.get(who) or model.rating(name=who)] for who, _ in seats]
+            new = model.rate(teams, ranks=[place for _, place in seats])
+            for (who, _), (rating,) in zip(seats, new):
+                ratings[who] = rating
+                trace = traces.get(who)
+                if trace is not None:
+                    trace.add(number, float(rating.mu))
+        for who, rating in ratings.items():
+            row = self.rows[who]
+            row.mu, row.sigma = float(rating.mu), float(rating.sigma)
+            trace = traces.get(who)
+            if trace is not None:
+                row.history, row.every = trace.points(), trace.every
         return out
 
     def lines(self, rows: list[Row]) -> list[dict[str, Any]]:
@@ -169,4 +294,4 @@ class Standings(Tally):
                  **self.apart.as_dict()}]
 
 
-__all__ = ["BY", "INSTALL", "Row", "Standings", "rating_model"]
+__all__ = ["BY", "INSTALL", "Played", "Row", "Standings", "Trace", "rating_model"]

@@ -12,8 +12,10 @@ no script, no font or library fetched), so it opens the same with or without a n
   with their win shares (``data-chart="first-N"``), each next to its table;
 - ``standings_page(rows, ...)``: the table (``<table id="standings">``, a
   ``<tr data-person="...">`` per person) and each person's rating over the games
-  (``data-chart="ratings"``, a ``<polyline data-person="...">`` per person whose
-  ``data-mu`` lists the mu after each of their games).
+  (``data-chart="ratings"``, a ``<polyline data-person="...">`` for each of the first
+  ``MAX_SERIES`` persons, whose ``data-mu`` lists the mu after each of their games; a
+  person of more than ``play.standings.Trace.CAP`` games is drawn through one game in
+  every 2, 4, 8, ... of theirs and the last, as the note ``#thinned`` says).
 
 The input is what the commands print as JSON Lines (``play.stats.Stats.lines``,
 ``play.standings.Row``): the page shows what the text shows.
@@ -25,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from ..play.standings import Trace
 from .ink import INK, MUTED, PANEL, PAPER, PLAYER_FILL
 
 #: The colours of the lines of the persons' ratings, in turn.
@@ -276,13 +279,18 @@ def standings_page(rows: Sequence[Any], summary: Mapping[str, Any],
             f"<section>{_table(head, table_rows, attrs, 'standings')}</section>\n"]
     if rated:
         chosen = list(rows)[:MAX_SERIES]
-        series = [(r.who, PLAYER_FILL.get(r.who, SERIES[i % len(SERIES)]),
-                   [(n, mu) for n, mu, _ in r.history]) for i, r in enumerate(chosen)]
+        series = [(r.who, PLAYER_FILL.get(r.who, SERIES[i % len(SERIES)]), r.history)
+                  for i, r in enumerate(chosen)]
         more = len(rows) - len(chosen)
+        thinned = "; ".join(f"{escape(r.who)} through one game in {r.every} of theirs and "
+                            "the last" for r in chosen if r.every > 1)
         body.append("<section><h2>Rating (OpenSkill mu) after each game</h2>\n"
                     + _lines("ratings", series, summary["games"])
                     + (f'<p class="note">The first {MAX_SERIES} of the table are drawn; '
-                       f"{more} more are in it.</p>" if more > 0 else "") + "</section>\n")
+                       f"{more} more are in it.</p>" if more > 0 else "")
+                    + (f'<p class="note" id="thinned">A line of more than {Trace.CAP:,} '
+                       f"games is drawn through some of them: {thinned}.</p>"
+                       if thinned else "") + "</section>\n")
     else:
         body.append('<p class="note">No ratings: openskill is not installed '
                     "(pip install 'keyharvest[standings]').</p>\n")
