@@ -2,7 +2,7 @@
 real browser: Debian's chromium, headless, driven by Playwright, as the replay viewer's
 test does (tests/browser_util.py: the same browser, the same skip or failure when it is
 missing, and screenshots kept under ``KEYHARVEST_ARTEFACTS``: ``stats-laptop.png``,
-``stats-phone.png``, ``standings-laptop.png``).
+``stats-phone.png``, ``standings-laptop.png``, ``standings-phone.png``).
 
 The page is opened from a file with every network request refused: it must draw in full
 without one. What is drawn is read back from the page: each bar's width against the share
@@ -11,7 +11,6 @@ the JSON gives, each interval's ends, each box's quartiles, each person's line o
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -88,19 +87,20 @@ def test_the_standings_page_draws_each_persons_ratings(browser: object, tmp_path
     page_file = tmp_path / "standings.html"
     files = named(tmp_path)
     rows = kh("standings", *files, "-f", "json", "--html", page_file).results()
-    page, asked = _open(browser, page_file, 1280, 800)
-    assert all(url.startswith("file:") for url in asked), asked
-    table = page.evaluate(  # type: ignore[attr-defined]
-        """() => Array.from(document.querySelectorAll("#standings tbody tr")).map(
-            (tr) => [tr.dataset.person, Number(tr.dataset.rank)])""")
-    assert table == [[r["person"], r["rank"]] for r in rows]
-    lines = page.evaluate(  # type: ignore[attr-defined]
-        """() => Object.fromEntries(Array.from(document.querySelectorAll(
-            'svg[data-chart="ratings"] polyline')).map((p) => [p.dataset.person,
-            p.dataset.mu.split(" ").map(Number)]))""")
-    for r in rows:
-        assert len(lines[r["person"]]) == r["games"]
-        assert lines[r["person"]][-1] == pytest.approx(r["mu"], abs=1e-3)
-    page.screenshot(path=str(artefacts / "standings-laptop.png"),  # type: ignore[attr-defined]
-                    full_page=True)
-    json.dumps(lines)
+    for width, height, shot in ((1280, 800, "standings-laptop.png"),
+                                (390, 844, "standings-phone.png")):
+        page, asked = _open(browser, page_file, width, height)
+        assert all(url.startswith("file:") for url in asked), asked
+        table = page.evaluate(  # type: ignore[attr-defined]
+            """() => Array.from(document.querySelectorAll("#standings tbody tr")).map(
+                (tr) => [tr.dataset.person, Number(tr.dataset.rank)])""")
+        assert table == [[r["person"], r["rank"]] for r in rows]
+        lines = page.evaluate(  # type: ignore[attr-defined]
+            """() => Object.fromEntries(Array.from(document.querySelectorAll(
+                'svg[data-chart="ratings"] polyline')).map((p) => [p.dataset.person,
+                p.dataset.mu.split(" ").map(Number)]))""")
+        for r in rows:
+            assert len(lines[r["person"]]) == r["games"]
+            assert lines[r["person"]][-1] == pytest.approx(r["mu"], abs=1e-3)
+        page.screenshot(path=str(artefacts / shot), full_page=True)  # type: ignore[attr-defined]
+        page.close()  # type: ignore[attr-defined]

@@ -41,7 +41,7 @@ body {{ font: 15px/1.4 system-ui, sans-serif; color: {INK}; background: {PAPER};
        margin: 0 auto; padding: 1em; max-width: 1100px; }}
 h1 {{ font-size: 1.4em; }} h2 {{ font-size: 1.15em; margin-top: 1.6em; }}
 section {{ background: {PANEL}; border: 1px solid #ddd6c6; border-radius: 6px;
-          padding: 0.6em 1em; margin: 1em 0; }}
+          padding: 0.6em 1em; margin: 1em 0; overflow-x: auto; }}
 .row {{ display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }}
 table {{ border-collapse: collapse; font-variant-numeric: tabular-nums; }}
 th, td {{ padding: 0.15em 0.6em; text-align: right; border-bottom: 1px solid #e6dfcf; }}
