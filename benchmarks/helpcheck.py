@@ -6,7 +6,8 @@ A help line is followed when it names an edit in its words:
 
 * ``write 'X' instead of 'Y'``: the text Y on the diagnostic's line (the occurrence
   nearest its column) becomes X;
-* ``write 'X' before 'Y'``: ``X; `` goes in front of Y there;
+* ``write 'X' before 'Y'``: ``X; `` goes in front of Y there (``write 'X', 'Z' or 'W'
+  before 'Y'``, as with ``instead of`` and ``after``: the first);
 * ``write 'X' after 'Y'``: ``; X`` goes after the last Y before the diagnostic;
 * ``write 'N.' or leave the number out`` (no "instead"): the number at the column becomes N;
 * ``delete this 'X'``: X goes, with its ``;``;
@@ -60,7 +61,7 @@ SOURCE = "game.kh"
 _HEADER = re.compile(r"^(\d+\.\s*)?[A-Za-z]+\s*:\s*")
 _QUOTED = r"'([^']*)'"
 _INSTEAD = re.compile(rf"write {_QUOTED}(?:, {_QUOTED})*(?: or {_QUOTED})? instead of {_QUOTED}")
-_BEFORE = re.compile(rf"write {_QUOTED} before {_QUOTED}")
+_BEFORE = re.compile(rf"write {_QUOTED}(?:, {_QUOTED})*(?: or {_QUOTED})? before {_QUOTED}")
 _AFTER = re.compile(rf"write {_QUOTED}(?:, {_QUOTED})*(?: or {_QUOTED})? after {_QUOTED}")
 _NUMBER = re.compile(r"write '(\d+)\.' or leave the number out")
 _MEAN = re.compile(rf"did you mean {_QUOTED}\?")
@@ -198,7 +199,7 @@ def follow(text: str, d: Diagnostic) -> str | None:
         lines.insert(int(m.groups()[-1]) - 1, m[1])
         return "\n".join(lines)
     if m := _BEFORE.search(hint):
-        at = _nearest(line, m[2], column)
+        at = _nearest(line, m.groups()[-1], column)
         if at < 0:
             return None
         lines[row] = f"{line[:at]}{m[1]}; {line[at:]}"

@@ -226,9 +226,10 @@ def test_a_turn_left_out_before_a_continuation_line_goes_before_that_line() -> N
     # red's turn 20 left out, its answers to event U kept: the turn goes before them, not
     # before green's turn 19 (the line of the turn before)
     _, at, got = _turn_left_out(20, "red")
-    assert got.hint is not None and got.hint.hint.endswith(
-        f"write the line '20. red:' before line {at + 1}, and red's steps of that turn after "
-        "'20. red:'")
+    assert got.hint is not None and got.hint.hint == (
+        "the record does not say what red did in turn 20: write that turn on a line of its "
+        f"own, starting '20. red:', before line {at + 1}")  # (the header alone: its answers
+    # would be read as red's turn 20, refused as they were)
 
 
 def test_a_draw_left_out_is_named_after_its_offer_with_the_tile() -> None:
@@ -434,3 +435,51 @@ def test_a_step_written_twice_with_its_own_colour_loses_its_copy() -> None:
                                   "green: swap A2 for G8; green: swap A2 for G8;")
     _restored("\n".join(lines), original, "'green: swap A2 for G8' seems to be written twice",
               "delete this 'green: swap A2 for G8'")
+
+
+def test_a_step_left_out_that_several_steps_fit_lists_them_the_one_played_first() -> None:
+    # (the help was the alternatives of 'draw G8', whatever the rest of the record needs)
+    text, _ = _edited("2. ", " offer F5 for vegetables vegetables;", "")
+    _restored(text, "\n".join(_two()), "a step seems to be missing before 'draw G8'",
+              "write 'offer F5 for vegetables vegetables' or 'offer F5 for vegetables' before "
+              "'draw G8', the step played: the record does not say which (these 2 fit the "
+              "rest of it)")
+
+
+def test_a_step_retyped_that_several_steps_fit_lists_them_nearest_first() -> None:
+    text, _ = _edited("3. ", "play B at G2", "play B at G3")
+    _restored(text, "\n".join(_two()), "cannot play B at G3", "write 'play B at G2' or "
+              "'play B at F2' instead of 'play B at G3', the step played: the record does not "
+              "say which (these 2 fit the rest of it)")
+
+
+def test_a_draw_retyped_as_end_gets_the_draws_that_fit() -> None:
+    # (the help was "a tile was drawn after ...", with nothing to copy; the turn numbers
+    # after the 'end' run on, so the steps before them are what the tiles must fit)
+    text, got = _edited("10. ", "draw Q", "end")
+    assert got.first is not None and got.first.message.startswith("a draw is due here")
+    assert got.hint is not None and got.hint.hint.startswith(
+        "write 'draw M', 'draw N', 'draw P', 'draw Q' or 'draw R' instead of 'end', or the "
+        "tile drawn if another: the record does not say which (10 fit")
+    followed = helpcheck.follow(text, got.hint)
+    assert followed is not None and helpcheck.read(followed).key() > got.key()
+
+
+def test_two_colours_for_one_step_get_a_help_that_is_followed() -> None:
+    # (the help was "delete 'green:' or this 'red:'": no one edit to make)
+    text, got = _edited("3. ", "3. green: offer", "3. green: red: offer")
+    assert got.first is not None and got.first.message == \
+        "two colours for one step: 'green' and 'red'"
+    assert got.hint is not None and got.hint.hint == \
+        "delete this 'red:' (one colour speaks), or 'green:' if the step is red's"
+    assert helpcheck.follow(text, got.hint) == "\n".join(_two())
+
+
+def test_a_step_written_twice_after_a_pass_supplied_loses_its_copy() -> None:
+    # orange's pass (its only answer) is supplied before the copy, which is then refused:
+    # the record without the copy replays from before that pass (orange writes it)
+    original = helpcheck.games(9, 29)[8]
+    text = original.replace("    green: remove A\n", "    green: remove A; green: remove A\n")
+    assert text.count("green: remove A; green: remove A") == 1
+    _restored(text, original, "'green: remove A' seems to be written twice",
+              "delete this 'green: remove A'")

@@ -244,11 +244,13 @@ def mend(record: Record, error: IllegalStep, state: State, applied: int) -> bool
             or _one_step(record, text, error, state, applied))
 
 
-def _state_at(record: Record, state: State, applied: int, at: int) -> State | None:
+def _state_at(record: Record, state: State, applied: int, at: int, *,
+              passes: bool = True) -> State | None:
     """The state before ``record.steps[at]`` (``state``: the one before
     ``record.steps[applied]``; an earlier one is replayed from the start), None if the
-    steps before it do not replay."""
-    if at == applied:
+    steps before it do not replay. Without ``passes``, before the passes a record may
+    leave out that were supplied right before that step (``state`` may hold them)."""
+    if at == applied and passes:
         return state
     implied: list[tuple[int, Step]] = []
     try:
@@ -291,7 +293,8 @@ def _repeated_step(record: Record, text: _Text, error: IllegalStep, state: State
         between = text[one.line][one.end_column - 1:two.column - 1 - own]
         if between.strip() != ";":
             continue
-        before = _state_at(record, state, applied, at)
+        # (before the passes supplied for the copy: the step after it may be that pass)
+        before = _state_at(record, state, applied, at, passes=False)
         if before is None or not _winners([(True, steps[at + 1:], 0)], before)[1]:
             continue
         later = "" if at == applied else "the copy is taken, and a later step refused: "
@@ -354,7 +357,8 @@ def _missing_draw(record: Record, text: _Text, error: IllegalStep, state: State,
     refused = steps[applied]
     span = refused.span
     typed = text.text_of(span)
-    if typed is not None and span is not None and not isinstance(refused, EndTurn):
+    if typed is not None and span is not None and (not isinstance(refused, EndTurn)
+                                                   or typed.lower() == "end"):  # (written)
         line = text[span.line]  # (the step written where the draw was: retyped)
         prefix = _PREFIX.search(line[:span.column - 1])
         if prefix is None or prefix.start() > 0 or line[:1].isspace():
@@ -467,7 +471,11 @@ def _find_missing_turn(state: State, rest: Sequence[Step], numbered: bool
 
 
 def _missing_turn_help(state: State, lines: Sequence[str], player: str, row: int,
-                       numbered: bool) -> tuple[str, str]:
+                       numbered: bool, header_alone: bool = True) -> tuple[str, str]:
+    """The message and help for ``player``'s turn left out before line ``row``: the
+    ``lines`` that fit (one: the turn; several: the record does not tell which), or when
+    none does, its header line (``header_alone``: written alone, it lets the record read
+    on) and what the record does not tell."""
     from .alternatives import LIMIT, said
 
     n = state.turn.number
@@ -483,6 +491,9 @@ def _missing_turn_help(state: State, lines: Sequence[str], player: str, row: int
         return message, (f"write the line {shown} before line {row}, or the turn {player} "
                          f"played if another: {untold} ({fit})")
     header = f"{n}. {player}:" if numbered else f"{player}:"
+    if not header_alone:
+        return message, (f"{untold}: write that turn on a line of its own, starting "
+                         f"{header!r}, before line {row}")
     return message, (f"{untold}: write the line {header!r} before line {row}, and {player}'s "
                      f"steps of that turn after {header!r}")
 
@@ -514,7 +525,11 @@ def _missing_turn_here(record: Record, text: _Text, error: IllegalStep, state: S
         if lines:  # (a turn that fits was read with that line's steps another player's)
             return False
         row = error.span.line  # type: ignore[union-attr]
-    message, hint = _missing_turn_help(state, lines, player, row, numbered)
+    # the header alone (an empty turn) before the line: the record reads on when the turn
+    # and a step after it apply (not before a continuation line: its steps become that
+    # turn's, refused as they were)
+    alone = not below and _reach(state, [EndTurn(player), *steps[applied:]]) >= 2
+    message, hint = _missing_turn_help(state, lines, player, row, numbered, alone)
     header = text.header_text(row)
     return _rewrite(error, message, hint, Span(row, 1, row, len(header) + 1,
                                                error.span.source))  # type: ignore[union-attr]
@@ -719,15 +734,39 @@ def _one_step(record: Record, text: _Text, error: IllegalStep, state: State,
     coloured = own != written  # (its own colour: another's step may go before it)
     trials += [(("before", s), [s, refused, *rest], 2) for s in legal
                if getattr(s, "player", None) in (None, speaker) or alone or coloured]
+    from .alternatives import LIMIT, said
+
     found: list[tuple[str, Step | None]] = []
     for candidate, steps_after, _ in trials[:4 * MAX_TRIALS]:
         if _reach(state, steps_after) == math.inf:
             found.append(candidate)
-            if len(found) > 2:
-                return False
+            if len(found) > LIMIT:
+                break
     twice = applied > 0 and steps[applied - 1] == refused
     if twice and ("delete", None) in found:  # a step written twice: the copy goes first
         found = [("delete", None)]
+    hows = {how for how, _ in found}
+    if len(found) > 1 and len(hows) == 1 and hows <= {"before", "instead"} and all(
+            getattr(s, "player", None) in (None, speaker) for _, s in found):
+        # several steps fit there: the record does not say which was played
+        (how,) = hows
+        # nearest to what was written first (alternatives' order: the same kind, the
+        # words shared, the fewest edits)
+        from .alternatives import alternatives
+
+        near = alternatives(state, refused, 4 * MAX_TRIALS, speaker=speaker)
+        texts = sorted((in_words(s, speaker) for _, s in found),  # type: ignore[arg-type]
+                       key=lambda t: near.index(t) if t in near else len(near))
+        shown = said([repr(t) for t in texts[:LIMIT]])
+        fit = (f"these {len(found)} fit the rest of it" if len(found) <= LIMIT
+               else f"more than {LIMIT} fit the rest of it")
+        where = "before" if how == "before" else "instead of"
+        hint = (f"write {shown} {where} {written!r}, the step played: the record does not say "
+                f"which ({fit})")
+        if how == "before":
+            return _rewrite(error, f"a step seems to be missing before {written!r}: "
+                            f"{error.message}", hint)
+        return _rewrite(error, error.message, hint)
     if len(found) != 1:
         return False
     how, chosen = found[0]

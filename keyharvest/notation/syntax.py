@@ -323,7 +323,8 @@ def syntax_error(exc: UnexpectedInput, text: str, where: Where) -> NotationError
                 f"two colours for one step: {quoted(head.group(1))} and {quoted(token.value)}",
                 span, expected=expected,
                 hint=f"delete this '{token.value}:'" if same else
-                f"delete '{head.group(1)}:' or this '{token.value}:' (one colour speaks)")
+                f"delete this '{token.value}:' (one colour speaks), or '{head.group(1)}:' if "
+                f"the step is {token.value.lower()}'s")
     if token.type == "WORD" and len(step_words) > 3:
         guess = _near_step(token.value)
         return NotationError(f"unknown step {quoted(token.value)}", span, expected=expected,
