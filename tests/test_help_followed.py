@@ -483,3 +483,17 @@ def test_a_step_written_twice_after_a_pass_supplied_loses_its_copy() -> None:
     assert text.count("green: remove A; green: remove A") == 1
     _restored(text, original, "'green: remove A' seems to be written twice",
               "delete this 'green: remove A'")
+
+
+def test_a_turns_first_step_on_its_own_players_answer_line_before_is_moved() -> None:
+    # green's answer to brown's event, then green's turn 6: its first step written on the
+    # answer line is read as green's while brown's turn goes on (the help was "write
+    # 'brown: end; green: play C at B2' instead of" it, and the turn numbers then ran on)
+    original = helpcheck.games(1, 29)[0]
+    was = "    green: fallow D5; draw B7\n6. green: play C at B2; gain hops wine\n"
+    assert original.count(was) == 1
+    text = original.replace(was, "    green: fallow D5; draw B7; play C at B2\n"
+                            "6. green: gain hops wine\n")
+    row = text.split("\n").index("6. green: gain hops wine") + 1
+    _restored(text, original, f"'play C at B2' is green's step: it belongs on line {row}, "
+              f"green's turn 6", f"move 'play C at B2' to line {row}, after '6. green:'")

@@ -842,9 +842,7 @@ def _other_line(record: Record, text: _Text, error: IllegalStep, state: State,
     starts = _turn_starts(steps, applied)
     after_end = applied > 0 and steps[applied - 1] == EndTurn(speaker)
     trials: list[tuple[tuple[str, int, int], Sequence[Step], int]] = []
-    for player in state.colours:
-        if player == speaker:
-            continue
+    for player in state.colours:  # (the speaker's own next turn too: written a line early)
         try:
             moved = parse_step(written, player, players=state.colours, board=state.board)
         except KeyHarvestError:
