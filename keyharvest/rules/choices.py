@@ -260,6 +260,13 @@ class Tokens:
             got = _BY_BOARD[board.references] = Tokens(board.references)
         return got
 
+    def first(self, step: Step) -> int:
+        """The first pick of ``step``: its kind's (``offer``), or a draw's item. Raises
+        ``KeyError`` for a draw of an item that is neither an event nor on the board."""
+        if type(step) is Draw:
+            return self.action[step.item]
+        return self.action[KIND_OF[type(step)]]
+
     def spell(self, step: Step) -> tuple[int, ...]:
         """The picks that spell ``step`` (action numbers). Raises ``ValueError`` for a name
         that is neither a word of the catalogue nor a reference of the board."""
@@ -271,10 +278,11 @@ class Tokens:
         the fields before it); all of them for a step without such a field."""
         action = self.action
         try:
+            first = self.first(step)
             if type(step) is Draw:
-                return (action[step.item],), 1
+                return (first,), 1
             kind = type(step)
-            out = [action[KIND_OF[kind]]]
+            out = [first]
             shared = -1
             varied = _COMBINATORIAL.get(kind)
             for name in _FIELDS[kind]:

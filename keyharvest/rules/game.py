@@ -67,7 +67,7 @@ class Game:
     """A game in progress for programs (see the module's text). ``state`` is the table
     (a ``State``: read it, do not change it but through the game's methods)."""
 
-    __slots__ = ("_left", "_listing", "_log", "_picks", "_seen", "_start", "_steps",
+    __slots__ = ("_left", "_listed", "_listing", "_log", "_picks", "_seen", "_start", "_steps",
                  "_tokens", "state")
 
     def __init__(self, state: State) -> None:
@@ -81,6 +81,8 @@ class Game:
         self._picks: tuple[int, ...] = ()
         self._listing: tuple[Step, ...] | None = None  # every legal step
         self._left: tuple[Candidate, ...] | None = None  # those the picks begin
+        #: the engine's listing, each step with its first pick
+        self._listed: tuple[tuple[int, Step], ...] | None = None
         self._seen = _on_table(state)
         self._tokens = Tokens.of(state.board)
 
@@ -146,7 +148,7 @@ class Game:
         if type(step) is Draw and is_event(step.item):
             self._seen = self._seen | {step.item}
         self._picks = ()
-        self._listing = self._left = None
+        self._listing = self._left = self._listed = None
 
     def pop(self) -> Step:
         """Undo the last step (pushed, or completed by ``apply_action``) and return it; the
@@ -160,7 +162,7 @@ class Game:
         self.state.undo(undo)
         self._seen = seen
         self._picks = ()
-        self._listing = self._left = None
+        self._listing = self._left = self._listed = None
         return self._steps.pop()
 
     def step_stack(self) -> list[Step]:
@@ -174,7 +176,10 @@ class Game:
         continues one. Empty once the game is over."""
         if self.state.result is not None:
             return []
-        at = len(self._picks)
+        picks = self._picks
+        if not picks:  # the kinds (and draws) alone: nothing is spelt yet
+            return sorted({first for first, _ in self._shown()})
+        at = len(picks)
         return sorted({tokens[at] for _, tokens, _ in self._candidates()})
 
     def apply_action(self, action: object) -> None:
@@ -193,7 +198,8 @@ class Game:
             raise IllegalStep(rule, f"action {action} is not legal: the game is "
                               f"{state.result}")
         at = len(self._picks)
-        left = tuple(c for c in self._candidates() if c[1][at] == action)
+        left = (tuple(c for c in self._candidates() if c[1][at] == action) if at
+                else self._spelt(action))
         if not left:
             tokens = self._tokens.tokens
             name = tokens[action] if 0 <= action < NUM_ACTIONS else "no action"
@@ -240,6 +246,7 @@ class Game:
         other._picks = self._picks
         other._listing = self._listing  # tuples: shared, never changed
         other._left = self._left
+        other._listed = self._listed
         other._seen = self._seen
         other._tokens = self._tokens
         return other
@@ -342,7 +349,7 @@ class Game:
             other._steps = list(self._steps)
             other._log = []
             other._picks = ()
-            other._listing = other._left = None
+            other._listing = other._left = other._listed = None
             other._seen = self._seen
             other._tokens = self._tokens
             try:
@@ -397,17 +404,34 @@ class Game:
         return Game(self._start)
 
     # -- the machinery ----------------------------------------------------------------------
+    def _shown(self) -> tuple[tuple[int, Step], ...]:
+        """The engine's listing, each step once with its first pick (its kind's, or a
+        draw's item): all a first pick needs."""
+        listed = self._listed
+        if listed is None:
+            state = self.state
+            first = self._tokens.first
+            listed = self._listed = () if state.result is not None else tuple(
+                (first(step), step) for step in dict.fromkeys(representative_steps(state)))
+        return listed
+
+    def _spelt(self, first: int) -> tuple[Candidate, ...]:
+        """The steps of the engine's listing whose first pick is ``first``, spelt."""
+        spell = self._tokens.spell_shared
+        return tuple((step, *spell(step)) for pick, step in self._shown() if pick == first)
+
     def _candidates(self) -> tuple[Candidate, ...]:
         """The legal steps the picks made so far begin: from the engine's listing, each of
         its steps widened into its variants where the picks reach past what they share."""
         left = self._left
         if left is None:
-            state = self.state
-            spell = self._tokens.spell_shared
-            shown = () if state.result is not None else tuple(
-                (step, *spell(step)) for step in dict.fromkeys(representative_steps(state)))
-            # each shares its kind at least: with no picks made, none is widened yet
-            left = self._left = self._narrow(shown) if self._picks else shown
+            picks = self._picks
+            if picks:
+                left = self._narrow(self._spelt(picks[0]))
+            else:  # each shares its kind at least: none is widened yet
+                spell = self._tokens.spell_shared
+                left = tuple((step, *spell(step)) for _, step in self._shown())
+            self._left = left
         return left
 
     def _narrow(self, candidates: tuple[Candidate, ...]) -> tuple[Candidate, ...]:
