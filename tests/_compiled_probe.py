@@ -1,7 +1,8 @@
 """Run by tests/test_compiled.py with the pure and with the compiled install, from a copy
 of scenarios/ (the working directory): every record of games/ and rules/ stepped through
-the engine one step at a time, and games between the bots, printing what the engine says
-at each step (and, every 25 steps, what each player may know: ``rules.view``). The two
+the engine one step at a time, games between the bots, and games played by integer
+actions with undo (``kh.Game``), printing what the engine says at each step (and, every 25
+steps, what each player may know: ``rules.view``). The two
 outputs must be the same bytes. Not a test module itself."""
 
 from __future__ import annotations
@@ -78,12 +79,45 @@ def views(state: kh.State, n: int) -> None:
         print(kh.dump_position(drawn, "standard"), sorted(drawn.bag), drawn.removed)
 
 
+def games_by_actions() -> None:
+    """Games played by integer actions (``kh.Game``: the picks listed as needed, the undo
+    journal): the actions legal at each pick, each step popped and pushed again (the table
+    printed after the pop every tenth step), and at the end every step popped back to the
+    start."""
+    for players, seed in ((2, 5), (3, 6), (4, 7)):
+        game = kh.Game(kh.random_game(players, seed, max_turns=40))
+        rng = random.Random(seed)
+        n = 0
+        while not game.is_terminal():
+            if game.is_chance_node():
+                items, weights = zip(*game.chance_actions())
+                action = rng.choices(items, weights)[0]
+            else:
+                legal = game.legal_actions()
+                print(n, game.picks(), legal)
+                action = rng.choice(legal)
+            pushed = len(game.step_stack())
+            game.apply_action(action)
+            if len(game.step_stack()) > pushed:
+                step = game.pop()
+                print(str(step), game.state.steps)
+                if n % 10 == 0:
+                    print(kh.dump_position(game.state, "standard"))
+                game.push(step)
+            n += 1
+        print(game.serialize())
+        while game.step_stack():
+            game.pop()
+        print(kh.dump_position(game.state, "standard"))
+
+
 def main() -> None:
     for path in sorted(glob.glob("games/*.kh")):
         step_through(path, full=False)
     for path in sorted(glob.glob("rules/*.kh")):
         step_through(path, full=True)
     bot_games()
+    games_by_actions()
     sys.stdout.flush()
 
 
