@@ -17,7 +17,7 @@ from keyharvest.errors import IllegalStep, KeyHarvestError
 from keyharvest.formats.positions import read_position
 from keyharvest.formats.records import load_records, read_source, replay
 from keyharvest.model.state import State
-from keyharvest.model.steps import Step
+from keyharvest.model.steps import EndTurn, Step
 from keyharvest.notation import Names, Where
 from keyharvest.notation.movetext import read_movetext
 from keyharvest.play.bots import RandomBot
@@ -119,3 +119,25 @@ def test_a_state_without_an_undo_kept_keeps_nothing() -> None:
     assert state.undoing is None
     assert undo.journal  # the step's changes, each container once
     assert len({id(part) for part, _ in undo.journal}) == len(undo.journal)
+
+
+def test_is_legal_takes_its_trial_back_even_inside_a_kept_undo() -> None:
+    """``is_legal`` applies the step in place and undoes it: the table is as before, for
+    legal and illegal steps, and a caller's own undo being kept is left as it was."""
+    state = kh.random_game(3, seed=2, max_turns=400)
+    bot = RandomBot(random.Random(2))
+    game = kh.Game(state)
+    checked = 0
+    while not game.is_terminal() and checked < 3000:
+        before = table(game.state)
+        for step in game.legal_steps()[:12]:
+            assert kh.rules.is_legal(game.state, step)
+            checked += 1
+        assert not kh.rules.is_legal(game.state, EndTurn("nobody"))
+        assert table(game.state) == before
+        outer = game.state.begin()
+        assert kh.rules.is_legal(game.state, game.representative_steps()[0])
+        assert game.state.undoing is outer
+        game.state.end()
+        game.push(bot.choose(game.state))
+    assert checked >= 2000

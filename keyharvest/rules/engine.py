@@ -498,10 +498,18 @@ def legal_view(state: State) -> Sequence[Step]:
 
 
 def is_legal(state: State, step: Step) -> bool:
+    """Whether ``step`` may come next: applied in place and taken back (``State.begin``,
+    ``State.undo``: what the step changed, not a copy of the table); ``state`` is as it was
+    after, a step being kept by the caller's own undo included."""
+    outer = state.undoing
+    undo = state.begin()
     try:
-        apply(state, step)
+        advance(state, step)
     except IllegalStep:
         return False
+    finally:
+        state.undoing = outer
+        state.undo(undo)
     return True
 
 
