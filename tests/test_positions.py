@@ -183,6 +183,9 @@ def test_frame_fields_keep_their_python_types() -> None:
         def legal(self, state):  # a frame the engine can play on: it lists its steps
             yield S.Pass(self.who)
 
+        def apply(self, state, step):  # and plays them (a position is played down on reading)
+            state.stack.pop()
+
     try:
         s = new_game(deal(("red", "green"), random.Random(1), BOARD), BOARD)
         probe = Probe()
@@ -282,3 +285,27 @@ def test_every_position_of_a_game_reads_back_and_plays_on() -> None:
         assert dump_position(again) == dump_position(state)
         advance(again, step)  # the step played from the copy read back, as from the original
         advance(state, step)
+
+
+def test_a_frame_twice_on_the_stack_is_refused_or_plays_on() -> None:
+    """issue 50: fuzzing found stacks whose frames each read well and whose top waits for a
+    legal step, but which the engine cannot come back down (the top frame written twice:
+    event O's gift given twice was a ValueError in the engine, an internal error of
+    ``moves`` after a step). Each such position is refused where its stack is written, or
+    it plays on as any valid one."""
+    refused = played = 0
+    for n, seed in [(3, 21), (4, 22), (2, 23)]:
+        for i, s in enumerate(states_of_a_game(n, seed)):
+            if len(s.stack) < 2:
+                continue
+            head, *frames = dump_position(s).split("\n[[stack]]\n")
+            twice = "\n[[stack]]\n".join([head, *frames, frames[-1]])
+            try:
+                loaded = load_position(twice, "p.toml")
+            except PositionError as exc:
+                assert exc.path in ("stack", "pending") and exc.span is not None, exc
+                refused += "cannot be played down" in exc.message
+                continue
+            play_on(loaded.state, i, limit=60)
+            played += 1
+    assert refused >= 3, (refused, played)

@@ -36,6 +36,7 @@ for unknown keys and names); broken invariants (RULES.md J) are collected in
 from __future__ import annotations
 
 import json
+import random
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
@@ -65,6 +66,7 @@ from ..model.state import (
     StoreItem,
     Turn,
 )
+from ..model.steps import Step
 from ..rules import engine
 from ..rules.actions import start
 from ..rules.invariants import Violation, check
@@ -91,6 +93,9 @@ PLAYER_KEYS = ("tiles", "harvested", "workers", "supply", "crops", "store")
 TURN_KEYS = ("player", "number", "used", "count")
 PENDING_KEYS = ("kind", "player", "rule", "purpose", "worker", "event")
 PENDING_KINDS = tuple(PendingKind)
+#: How many steps ``Reader.played_down`` plays, at most, for the frames above the turn to
+#: end (an effect of the rules ends in far fewer).
+UNWIND_STEPS = 200
 #: Without these a position is partial: the conservation counts cannot be made.
 COMPLETE_KEYS = ("bag", "registry")
 #: What a partial position may leave unknown: a hand-written final table does not know
@@ -426,8 +431,42 @@ class _Reader(ValueChecker):
         if state.result is None and not listed:
             raise self.error(f"the frame stack waits for {state.pending.describe()}, "
                              "but no step is legal there", path)
+        self.played_down(settled, listed)
         if (state.result is None) != (state.pending.kind != PendingKind.OVER):
             raise self.error("pending is over exactly when the game has a result", path)
+
+    def played_down(self, state: State, listed: list[Step]) -> None:
+        """Raise unless the frames above the turn of ``state`` (settled; ``listed`` its
+        steps) play down to the turn: steps chosen by a fixed seed, each listed first, as
+        many as ``UNWIND_STEPS``. Frames that each read well and fit the top of the stack
+        may still not fit one another below it (a frame twice, two in an order no effect
+        pushes them): the engine finds out only when it comes back to them, and a
+        position is valid only if it can (fuzzing found such stacks, issue 50)."""
+        if len(state.stack) == 1:
+            return  # the turn alone: its steps are listed
+        rng = random.Random(0)
+        played = state.copy()
+        why = None
+        try:
+            for _ in range(UNWIND_STEPS):
+                if played.result is not None or len(played.stack) == 1:
+                    # the effects over: no tile left in hand (each effect that draws one
+                    # places it or gives it on)
+                    if not played.in_hand:
+                        return
+                    why = f"{played.in_hand[0]} is left in hand at the end of the effects"
+                    break
+                if not listed:
+                    why = f"no step is legal at {played.pending.describe()}"
+                    break
+                engine.advance(played, rng.choice(listed))
+                listed = engine.representative_steps(played)
+            else:
+                return  # still under way after so many steps: not a stack that fails
+        except Exception as exc:  # noqa: BLE001 - as in playable: frames that do not fit
+            why = type(exc).__name__
+        raise self.error(f"the frame stack cannot be played down to the turn ({why}): its "
+                         "frames do not fit the table or one another", "stack")
 
     def board(self, spec: str) -> Board:
         try:
