@@ -247,3 +247,18 @@ def test_hint_and_analyse_over_jobs_give_the_same_answer_for_the_same_seed() -> 
     shared = run_kh("analyse", "-", "--budget", "2", "-f", "json", "-j", "2", input=text)
     assert alone.code == shared.code == 0 and alone.out == shared.out, shared
     assert alone.results()
+
+
+def test_the_worth_benchmark_fits_what_the_players_hold() -> None:
+    """``benchmarks/worth.py`` (item 2's measured worths): its least squares solve a
+    system whose answer is known, and a tiny fit of one greedy game a count fits every
+    non-final position it looked at."""
+    from scripts import load_script
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "worth.py"
+    worth = load_script(path, "keyharvest_worth")
+    assert [round(x, 9) for x in worth.solve([[2.0, 1.0], [1.0, 3.0]], [5.0, 10.0])] == [1.0,
+                                                                                     3.0]
+    got = worth.fit(1, 46, 50)
+    assert got["positions"] > 10 and got["games_each"] == 1
+    assert all(isinstance(got[k], float) for k in ("crop", "store", "field", "r2"))
