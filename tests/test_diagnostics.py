@@ -59,7 +59,7 @@ games/club.kh:16:19: error: no space H2 on the board
 games/club.kh:17:9: error[C.4]: red cannot buy A1 from green: it is in red's store
    17 | 3. red: buy A1 from green
       |         ^^^^^^^^^^^^^^^^^
-      = help: red is to take an action or end the turn: write 'buy A1 from red', 'play A at G2', 'offer A3 for wine', 'offer A4 for wine' or 'play A at A5' instead of 'buy A1 from green\''''),
+      = help: write 'buy A1 from red', 'play A at A5', 'play A at A6', 'play A at B5' or 'play A at B7' instead of 'buy A1 from green', the step played: the record does not say which (more than 5 fit the rest of it)'''),
     ('3. red: buy A1 from red', '3. red: play M at B2', '''\
 games/club.kh:17:14: error: M is an event, not a worker
    17 | 3. red: play M at B2
@@ -148,9 +148,9 @@ def test_a_diagnostic_is_data_for_json() -> None:
         "severity": "error", "kind": "rule", "source": SOURCE, "line": 17, "column": 9,
         "end_line": 17, "end_column": 26, "rule": "C.4",
         "message": "red cannot buy A1 from green: it is in red's store",
-        "hint": "red is to take an action or end the turn: write 'buy A1 from red', 'play A "
-                "at G2', 'offer A3 for wine', 'offer A4 for wine' or 'play A at A5' instead "
-                "of 'buy A1 from green'",
+        "hint": "write 'buy A1 from red', 'play A at A5', 'play A at A6', 'play A at B5' or "
+                "'play A at B7' instead of 'buy A1 from green', the step played: the record "
+                "does not say which (more than 5 fit the rest of it)",
         "expected": [], "path": None, "excerpt": "3. red: buy A1 from green",
         "move": "red: buy A1 from green", "notes": [],
         "alternatives": ["buy A1 from red", "play A at G2", "offer A3 for wine",
