@@ -69,6 +69,7 @@ COMPILED = [
     "keyharvest/rules/events/harvests.py",
     "keyharvest/rules/events/workers.py",
     "keyharvest/play/bots.py",
+    "keyharvest/play/points.py",
     "keyharvest/play/search.py",
     "keyharvest/play/selfplay.py",
     "keyharvest/notation/movetext.py",

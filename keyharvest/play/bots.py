@@ -22,8 +22,8 @@ from ..rules import advance, legal_view
 from ..rules.abilities import FlipFrame, GainFrame, SpecialHarvestFrame
 from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
-from ..rules.fields import groups
 from ..rules.memo import draw_of, end_turn_of
+from .points import majorities, most_of_others, points, total_of
 from .search import HORIZON, MCTSBot
 
 
@@ -132,39 +132,6 @@ def random_step(state: State, rng: random.Random) -> Step:
     raise AssertionError("unreachable: i < total")  # pragma: no cover
 
 
-def points(state: State, colour: str) -> int:
-    """``colour``'s total as ``scoring.score`` counts it (G.1–G.4), without the itemised
-    lines: workers' numbers, the largest group x1 and the second x2, and one point per crop
-    of which the player holds strictly the most."""
-    p = state.player(colour)
-    return _total(state, p, _most_of_others(state, p))
-
-
-def _total(state: State, p: PlayerState, most: list[int]) -> int:
-    """``points`` of ``p`` (on ``state``'s board), where ``most`` is the most of each crop
-    any other player holds (``_most_of_others``)."""
-    total = sum(WORKERS[w].number for w in p.workers.values())
-    sizes = sorted((len(g) for g in groups(state, p)), reverse=True)
-    if sizes:
-        total += sizes[0] + (2 * sizes[1] if len(sizes) > 1 else 0)
-    return total + _majorities(p.screen, most)
-
-
-def _most_of_others(state: State, p: PlayerState) -> list[int]:
-    """The most of each crop that a player other than ``p`` holds."""
-    return [max(held) for held in zip(*[q.screen for q in state.players if q is not p])]
-
-
-def _majorities(screen: list[int], most: list[int]) -> int:
-    """The crops of which ``screen`` holds strictly the most (G.4), where ``most`` is the
-    most of each crop any other player holds (``_most_of_others``)."""
-    total = 0
-    for mine, theirs in zip(screen, most):
-        if mine > theirs:
-            total += 1
-    return total
-
-
 def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
     """``points(after, colour)`` for each of ``steps`` (legal in ``state``, of the player
     ``colour`` to move), where ``after`` is ``state`` with the step pushed: the state is
@@ -181,13 +148,13 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
     (tests/test_bots.py holds each to the copy and push over every decision of random
     games)."""
     me = state.player(colour)
-    others = _most_of_others(state, me)
+    others = most_of_others(state, me)
     top = type(state.stack[-1]) if state.result is None else None
     on_turn = top is TurnFrame
     special = top is SpecialHarvestFrame  # workers A and B's harvest (D.3)
     ability = special or top is GainFrame or top is FlipFrame  # A to D's abilities (D.3)
     now = points(state, colour)
-    held = _majorities(me.screen, others)
+    held = majorities(me.screen, others)
     crop_of = state.board.crop_indices
     stock = state.stock
     out = []
@@ -200,7 +167,7 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
                 screen = me.screen[:]
                 for crop in bid:
                     screen[CROP_INDEX[crop]] -= 1
-                got = by_bid[bid] = now - held + _majorities(screen, others)
+                got = by_bid[bid] = now - held + majorities(screen, others)
             out.append(got)
             continue
         if on_turn and isinstance(step, Play):
@@ -224,14 +191,14 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
             screen = me.screen[:]
             for crop in step.crops:
                 screen[CROP_INDEX[crop]] += 1
-            out.append(now - held + _majorities(screen, others))
+            out.append(now - held + majorities(screen, others))
             continue
         if (on_turn or special) and isinstance(step, Harvest) and not step.instead:
             screen = me.screen[:]
             for ref in step.tiles:
                 screen[crop_of[ref]] += 1
             if all(stock[i] >= screen[i] - me.screen[i] for i in range(len(screen))):
-                out.append(now - held + _majorities(screen, others))
+                out.append(now - held + majorities(screen, others))
                 continue
         after = state.copy()
         advance(after, step)
@@ -257,7 +224,7 @@ def _after_buy(state: State, me: PlayerState, step: Buy) -> int:
             after.screen[i] -= k
             theirs[i] += k + k
         screens = [theirs if q is seller else q.screen for q in state.players if q is not me]
-    return _total(state, after, [max(held) for held in zip(*screens)])
+    return total_of(state, after, [max(held) for held in zip(*screens)])
 
 
 # compiled (hatch_build.py), a native class: a subclass defined in Python needs this

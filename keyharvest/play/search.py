@@ -62,6 +62,7 @@ from ..rules.game import chance_weights, outcome
 from ..rules.memo import draw_of
 from ..rules.view import Observation, observe, sample_state
 from .intervals import Z95
+from .points import points
 
 __all__ = ["DEFAULT_BUDGET", "HORIZON", "LINE", "MCTSBot", "Searched", "analyse",
            "listing_key", "merge", "only_step", "standing"]
@@ -153,15 +154,13 @@ def standing(state: State) -> tuple[list[float], list[float]]:
     (``returns``); else, before the end or at a game stopped by the turn limit, ``1 / (1 +
     exp(-margin / MARGIN_SCALE))``, the standing on points as a number in 0..1 (0.5 for a
     tie at the top). Before the end the margins come from each seat's total alone
-    (``bots.points``, the total ``rules.game.outcome`` scores, without its itemised
+    (``points.points``, the total ``rules.game.outcome`` scores, without its itemised
     lines)."""
     if state.result == Result.FINISHED:
         win, margins, _ = outcome(state)
         if any(win):
             return win, margins
         return _sigmoid(margins), margins
-    from .bots import points  # bots imports this module (its bot ``mcts``)
-
     totals = [points(state, p.colour) for p in state.players]
     margins = [float(t - max(totals[:i] + totals[i + 1:], default=0))
                for i, t in enumerate(totals)]
