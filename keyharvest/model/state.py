@@ -405,9 +405,7 @@ class State:
         """Make this state again what it was at ``begin`` (``undo`` used once: its parts
         become the state's): each changed container given back its contents, in place (a
         reference to it held elsewhere stays right), then the fields and the frames."""
-        journal = undo.journal
-        for at in range(len(journal)):  # (each container once: any order)
-            part, kept = journal[at]
+        for part, kept in undo.journal:  # each container once: any order
             if isinstance(part, list):
                 part[:] = kept
             else:

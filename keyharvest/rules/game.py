@@ -415,10 +415,12 @@ class Game:
                 (first(step), step) for step in dict.fromkeys(representative_steps(state)))
         return listed
 
-    def _spelt(self, first: int) -> tuple[Candidate, ...]:
-        """The steps of the engine's listing whose first pick is ``first``, spelt."""
+    def _spelt(self, first: int | None) -> tuple[Candidate, ...]:
+        """The steps of the engine's listing whose first pick is ``first`` (all of them for
+        None), spelt."""
         spell = self._tokens.spell_shared
-        return tuple((step, *spell(step)) for pick, step in self._shown() if pick == first)
+        return tuple((step, *spell(step)) for pick, step in self._shown()
+                     if first is None or pick == first)
 
     def _candidates(self) -> tuple[Candidate, ...]:
         """The legal steps the picks made so far begin: from the engine's listing, each of
@@ -426,11 +428,8 @@ class Game:
         left = self._left
         if left is None:
             picks = self._picks
-            if picks:
-                left = self._narrow(self._spelt(picks[0]))
-            else:  # each shares its kind at least: none is widened yet
-                spell = self._tokens.spell_shared
-                left = tuple((step, *spell(step)) for _, step in self._shown())
+            # with no pick made none is widened yet: each shares its kind at least
+            left = self._narrow(self._spelt(picks[0])) if picks else self._spelt(None)
             self._left = left
         return left
 
