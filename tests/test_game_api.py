@@ -22,7 +22,7 @@ from keyharvest.model.setup import deal
 from keyharvest.model.state import PendingKind, State
 from keyharvest.model.steps import Draw, Flip, Grant, Harvest, Offer, Step
 from keyharvest.play.bots import RandomBot
-from keyharvest.rules import engine
+from keyharvest.rules import choices, engine
 from keyharvest.rules.actions import new_game
 from keyharvest.rules.choices import WORDS, Tokens, multisets
 
@@ -135,6 +135,53 @@ def test_complete_listing_is_what_is_legal_and_what_the_picks_reach(chunk: int) 
                 set(complete), legal)))
             compared += 1
     assert compared >= 50
+
+
+def unchecked_cases(grants: int, harvests: int) -> list[tuple[State, Step]]:
+    """States of random games where ``choices.widen`` takes variants unchecked, with the
+    listed step widened: a windfall's grant (I.22; ``grants`` of them) and a harvest of
+    action a of two tiles or more (C.2; ``harvests``)."""
+    out: list[tuple[State, Step]] = []
+    want = {Grant: grants, Harvest: harvests}
+    for seed in range(400):
+        state = kh.random_game(2 + seed % 3, seed=seed, max_turns=300)
+        bot = RandomBot(random.Random(seed))
+        while not state.is_over and any(want.values()):
+            for step in engine.representative_steps(state):
+                kind = type(step)
+                if want.get(kind) and (kind is Grant or (
+                        state.stack[-1].is_turn and len(step.tiles) > 1)):
+                    out.append((state.copy(), step))
+                    if kind is Grant:  # and the stock run short: some crops out, some rare
+                        short = state.copy()
+                        short.stock[:] = [min(k, c) for k, c in zip(short.stock, (0, 1, 2, 1, 0))]
+                        out += [(short, s) for s in engine.representative_steps(short)
+                                if type(s) is Grant][:1]
+                    want[kind] -= 1
+                    break
+            engine.advance(state, bot.choose(state))
+        if not any(want.values()):
+            return out
+    raise AssertionError(f"not found in 400 games: {want}")
+
+
+def test_the_variants_widened_unchecked_are_what_is_legal() -> None:
+    """A turn's harvest (any tiles of its group, substitutes only for crops the stock lacks:
+    C.2, I.5, I.33) and a windfall's grant (a crop each in event order while the stock
+    lasts: I.22, I.47): ``widen`` gives every variant ``is_legal`` accepts among all the
+    tiles' subsets with up to two substitutes, and all crops for each gift, and no other."""
+    for state, step in unchecked_cases(8, 40):
+        widened = set(choices.widen(state, step))
+        if type(step) is Grant:
+            wide = [Grant(step.player, tuple((w, c) for (w, _), c in zip(step.gifts, crops)))
+                    for crops in product(CROPS, repeat=len(step.gifts))]
+        else:
+            stock = [min(k, 2) for k in state.stock]
+            wide = [Harvest(step.player, tiles, instead)
+                    for k in range(1, len(step.tiles) + 1)
+                    for tiles in combinations(step.tiles, k)
+                    for instead in multisets(stock, range(3))]
+        assert widened == {s for s in wide if engine.is_legal(state, s)}, dump_position(state)
 
 
 def test_the_complete_listing_has_three_crop_bids() -> None:

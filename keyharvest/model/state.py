@@ -36,6 +36,7 @@ class StackFrame(Protocol):
     is_turn: bool
     asks_plainly: bool
     lists_by_sections: ClassVar[bool]
+    sections_by_kind: ClassVar[bool]
 
     def copy(self) -> StackFrame: ...
 

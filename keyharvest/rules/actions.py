@@ -156,6 +156,7 @@ class TurnFrame(Frame):
         return out
 
     lists_by_sections = True
+    sections_by_kind = True  # harvests, plays, removals, purchases, offers, the end
 
     def sections(self, state: State) -> list[tuple[int, Callable[[int], Step]]]:
         """The legal steps in sections, each as (how many, a function giving the i-th), in

@@ -68,11 +68,18 @@ def widen(state: State, step: Step, known: Container[Step] = (),
     its crops and tiles: every variant of its combinatorial fields that ``is_legal``
     accepts; those in ``known`` (legal already) or ``tried`` (checked already: each
     variant checked is added) are taken as they are, not checked again."""
-    if type(step) is Offer:
+    kind = type(step)
+    if kind is Offer or kind is Grant or (kind is Harvest and state.stack[-1].is_turn):
         # a bid's crops bear on its legality only as C.5.2 says: one or more, behind the
         # screen (``actions.take_to_store``); the rest (the tile, the store's room, the
         # action) is the listed offer's. So every such bid of a listed offer's tile is
-        # legal, unchecked: tests/test_game_api.py holds them to ``is_legal``
+        # legal, unchecked. Likewise a harvest of action a (C.2, ``actions.harvest``):
+        # any unharvested tiles of one group (a listed step's tiles are a whole group's
+        # or one tile), with substitutes only for the tiles whose crop the stock lacks,
+        # each of a crop it still holds, or none (C.2.5, I.5, I.33): what ``_variants``
+        # makes. And a windfall's gifts (I.22, I.47): the listed grant's players in event
+        # order, each a crop, no crop more often than the stock holds it (``_variants``
+        # makes no other). tests/test_game_api.py holds all three to ``is_legal``
         return list(_variants(state, step))
     out = []
     for other in _variants(state, step):
@@ -175,11 +182,13 @@ def _variants(state: State, step: Step) -> Iterator[Step]:
         for tiles in _subsets(step.tiles):  # type: ignore[attr-defined]
             yield Flip(step.player, tiles)  # type: ignore[arg-type]
         return
-    if kind is Grant:
+    if kind is Grant:  # a crop each, none more often than the stock holds it
         gifts = step.gifts  # type: ignore[attr-defined]
-        for crops in product(CROPS, repeat=len(gifts)):
-            yield Grant(step.player, tuple(  # type: ignore[arg-type]
-                (who, crop) for (who, _), crop in zip(gifts, crops)))
+        stock = state.stock
+        for picked in product(range(len(CROPS)), repeat=len(gifts)):
+            if all(picked.count(i) <= stock[i] for i in picked):
+                yield Grant(step.player, tuple(  # type: ignore[arg-type]
+                    (who, CROPS[i]) for (who, _), i in zip(gifts, picked)))
         return
     for name in ("bid", "pay", "crops"):
         value = getattr(step, name, None)

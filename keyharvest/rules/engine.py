@@ -159,6 +159,11 @@ class Frame:
     #: ``legal = sectioned`` in each class: a function compiled by mypyc is not bound as a
     #: method when a class holds it.
     lists_by_sections: ClassVar[bool] = False
+    #: True for a frame that lists by sections (``lists_by_sections``) each of one kind of
+    #: step, no draw among them: the kinds a player may choose are then known from the
+    #: sections' counts and one step of each, and ``rules.game.Game`` builds the steps of
+    #: the kind picked alone (the turn's: harvests, plays, removals, purchases, offers).
+    sections_by_kind: ClassVar[bool] = False
     #: True for a frame whose ``settle`` does no work: it returns the ``Pending`` the frame
     #: waits for, or None once it is done. The frame that pushed it may return its
     #: ``settle`` from ``apply`` (``Frame.apply``): the turn does, for a worker's ability.
@@ -495,6 +500,15 @@ def legal_view(state: State) -> Sequence[Step]:
     if not type(frame).lists_by_sections:  # a frame that lists its own way
         return list(frame.legal(state))
     return LegalSteps(frame.sections(state))  # type: ignore[attr-defined]
+
+
+def sections_by_kind(state: State) -> list[tuple[int, Callable[[int], Step]]] | None:
+    """The listing's sections (as ``legal_view`` reads them) when each holds steps of one
+    kind (``Frame.sections_by_kind``: the turn's), else None. The state must not be over."""
+    frame = state.stack[-1]
+    if not type(frame).sections_by_kind:
+        return None
+    return frame.sections(state)  # type: ignore[attr-defined, no-any-return]
 
 
 def is_legal(state: State, step: Step) -> bool:

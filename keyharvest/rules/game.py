@@ -31,6 +31,7 @@ undo, for replays and self-play). This module reads no files and knows no notati
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Literal
 
@@ -39,7 +40,14 @@ from ..model.catalogue import is_event
 from ..model.state import CHANCE, TERMINAL, PendingKind, Result, State, Undo
 from ..model.steps import Draw, Step
 from .choices import NUM_ACTIONS, Tokens, every_step, skeleton_of, widen
-from .engine import advance, advance_steps, is_legal, mypyc_attr, representative_steps
+from .engine import (
+    advance,
+    advance_steps,
+    is_legal,
+    mypyc_attr,
+    representative_steps,
+    sections_by_kind,
+)
 from .scoring import score
 from .view import Observation, observe, recalled, replayed, sample_start
 
@@ -57,6 +65,8 @@ RESAMPLE_TRIES = 1000
 #: itself; fewer for a step of the engine's listing that stands, until the picks pass them,
 #: for its variants (``choices.widen``: other crops or tiles), listed only then.
 Candidate = tuple[Step, tuple[int, ...], int]
+#: A section of the engine's listing: how many steps, and a function giving the i-th.
+Section = tuple[int, Callable[[int], Step]]
 
 
 # compiled (hatch_build.py), a native class: ``Game.__new__(Game)`` (``clone``, ``resample``)
@@ -81,8 +91,8 @@ class Game:
         self._picks: tuple[int, ...] = ()
         self._listing: tuple[Step, ...] | None = None  # every legal step
         self._left: tuple[Candidate, ...] | None = None  # those the picks begin
-        #: the engine's listing, each step with its first pick
-        self._listed: tuple[tuple[int, Step], ...] | None = None
+        #: the engine's listing by first pick: its sections (how many, the i-th), unbuilt
+        self._listed: dict[int, list[Section]] | None = None
         self._seen = _on_table(state)
         self._tokens = Tokens.of(state.board)
 
@@ -178,7 +188,7 @@ class Game:
             return []
         picks = self._picks
         if not picks:  # the kinds (and draws) alone: nothing is spelt yet
-            return sorted({first for first, _ in self._shown()})
+            return sorted(self._shown())
         at = len(picks)
         return sorted({tokens[at] for _, tokens, _ in self._candidates()})
 
@@ -246,7 +256,7 @@ class Game:
         other._picks = self._picks
         other._listing = self._listing  # tuples: shared, never changed
         other._left = self._left
-        other._listed = self._listed
+        other._listed = None  # its sections read this game's state: listed again there
         other._seen = self._seen
         other._tokens = self._tokens
         return other
@@ -404,23 +414,39 @@ class Game:
         return Game(self._start)
 
     # -- the machinery ----------------------------------------------------------------------
-    def _shown(self) -> tuple[tuple[int, Step], ...]:
-        """The engine's listing, each step once with its first pick (its kind's, or a
-        draw's item): all a first pick needs."""
+    def _shown(self) -> dict[int, list[Section]]:
+        """The engine's listing by first pick (its kind's, or a draw's item), each as the
+        sections that list its steps: all a first pick needs. A frame whose sections are
+        each of one kind (``Frame.sections_by_kind``: the turn) is read from its sections'
+        counts and one step of each, the steps of a kind built when it is picked."""
         listed = self._listed
         if listed is None:
+            listed = self._listed = {}
             state = self.state
-            first = self._tokens.first
-            listed = self._listed = () if state.result is not None else tuple(
-                (first(step), step) for step in dict.fromkeys(representative_steps(state)))
+            if state.result is None:
+                first = self._tokens.first
+                sections = sections_by_kind(state)
+                if sections is not None:
+                    for n, nth in sections:
+                        if n:
+                            listed.setdefault(first(nth(0)), []).append((n, nth))
+                else:
+                    by_first: dict[int, list[Step]] = {}
+                    for step in representative_steps(state):
+                        by_first.setdefault(first(step), []).append(step)
+                    for pick, steps in by_first.items():
+                        listed[pick] = [(len(steps), steps.__getitem__)]
         return listed
 
     def _spelt(self, first: int | None) -> tuple[Candidate, ...]:
         """The steps of the engine's listing whose first pick is ``first`` (all of them for
-        None), spelt."""
+        None), each once, spelt."""
+        listed = self._shown()
+        sections = [s for pick in listed for s in listed[pick]] if first is None else \
+            listed.get(first, [])
         spell = self._tokens.spell_shared
-        return tuple((step, *spell(step)) for pick, step in self._shown()
-                     if first is None or pick == first)
+        steps = dict.fromkeys(nth(i) for n, nth in sections for i in range(n))
+        return tuple((step, *spell(step)) for step in steps)
 
     def _candidates(self) -> tuple[Candidate, ...]:
         """The legal steps the picks made so far begin: from the engine's listing, each of
