@@ -97,9 +97,14 @@ def skeleton_of(step: Step) -> Step | None:
     """``step`` with its combinatorial fields emptied: the variants of two steps of one
     skeleton are the same. None for a step with no such field."""
     kind = type(step)
+    if kind is Offer:  # the commonest: by its class, not ``_with``
+        return Offer(step.player, step.tile, ())  # type: ignore[arg-type, attr-defined]
     if kind is Harvest:
         return Harvest(step.player, step.tiles)  # type: ignore[arg-type, attr-defined]
-    if kind is Flip or kind is Grant:
+    if kind is Grant:  # the players in event order are the listing's: the crops vary
+        return Grant(step.player, tuple(  # type: ignore[arg-type]
+            (who, "") for who, _ in step.gifts))  # type: ignore[attr-defined]
+    if kind is Flip:
         return step
     for name in _VARIED:
         if getattr(step, name, None) is not None:

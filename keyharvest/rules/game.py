@@ -440,13 +440,24 @@ class Game:
 
     def _spelt(self, first: int | None) -> tuple[Candidate, ...]:
         """The steps of the engine's listing whose first pick is ``first`` (all of them for
-        None), each once, spelt."""
+        None), each once, spelt; of the steps of one skeleton (``skeleton_of``: an offer's
+        other bids of the same tile) the first alone, which stands for all their variants
+        (``_narrow`` widens it)."""
         listed = self._shown()
         sections = [s for pick in listed for s in listed[pick]] if first is None else \
             listed.get(first, [])
         spell = self._tokens.spell_shared
-        steps = dict.fromkeys(nth(i) for n, nth in sections for i in range(n))
-        return tuple((step, *spell(step)) for step in steps)
+        out: list[Candidate] = []
+        seen: set[Step] = set()  # the steps and skeletons met
+        for n, nth in sections:
+            for i in range(n):
+                step = nth(i)
+                skeleton = skeleton_of(step)
+                key = step if skeleton is None else skeleton
+                if key not in seen:
+                    seen.add(key)
+                    out.append((step, *spell(step)))
+        return tuple(out)
 
     def _candidates(self) -> tuple[Candidate, ...]:
         """The legal steps the picks made so far begin: from the engine's listing, each of
