@@ -18,7 +18,8 @@ editable install is always pure (the sources are the package, and a change to th
 effect at once, as a developer expects).
 
 Which modules: those of a self-play game's and a replay's every step (the table's classes
-``model/state.py``, the rules but ``rules/engine.py``, the bots, self-play, the movetext
+``model/state.py``, the rules but ``rules/engine.py`` (their step loop, ``advance`` and
+``settle``, in ``rules/stepping.py``), the bots, self-play, the movetext
 writer), those of the game for programs (``rules/game.py``, ``rules/choices.py``), and
 those of reading a record for ``keyharvest validate`` (the fast movetext reader
 ``notation/itemcache.py`` and the record reader ``formats/records.py``).
@@ -61,6 +62,7 @@ COMPILED = [
     "keyharvest/rules/memo.py",
     "keyharvest/rules/placement.py",
     "keyharvest/rules/scoring.py",
+    "keyharvest/rules/stepping.py",
     "keyharvest/rules/view.py",
     "keyharvest/rules/events/__init__.py",
     "keyharvest/rules/events/base.py",

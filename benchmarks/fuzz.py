@@ -641,7 +641,7 @@ def play_on(state, findings: Findings) -> None:
     search. Raises whatever the engine raises: for a valid position that is a finding."""
     from keyharvest.play.advice import hint
     from keyharvest.play.bots import random_step
-    from keyharvest.rules.engine import advance, representative_steps
+    from keyharvest.rules import advance, representative_steps
     from keyharvest.rules.game import Game
 
     findings.played_on += 1
@@ -686,7 +686,7 @@ def position_corpus(texts: list[str]) -> list[str]:
 def _mid_effect(record, n: int) -> list[str]:
     """Up to ``n`` positions of ``record`` taken where the most frames are stacked (an
     effect under way: a refill, an ability, an event), the deepest first."""
-    from keyharvest.rules.engine import advance
+    from keyharvest.rules import advance
 
     state = replay(record, upto=0).state
     found: list[tuple[int, int, str]] = []

@@ -12,7 +12,7 @@ from builders import rejected, table
 import keyharvest as kh
 from keyharvest.model.state import State
 from keyharvest.model.steps import Draw, EndTurn, Harvest, Offer
-from keyharvest.rules import advance, engine, placement, representative_steps
+from keyharvest.rules import advance, placement, representative_steps, stepping
 from keyharvest.rules.bag import RefillFrame
 from keyharvest.rules.invariants import check
 
@@ -193,7 +193,7 @@ def test_I38_the_end_counts_from_the_player_whose_turn_it_is(started):
     the player whose turn it is."""
     s = table(players(), registry="A1 A3 A4 A5 A6", track="M N O P Q R S T U", turn="red")
     s.stack.append(RefillFrame("green", 1))  # a refill drawn by green during red's turn
-    engine.settle(s)
+    stepping.settle(s)
     advance(s, Draw("V"))
     assert started[-1][:2] == ("V", "green")
     assert s.end_trigger == "red" and s.end_countdown == 6

@@ -22,7 +22,7 @@ from keyharvest.model.setup import deal
 from keyharvest.model.state import PendingKind, State
 from keyharvest.model.steps import Draw, Flip, Grant, Harvest, Offer, Step
 from keyharvest.play.bots import RandomBot
-from keyharvest.rules import choices, engine
+from keyharvest.rules import choices, engine, stepping
 from keyharvest.rules.actions import new_game
 from keyharvest.rules.choices import WORDS, Tokens, multisets
 
@@ -35,7 +35,7 @@ def states(n_players: int, seed: int, every: int = 3, limit: int = 400) -> list[
     while not state.is_over and state.steps < limit:
         if state.steps % every == 0:
             out.append(state.copy())
-        engine.advance(state, bot.choose(state))
+        stepping.advance(state, bot.choose(state))
     return out
 
 
@@ -84,7 +84,7 @@ def brute(state: State) -> set[Step]:
         if type(step) is Grant:
             for crops in product(CROPS, repeat=len(step.gifts)):
                 out.append(Grant(player, tuple((w, c) for (w, _), c in zip(step.gifts, crops))))
-    return {s for s in out if engine.is_legal(state, s)}
+    return {s for s in out if stepping.is_legal(state, s)}
 
 
 def kinds_of(steps: set[Step], like: set[Step]) -> set[Step]:
@@ -159,7 +159,7 @@ def unchecked_cases(grants: int, harvests: int) -> list[tuple[State, Step]]:
                                 if type(s) is Grant][:1]
                     want[kind] -= 1
                     break
-            engine.advance(state, bot.choose(state))
+            stepping.advance(state, bot.choose(state))
         if not any(want.values()):
             return out
     raise AssertionError(f"not found in 400 games: {want}")
@@ -181,7 +181,7 @@ def test_the_variants_widened_unchecked_are_what_is_legal() -> None:
                     for k in range(1, len(step.tiles) + 1)
                     for tiles in combinations(step.tiles, k)
                     for instead in multisets(stock, range(3))]
-        assert widened == {s for s in wide if engine.is_legal(state, s)}, dump_position(state)
+        assert widened == {s for s in wide if stepping.is_legal(state, s)}, dump_position(state)
 
 
 def test_the_complete_listing_has_three_crop_bids() -> None:
@@ -454,7 +454,7 @@ def test_a_game_after_pop_plays_on_as_a_fresh_one() -> None:
         while len(a.step_stack()) > base:
             a.pop()
         a.push(bot_a.choose(a.state))
-        engine.advance(b, bot_b.choose(b))
+        stepping.advance(b, bot_b.choose(b))
         assert dump_position(a.state) == dump_position(b)
     copy = a.clone()
     for _ in range(5):

@@ -192,9 +192,9 @@ def test_frame_fields_keep_their_python_types() -> None:
         probe.__dict__.update(who="red", a=None, b=("x", 1), c={"y", "z"}, d={"k": [1, (2,)]},
                               e=[None, True])
         s.stack.append(probe)
-        from keyharvest.rules import engine
+        from keyharvest.rules import stepping
 
-        engine.settle(s)
+        stepping.settle(s)
         text = dump_position(s)
         got = load_position(text).state.stack[-1]
         assert vars(got) == vars(probe)

@@ -253,7 +253,7 @@ def test_skipped_settles_wait_as_settling(players: int, seed: int, bot: str) -> 
     from keyharvest.formats.records import start_state
     from keyharvest.play.selfplay import selfplay_game
     from keyharvest.rules import advance_steps
-    from keyharvest.rules.engine import settle
+    from keyharvest.rules.stepping import settle
 
     record = selfplay_game(players, seed, 0, max_turns=30, bot=bot)
     fast, loop, plain = (start_state(record) for _ in range(3))

@@ -31,7 +31,7 @@ from keyharvest.model.steps import (
     Replace,
     Step,
 )
-from keyharvest.rules import engine
+from keyharvest.rules import engine, stepping
 from keyharvest.rules.abilities import BenefactorFrame, ShopkeeperFrame
 
 
@@ -57,7 +57,7 @@ class EventUnderway(engine.Frame):
 def inside_an_event(s: State, frame: engine.Frame) -> State:
     s.stack.append(EventUnderway("red"))
     s.stack.append(frame)
-    engine.settle(s)
+    stepping.settle(s)
     return s
 
 

@@ -67,7 +67,7 @@ from ..model.state import (
     Turn,
 )
 from ..model.steps import Step
-from ..rules import engine
+from ..rules import engine, stepping
 from ..rules.actions import start
 from ..rules.invariants import Violation, check
 from ..rules.view import Observation
@@ -383,7 +383,7 @@ class _Reader(ValueChecker):
             if "pending" in data:
                 state.pending = self.pending(data["pending"], players)
             else:
-                engine.settle(state)
+                stepping.settle(state)
         else:
             if "pending" in data:
                 raise self.error("a pending decision needs the frame stack that waits for it",
@@ -414,7 +414,7 @@ class _Reader(ValueChecker):
                              "an event is set aside by one frame", "stack")
         settled = state.copy()
         try:
-            engine.settle(settled)
+            stepping.settle(settled)
             listed = engine.representative_steps(settled)
         except Exception as exc:  # noqa: BLE001 - frames read from untrusted fields that
             # each passed their check: a combination the engine cannot go on from
@@ -459,7 +459,7 @@ class _Reader(ValueChecker):
                 if not listed:
                     why = f"no step is legal at {played.pending.describe()}"
                     break
-                engine.advance(played, rng.choice(listed))
+                stepping.advance(played, rng.choice(listed))
                 listed = engine.representative_steps(played)
             else:
                 return  # still under way after so many steps: not a stack that fails

@@ -24,7 +24,7 @@ from ..model.state import PendingKind, State
 from ..model.steps import Step
 from ..rules import advance
 from ..rules.actions import new_game
-from ..rules.engine import settle
+from ..rules.stepping import settle
 from .bots import BOTS, BUDGETED, Bot, GreedyBot, RandomBot, random_draw
 
 

@@ -23,7 +23,8 @@ Where each part of RULES.md lives:
 """
 
 from . import abilities  # noqa: F401  (registers the abilities' frames)
-from .engine import advance, advance_steps, apply, is_legal, legal_view, representative_steps
+from .engine import legal_view, representative_steps
 from .events import draws, exchanges, harvests, workers  # noqa: F401  (register the events)
+from .stepping import advance, advance_steps, apply, is_legal
 
 __all__ = ["advance", "advance_steps", "apply", "is_legal", "legal_view", "representative_steps"]

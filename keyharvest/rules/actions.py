@@ -21,7 +21,7 @@ from ..model.steps import Buy, EndTurn, Harvest, Offer, Play, Remove, Step
 from . import placement
 from .bag import REFILL_DRAW, RefillFrame
 from .crops import CROP_COUNTS, check_can_pay, crop_counts, has, move_crops
-from .engine import OVER, Frame, mypyc_attr, settle
+from .engine import OVER, Frame, mypyc_attr
 from .fields import apart_from, check_fresh_tiles, default_instead, harvest_gains
 from .memo import (
     PENDING,
@@ -41,6 +41,7 @@ from .placement import (
     send_back,
     worker_source_error,
 )
+from .stepping import settle
 
 NUMBER = {letter: w.number for letter, w in WORKERS.items()}
 MAX_NUMBER = max(NUMBER.values())

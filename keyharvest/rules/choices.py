@@ -38,7 +38,7 @@ from ..model.board import SPACES, Board
 from ..model.catalogue import CROP_INDEX, CROPS, EVENTS, PLAYER_COLOURS, WORKERS
 from ..model.state import State
 from ..model.steps import STEP_TYPES, Draw, Flip, Grant, Harvest, Offer, Step
-from . import engine
+from . import engine, stepping
 
 __all__ = ["NUM_ACTIONS", "Tokens", "every_step", "skeleton_of", "widen"]
 
@@ -88,7 +88,7 @@ def widen(state: State, step: Step, known: Container[Step] = (),
         elif tried is None or other not in tried:
             if tried is not None:
                 tried.add(other)
-            if engine.is_legal(state, other):
+            if stepping.is_legal(state, other):
                 out.append(other)
     return out
 

@@ -40,15 +40,9 @@ from ..model.catalogue import is_event
 from ..model.state import CHANCE, TERMINAL, PendingKind, Result, State, Undo
 from ..model.steps import Draw, Step
 from .choices import NUM_ACTIONS, Tokens, every_step, skeleton_of, widen
-from .engine import (
-    advance,
-    advance_steps,
-    is_legal,
-    mypyc_attr,
-    representative_steps,
-    sections_by_kind,
-)
+from .engine import mypyc_attr, representative_steps, sections_by_kind
 from .scoring import score
+from .stepping import advance, advance_steps, is_legal
 from .view import Observation, observe, recalled, replayed, sample_start
 
 __all__ = ["CHANCE", "NUM_ACTIONS", "TERMINAL", "Game", "chance_outcomes", "chance_weights",

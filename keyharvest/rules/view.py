@@ -71,7 +71,7 @@ from ..model.setup import REMOVED_EVENTS
 from ..model.state import PendingKind, PlayerState, State
 from ..model.steps import Step
 from .crops import names
-from .engine import advance
+from .stepping import advance
 
 if TYPE_CHECKING:
     from .scoring import Score
