@@ -15,7 +15,7 @@ This module knows the shape of the table, not the rules, and reads no files.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -28,6 +28,23 @@ if TYPE_CHECKING:
     from .steps import Step
 
 
+def copy_frame(frame: StackFrame) -> StackFrame:
+    """A copy of ``frame`` that shares nothing mutable (``rules.engine.Frame.copy``: frames
+    hold lists of immutable items), field by field of its ``schema``; a frame without
+    fields (the turn's: the bottom of every stack) holds nothing that changes, and is its
+    own copy. Here, in a compiled module, as ``State.top`` and ``State.copy`` copy frames
+    by the thousand (the frames' base class, ``rules/engine.py``, is not compiled)."""
+    schema = frame.schema
+    if not schema:
+        return frame
+    cls = type(frame)
+    new: StackFrame = cls.__new__(cls)  # as ``Frame.from_data``: every field is set below
+    for k in schema:
+        v = getattr(frame, k)
+        setattr(new, k, list(v) if isinstance(v, list) else v)
+    return new
+
+
 class StackFrame(Protocol):
     """What the state knows of a frame of its stack: the rules define the frames
     (``rules.engine.Frame``); the state only copies them."""
@@ -36,6 +53,8 @@ class StackFrame(Protocol):
     is_turn: bool
     asks_plainly: bool
     lists_by_sections: ClassVar[bool]
+    #: the fields the frame saves, in order (``rules.engine.Frame.schema``): ``copy_frame``
+    schema: ClassVar[Mapping[str, Any]]
     sections_by_kind: ClassVar[bool]
 
     def copy(self) -> StackFrame: ...
@@ -379,7 +398,7 @@ class State:
         if undoing is not None:
             for kept in undoing.stack:
                 if kept is frame:
-                    frame = stack[-1] = frame.copy()
+                    frame = stack[-1] = copy_frame(frame)
                     break
         return frame
 
@@ -445,7 +464,7 @@ class State:
             self.town.copy(), self.track[:], self.fallow[:], self.removed[:],
             self.hidden_removed, self.set_aside[:], self.spent[:], self.in_hand[:],
             self.end_countdown, self.end_trigger, self.max_turns, self.result,
-            [f.copy() for f in self.stack], self.pending, self.steps, self.filled_at,
+            [copy_frame(f) for f in self.stack], self.pending, self.steps, self.filled_at,
             self.drawn)
 
 

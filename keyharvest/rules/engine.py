@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Final
 from ..errors import IllegalStep
 from ..model.catalogue import EVENT_LETTERS, WORKERS
 from ..model.native import mypyc_attr as mypyc_attr  # noqa: PLC0414 (re-exported)
-from ..model.state import Pending, PendingKind, State
+from ..model.state import Pending, PendingKind, State, copy_frame
 from ..model.steps import Step
 
 CONTINUE: Final = object()
@@ -244,16 +244,8 @@ class Frame:
     def copy(self) -> Frame:
         """A copy that shares nothing mutable (frames hold lists of immutable items). A
         frame without fields (the turn's: the bottom of every stack) holds nothing that
-        changes, and is its own copy."""
-        schema = self.schema
-        if not schema:
-            return self
-        cls = type(self)
-        new = cls.__new__(cls)  # as ``from_data``: every field is set below
-        for k in schema:
-            v = getattr(self, k)
-            setattr(new, k, list(v) if isinstance(v, list) else v)
-        return new
+        changes, and is its own copy (``model.state.copy_frame``, compiled)."""
+        return copy_frame(self)  # type: ignore[return-value]  # a frame's copy is a Frame
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.schema)
