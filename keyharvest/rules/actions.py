@@ -166,12 +166,12 @@ class TurnFrame(Frame):
         bid, every worker on every space). The steps built are shared (``memo``): a random
         player makes the same ones turn after turn."""
         p = state.players[state.turn.player]  # state.current
-        choices, plays, n_play, n_remove, n_buy, bids, n_offer = self._count(state, p)
+        choices, plays, spaces, n_play, n_remove, n_buy, bids, n_offer = self._count(state, p)
         out: list[tuple[int, Callable[[int], Step]]] = []
         if choices:
             out.append((len(choices), lambda i: _harvest_at(state, p, choices[i])))
         if n_play:
-            out.append((n_play, lambda i: _play_at(state, p, plays, i)))
+            out.append((n_play, lambda i: _play_at(state, p, plays, spaces, i)))
         if n_remove:
             out.append((n_remove, lambda i: _remove_at(p, i)))
         if n_buy:
@@ -186,14 +186,14 @@ class TurnFrame(Frame):
         alone: the listing counted as ``sections`` counts it, without a function per
         section (the random bot's hot path: one call per decision of a turn)."""
         p = state.players[state.turn.player]  # state.current
-        choices, plays, n_play, n_remove, n_buy, bids, n_offer = self._count(state, p)
+        choices, plays, spaces, n_play, n_remove, n_buy, bids, n_offer = self._count(state, p)
         n_harvest = len(choices)
         i = below(rng, n_harvest + n_play + n_remove + n_buy + n_offer + 1)
         if i < n_harvest:
             return _harvest_at(state, p, choices[i])
         i -= n_harvest
         if i < n_play:
-            return _play_at(state, p, plays, i)
+            return _play_at(state, p, plays, spaces, i)
         i -= n_play
         if i < n_remove:
             return _remove_at(p, i)
@@ -206,11 +206,12 @@ class TurnFrame(Frame):
         return end_turn_of(p.colour)
 
     def _count(self, state: State, p: PlayerState) -> tuple[
-            Sequence[tuple[str, ...]], Callable[[int], int], int, int, int,
+            Sequence[tuple[str, ...]], Callable[[int], int], Sequence[int], int, int, int,
             list[tuple[str, ...]], int]:
         """The sections of the listing of ``p``'s turn counted, in listing order: (the
-        harvests listed, the plays counted per worker number, how many plays, removes,
-        purchases, the bids listed, how many offers); an action not open now lists none."""
+        harvests listed, the plays counted per worker number, their spaces per number (as
+        masks), how many plays, removes, purchases, the bids listed, how many offers); an
+        action not open now lists none."""
         t = state.turn
         if t.used:
             open_ = _OPEN.get((t.used, t.count))
@@ -230,14 +231,16 @@ class TurnFrame(Frame):
                 remember(_HARVESTS, key, listed)
             choices = listed
         plays = _NO_PLAYS
+        spaces: Sequence[int] = _NO_SPACES
         n_play = n_remove = 0
         if "b" in open_:
             # the plays counted by number, remembered here as the harvests
             placed = (board, tiles, tuple(p.workers.items()))
-            by_number = _PLAYS.get(placed)
-            if by_number is None:
-                by_number = _count_plays(board, p, tiles)
-                remember(_PLAYS, placed, by_number)
+            got = _PLAYS.get(placed)
+            if got is None:
+                got = _count_plays(board, p, tiles)
+                remember(_PLAYS, placed, got)
+            by_number, spaces = got
             plays = by_number.__getitem__
             n_play = sum(map(plays, map(NUMBER_OF, p.supply)))
             town = state.town
@@ -262,11 +265,12 @@ class TurnFrame(Frame):
             listed_bids: list[tuple[str, ...]] | None = _BIDS.get(tuple(p.screen))
             bids = bids_of(p) if listed_bids is None else listed_bids  # [] for an empty screen
             n_offer = len(state.registry) * len(bids)
-        return choices, plays, n_play, n_remove, n_buy, bids, n_offer
+        return choices, plays, spaces, n_play, n_remove, n_buy, bids, n_offer
 
 
 _NO_BIDS: list[tuple[str, ...]] = []  # the bids of a turn that lists no offer: never changed
 _NO_PLAYS: Callable[[int], int] = [0, *[0] * MAX_NUMBER].__getitem__  # no plays per number
+_NO_SPACES: tuple[int, ...] = (0, *[0] * MAX_NUMBER)  # no spaces per number
 
 
 # -- the i-th step of each section of the listing (``TurnFrame.sections`` and ``pick``) --
@@ -274,32 +278,25 @@ def _harvest_at(state: State, p: PlayerState, tiles: tuple[str, ...]) -> Step:
     return harvest_steps[p.colour, tiles, default_instead(state, tiles)]
 
 
-def _play_at(state: State, p: PlayerState, plays: Callable[[int], int], i: int) -> Step:
+def _play_at(state: State, p: PlayerState, plays: Callable[[int], int], spaces: Sequence[int],
+             i: int) -> Step:
     """The ``i``-th play: by worker, the supply's then the town's, each in letter order,
-    and by space in board order (``plays`` counts them per worker number)."""
+    and by space in board order (``plays`` counts them per worker number, ``spaces`` has
+    them as masks)."""
     for workers in (p.supply, state.town):  # the town sorted only when it is reached
         for letter in sorted(workers):
             number = NUMBER[letter]
             k = plays(number)
             if i < k:
-                return play_steps[p.colour, letter, _nth_space(state.board, p, number, i)]
+                return play_steps[p.colour, letter, _nth_space(state.board, spaces[number], i)]
             i -= k
     raise IndexError(i)  # pragma: no cover - i below the plays counted
 
 
-def _nth_space(board: Board, p: PlayerState, number: int, i: int) -> str:
-    """``legal_spaces(state, p, letter)[i]`` for a worker ``letter`` of ``number``: the
-    ``i``-th space in board order next to ``number`` field tiles, not next to a worker, not
-    holding one of ``number`` or more (D.1): the ``i``-th bit of the spaces' mask (see
-    ``_count_plays``), no list of them made."""
-    legal = touch_masks(board, tuple(p.tiles))[0][number]
-    workers = p.workers
-    if workers:
-        bit, near = board_bits(board)
-        for space, worker in workers.items():
-            legal &= ~near[space]  # not next to another worker
-            if NUMBER[worker] >= number:  # only a higher worker replaces one
-                legal &= ~bit[space]
+def _nth_space(board: Board, legal: int, i: int) -> str:
+    """The ``i``-th space in board order of the mask ``legal`` (``_count_plays``: for a
+    worker of a number, the spaces next to that many field tiles, not next to a worker,
+    not holding one of that number or more, D.1), no list of them made."""
     for _ in range(i):
         legal &= legal - 1  # the lowest space less
     if not legal:  # pragma: no cover - i below the plays counted
@@ -335,9 +332,11 @@ if len(CROPS) != 5:  # pragma: no cover - the sections above unroll the five cro
     raise ImportError("TurnFrame.sections counts purchases over five crops")
 
 
-def _count_plays(board: Board, p: PlayerState, tiles: tuple[str, ...]) -> list[int]:
+def _count_plays(board: Board, p: PlayerState, tiles: tuple[str, ...]
+                 ) -> tuple[list[int], Sequence[int]]:
     """For each worker number, on how many spaces of ``p``'s board a worker of that number
-    may be played (``placement.legal_spaces``, counted without listing them); ``tiles`` is
+    may be played (``placement.legal_spaces``, counted without listing them), and those
+    spaces as a mask (the ``_nth_space`` of a play); ``tiles`` is
     ``tuple(p.tiles)``. ``sections`` remembers it per board, tiles and workers (``_PLAYS``:
     shared, do not change it). Spaces are bits of an int (``board_bits``): the spaces next
     to at least n tiles (``touch_masks``) less those next to a worker and those holding a
@@ -345,7 +344,7 @@ def _count_plays(board: Board, p: PlayerState, tiles: tuple[str, ...]) -> list[i
     masks, counted, _ = touch_masks(board, tiles)
     workers = p.workers
     if not workers:
-        return counted
+        return counted, masks
     bit, near = board_bits(board)
     blocked = 0  # next to a worker (D.1)
     held = [0, 0, 0, 0, 0, 0]  # the spaces of the workers of each number
@@ -359,8 +358,8 @@ def _count_plays(board: Board, p: PlayerState, tiles: tuple[str, ...]) -> list[i
     out3 = out4 | held[3]
     out2 = out3 | held[2]
     out1 = out2 | held[1]
-    return [0, (g1 & ~out1).bit_count(), (g2 & ~out2).bit_count(),
-            (g3 & ~out3).bit_count(), (g4 & ~out4).bit_count(), (g5 & ~out5).bit_count()]
+    spaces = (0, g1 & ~out1, g2 & ~out2, g3 & ~out3, g4 & ~out4, g5 & ~out5)
+    return [n.bit_count() for n in spaces], spaces
 
 
 #: board -> (each space's bit, the bits of its neighbours): a space's bit is ``1 <<`` its
@@ -434,7 +433,7 @@ if MAX_NUMBER != 5:  # pragma: no cover - _count_plays unrolls the numbers 1 to 
     raise ImportError("_count_plays counts plays for the worker numbers 1 to 5")
 
 
-_PLAYS = table("plays")  # (board, tiles, workers) -> plays per number
+_PLAYS = table("plays")  # (board, tiles, workers) -> plays per number, their spaces
 #: (board, tiles, harvested) -> harvests listed
 _HARVESTS: dict[tuple[Board, tuple[str, ...], tuple[bool, ...]], list[tuple[str, ...]]] = table(
     "harvests")
