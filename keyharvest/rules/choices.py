@@ -106,8 +106,8 @@ def skeleton_of(step: Step) -> Step | None:
             (who, "") for who, _ in step.gifts))  # type: ignore[attr-defined]
     if kind is Flip:
         return step
-    for name in _VARIED:
-        if getattr(step, name, None) is not None:
+    for name in _VARIED_OF[kind]:  # the class's own fields alone: no lookup that misses
+        if getattr(step, name) is not None:
             return _with(step, name, ())
     return None
 
@@ -242,6 +242,9 @@ _FIELDS: dict[type[Step], tuple[str, ...]] = {
     cls: tuple(f.name for f in fields(cls) if f.init and f.name not in ("player", "span"))
     for cls in STEP_TYPES}
 assert all(name in _SHAPE for names in _FIELDS.values() for name in names)
+#: The fields of ``_VARIED`` each class has, in that order (``skeleton_of``).
+_VARIED_OF: dict[type[Step], tuple[str, ...]] = {
+    cls: tuple(name for name in _VARIED if name in names) for cls, names in _FIELDS.items()}
 #: What a field's tokens may be (``REFERENCE``: a reference of the board), for reading
 #: actions back into steps (``Tokens.read``).
 REFERENCE = "a reference of the board"

@@ -202,6 +202,14 @@ class Game:
             raise IllegalStep(rule, f"action {action} is not legal: the game is "
                               f"{state.result}")
         at = len(self._picks)
+        if state.pending.kind == PendingKind.CHANCE and 0 <= action < NUM_ACTIONS:
+            # a draw is its one pick, the item: pushed as it is (push checks it; refused,
+            # it is refused below as any other action), the bag's listing not built
+            try:
+                self.push(Draw(self._tokens.tokens[action]))
+                return
+            except IllegalStep:
+                pass
         left = (tuple(c for c in self._candidates() if c[1][at] == action) if at
                 else self._spelt(action))
         if not left:
