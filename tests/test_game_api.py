@@ -240,6 +240,26 @@ def test_chance_node_actions_are_the_draws() -> None:
                 str(d) for d in draws}
 
 
+def test_at_a_chance_node_apply_action_takes_exactly_the_legal_draws() -> None:
+    """A draw by action is pushed as it is: of every action, those taken are the listed
+    draws, and any other is refused as illegal, leaving the game as it was."""
+    nodes = [s for s in SAMPLE if s.pending.kind == PendingKind.CHANCE][::20]
+    assert len(nodes) >= 10
+    for state in nodes:
+        game = kh.Game(state)
+        before = dump_position(state)
+        taken = set()
+        for action in range(kh.NUM_ACTIONS):
+            try:
+                game.apply_action(action)
+            except kh.IllegalStep:
+                assert not game.step_stack() and dump_position(game.state) == before
+                continue
+            taken.add(action)
+            game.pop()
+        assert taken == set(game.legal_actions())
+
+
 def test_chance_actions_are_the_exact_outcomes_as_floats_by_action() -> None:
     """``chance_actions`` (what the OpenSpiel adapter gives) is ``chance_outcomes`` with
     each draw spelt as its action and its ``Fraction`` as a float, sorted by action: in a
