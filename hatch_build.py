@@ -18,13 +18,15 @@ editable install is always pure (the sources are the package, and a change to th
 effect at once, as a developer expects).
 
 Which modules: those of a self-play game's and a replay's every step (the table's classes
-``model/state.py``, the rules but ``rules/engine.py`` (their step loop, ``advance`` and
-``settle``, in ``rules/stepping.py``), the bots, self-play, the movetext
-writer), those of the game for programs (``rules/game.py``, ``rules/choices.py``), and
-those of reading a record for ``keyharvest validate`` (the fast movetext reader
-``notation/itemcache.py`` and the record reader ``formats/records.py``).
-``rules/engine.py`` stays pure (its ``Frame``, the base of every frame class, registers
-them and reckons their ``schema`` in ``__init_subclass__``). The frame classes of the
+``model/state.py``, the rules but ``rules/engine.py``, the bots, self-play, the movetext
+writer), those of the game for programs (``rules/game.py``, ``rules/choices.py``) and of
+the search bot (``play/search.py``, ``play/points.py``), and those of reading a record
+for ``keyharvest validate`` (the fast movetext reader ``notation/itemcache.py`` and the
+record reader ``formats/records.py``). ``rules/engine.py`` stays pure (its ``Frame``, the
+base of every frame class, registers them and reckons their ``schema`` in
+``__init_subclass__``): what runs at every step lives apart, compiled (the step loop,
+``advance`` and ``settle``, in ``rules/stepping.py``; a frame's copy, ``copy_frame``, in
+``model/state.py``). The frame classes of the
 compiled modules are mypyc native classes (as ordinary Python classes they would lose the
 speed): ``Frame``'s docstring says what that asks of them.
 
