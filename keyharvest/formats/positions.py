@@ -40,7 +40,7 @@ import random
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import filterfalse
+from itertools import filterfalse, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +68,10 @@ from ..model.state import (
 )
 from ..model.steps import Step
 from ..rules import engine, stepping
+from ..rules.abilities import MerchantFrame, MerchantPhase
 from ..rules.actions import start
+from ..rules.bag import HandDrawFrame
+from ..rules.events.base import DrawingFrame, Phase
 from ..rules.invariants import Violation, check
 from ..rules.view import Observation
 from .boardfile import NAMED_ONLY, STANDARD, BoardAccess, standard_board
@@ -236,6 +239,18 @@ def dump_position(state: State, board: str | None = None) -> str:
 
 
 # -- reading ------------------------------------------------------------------------------------
+
+def _draws_into_hand(frame: object) -> bool:
+    """Whether ``frame`` is one that pushes a ``HandDrawFrame`` and takes the field tile it
+    draws from the hand (events M, Q, W and the Merchant, K). On any other frame the tile
+    would stay in the hand while that frame goes on, and a later event placed with a tile
+    in hand breaks I.52 in the engine: fuzzing found such stacks that the play-down by a
+    fixed seed passed (issue 50).
+    """
+    if isinstance(frame, DrawingFrame):
+        return frame.phase == Phase.DRAWN
+    return isinstance(frame, MerchantFrame) and frame.phase == MerchantPhase.DRAW
+
 class _Reader(ValueChecker):
     """Reads a position's data, going on after a bad key or value: every problem is kept in
     ``problems`` (in the order of the checks) and ``read`` raises the first, with the
@@ -412,6 +427,12 @@ class _Reader(ValueChecker):
         if twice:
             raise self.error(f"the frame stack holds the set-aside event {twice[0]} twice: "
                              "an event is set aside by one frame", "stack")
+        for i, (below, frame) in enumerate(pairwise(stack), 1):
+            if isinstance(frame, HandDrawFrame) and not _draws_into_hand(below):
+                raise self.error(f"the frame stack draws into {frame.player}'s hand over a "
+                                 f"{type(below).__name__}: a draw into the hand is made for "
+                                 "the frame under it (an event's DrawingFrame or the "
+                                 "Merchant's frame), which takes the tile", f"stack[{i}]")
         settled = state.copy()
         try:
             stepping.settle(settled)
