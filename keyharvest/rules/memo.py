@@ -152,8 +152,10 @@ def _steps(cls: type[S], rest: tuple[Any, ...] = ()) -> Interning[S]:
 #: A random turn builds one step (a frozen dataclass: some 7,000 instructions, half that by
 #: ``steps.maker``); a hit is a tuple built and looked up (some 600). A player harvests the
 #: same tiles, plays and removes the same workers turn after turn (in 20 four-player games
-#: 2 harvests in 3 are hits, and 1 play or purchase in 3); an offer seldom repeats (1 in
-#: 10: the registry changes), so ``make_offer`` builds one each time.
+#: 2 harvests in 3 are hits, and 1 play or purchase in 3). ``offer_steps[colour, tile,
+#: bid]`` is ``Offer(colour, tile, bid)`` (``make_offer``): in a game an offer seldom
+#: repeats (1 in 10: the registry changes), but the search lists the same offers at a node
+#: in world after world, and its playouts list the same tile's offers turn after turn.
 harvest_steps: Interning[Harvest] = _steps(Harvest)
 play_steps: Interning[Play] = _steps(Play)
 remove_steps: Interning[Remove] = _steps(Remove)
@@ -172,10 +174,9 @@ give_steps: Interning[Give] = _steps(Give)
 pay_steps: Interning[Pay] = _steps(Pay)
 
 
-#: ``steps.maker(Offer)``, asked for once, not at every offer the listing builds.
-_make_offer = maker(Offer)
+offer_steps: Interning[Offer] = _steps(Offer)
 
 
 def make_offer(colour: str, tile: str, bid: tuple[str, ...]) -> Offer:
-    """``Offer(colour, tile, bid)``, made by ``steps.maker``."""
-    return _make_offer(colour, (tile, bid), None)  # type: ignore[return-value]  # an Offer
+    """``Offer(colour, tile, bid)``, shared (``offer_steps``)."""
+    return offer_steps[colour, tile, bid]
