@@ -191,7 +191,7 @@ def test_the_help_gives_the_default_budget() -> None:
     for command in ("hint", "analyse", "arena"):
         page = run_kh(command, "--help")
         words = " ".join(page.out.split())  # the page's lines joined
-        assert page.code == 0 and f"(default {DEFAULT_BUDGET}, about a second" in words
+        assert page.code == 0 and f"(default {DEFAULT_BUDGET}: some 0.2" in words
 
 
 def test_one_numbering_of_points_for_hint_analyse_moves_replay_and_render(tmp_path) -> None:

@@ -76,7 +76,7 @@ def test_completion_of_colours_bots_and_points(tmp_path: Path) -> None:
         "red,brown", "red,green", "red,orange", "red,yellow"]  # not red twice
     assert _complete(tmp_path, "render", "x.kh", "--player", "o") == ["orange"]
     assert _complete(tmp_path, "new", "--start", "y") == ["yellow"]
-    assert _complete(tmp_path, "selfplay", "--bot", "") == ["greedy", "mcts", "random"]
+    assert _complete(tmp_path, "selfplay", "--bot", "") == ["greedy", "mcts", "mcts-v1", "random"]
     assert _complete(tmp_path, "replay", "x.kh", "--to", "e") == ["end"]
     assert _complete(tmp_path, "rules", "C.") == ["C.1", "C.2", "C.3", "C.4", "C.5"]
     assert _complete(tmp_path, "rules", "I.5")[:2] == ["I.5", "I.50"]

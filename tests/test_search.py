@@ -12,6 +12,8 @@ import pytest
 
 import keyharvest as kh
 from keyharvest.formats.records import load_records, replay
+from keyharvest.model.state import PendingKind
+from keyharvest.model.steps import EndTurn
 from keyharvest.play import arena
 from keyharvest.play.arena import BUDGETED
 from keyharvest.play.bots import BOTS, GreedyBot, RandomBot, mcts, points_after
@@ -207,7 +209,7 @@ def test_the_arena_keeps_every_game_as_a_record_that_validates(tmp_path) -> None
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (["foo", "greedy"], "unknown bot 'foo' (the bots are greedy, mcts, random)"),
+    (["foo", "greedy"], "unknown bot 'foo' (the bots are greedy, mcts, mcts-v1, random)"),
     (["greedy"], "name at least two bots"),
     (["greedy", "random", "mcts"], "3 bots named for 2 seats"),
     (["greedy", "random", "-o", "-"], "the games go to a folder"),
@@ -305,3 +307,44 @@ def test_a_nodes_listing_is_told_apart_as_the_whole_listing_is() -> None:
                 before = state.copy()
             advance(state, bot.choose(state))
     assert same > 20 and differ > 20, (same, differ)
+
+
+def test_a_playout_stops_where_the_roots_player_starts_a_turn_whole_rounds_later() -> None:
+    """Every seat has as many turns in a playout whichever step the walk tried (issue 46:
+    a playout of a fixed number of steps gave the seat that moved first in it one turn
+    more, and two search bots facing each other ended every turn)."""
+    from keyharvest.play.search import _playout
+
+    for players in (2, 4):
+        state = _mid_game(players, seed=players, steps=30)
+        until = state.turn.number + 2 * players
+        _playout(state, _greedy(1), None, until)
+        assert state.result is not None or (
+            state.turn.number == until and state.turn.used == ""
+            and state.pending.kind is PendingKind.TURN)
+        short = _mid_game(players, seed=players, steps=30)
+        before = short.steps
+        _playout(short, _greedy(1), 3, until)  # the steps' limit comes first
+        assert short.steps - before == 3
+
+
+def test_the_bot_does_not_end_its_turn_where_another_step_is_about_as_good(
+        monkeypatch) -> None:
+    """``moves_on``: ending the turn (most visited) gives way to the most visited step
+    within the search's noise of it, not to one clearly worse; ``mcts-v1`` keeps the most
+    visited (issue 46: two search bots that waited for each other stalled)."""
+    from keyharvest.play import search
+    from keyharvest.play.search import Searched
+
+    state = _mid_game(2, seed=2, steps=0)
+    colour = state.colours[state.current_player()]
+    end = EndTurn(colour)
+    listed = [s for s in representative_steps(state) if not isinstance(s, EndTurn)]
+    close, far = listed[0], listed[1]
+    for other, win, spread, taken in ((close, 0.49, 0.05, close), (far, 0.1, 0.0, end)):
+        found = [Searched(end, 100, 0.5, 0.5, 0.0, 0.05),
+                 Searched(other, 90, 0.45, win, 0.0, spread)]
+        monkeypatch.setattr(search, "analyse", lambda *args, found=found, **kw: found)
+        assert mcts(random.Random(1)).choose(state) == taken
+        assert BOTS["mcts-v1"](random.Random(1)).choose(state) == end
+    assert "mcts-v1" in BUDGETED

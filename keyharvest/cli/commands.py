@@ -139,7 +139,8 @@ TrustOpt = Annotated[bool, typer.Option(
 # the search (hint, analyse)
 BudgetOpt = Annotated[int | None, typer.Option(
     "--budget", min=1, max=MAX_BUDGET, metavar="N", show_default=False,
-    help="Simulations of the search a decision (default 250, about a second each).")]
+    help="Simulations of the search a decision (default 250: some 0.2 s each with 2 "
+         "players, 0.3 s with 4, as measured on 2 cores: docs/search.md).")]
 
 
 def _seconds(text: str) -> float:
@@ -561,11 +562,13 @@ def selfplay(
     jobs: JobsOpt = 1,
     bot: Annotated[str, typer.Option(
         "--bot", "-b", autocompletion=complete.bot,
-        help="The bot for every seat: random, greedy, or mcts (the search bot, at --budget "
-             "simulations a step).")] = "random",
+        help="The bot for every seat: random, greedy, mcts (the search bot, at --budget "
+             "simulations a step) or mcts-v1 (the search bot before its playouts of whole "
+             "rounds).")] = "random",
     budget: Annotated[int | None, typer.Option(
         "--budget", min=1, max=MAX_BUDGET, metavar="N", show_default=False,
-        help="Simulations a step for mcts (default 250, about a second a step).")] = None,
+        help="Simulations a step for mcts and mcts-v1 (default 250: some 0.2-0.3 s a "
+             "step, docs/search.md).")] = None,
     force: Annotated[bool, typer.Option(
         "--force", help="Replace records of the same names in --out DIR (by default an "
                         "existing one is an error and nothing is written).")] = False,
@@ -585,7 +588,8 @@ def selfplay(
 def arena(
     bots: Annotated[list[str], typer.Argument(
         metavar="BOT", show_default=False, autocompletion=complete.bot,
-        help="The bots, at least two (random, greedy, or mcts: the search bot); "
+        help="The bots, at least two (random, greedy, mcts: the search bot, or mcts-v1: "
+             "the search bot before its playouts of whole rounds); "
              "fewer than --players fill the seats in turn.")],
     players: Annotated[int, typer.Option(
         "--players", "-p", min=2, max=4, help="Players per game.")] = 2,
@@ -593,7 +597,8 @@ def arena(
         "--games", "-n", min=1, max=MAX_GAMES, metavar="N", help="How many games.")] = 20,
     budget: Annotated[int | None, typer.Option(
         "--budget", min=1, max=MAX_BUDGET, metavar="N", show_default=False,
-        help="Simulations a step for mcts (default 250, about a second a step).")] = None,
+        help="Simulations a step for mcts and mcts-v1 (default 250: some 0.2-0.3 s a "
+             "step, docs/search.md).")] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", "-s", min=0, show_default=False,
         help="The run's seed (default: a random one, printed on stderr).")] = None,

@@ -49,7 +49,7 @@ from ..rules import advance
 from ..rules.view import observe
 from .bots import GreedyBot, points_after
 from .bounds import check_search
-from .search import DEFAULT_BUDGET, HORIZON, Searched, analyse, merge, only_step
+from .search import DEFAULT_BUDGET, Searched, about_equal, analyse, merge, only_step
 
 __all__ = ["BLUNDER", "MISTAKE", "Decision", "Hint", "about_equal", "analyse_record",
            "decisions", "hint", "search_at", "weigh", "weigh_all"]
@@ -61,7 +61,7 @@ BLUNDER = 0.2
 
 def search_at(state: State, rng: random.Random, budget: int | None = None,
               seconds: float | None = None, include: Step | None = None,
-              horizon: int = HORIZON, jobs: int = 1) -> list[Searched]:
+              horizon: int | None = None, jobs: int = 1) -> list[Searched]:
     """``search.analyse`` as ``bots.mcts`` searches, for the player to move in ``state``
     from their observation; with ``jobs`` above 1, that many searches of a part of the
     budget each, in as many processes, merged (see the module's text). Raises
@@ -88,18 +88,11 @@ def search_at(state: State, rng: random.Random, budget: int | None = None,
                    include)
 
 
-def _search_part(task: tuple[State, int, int | None, float | None, Step | None, int]
+def _search_part(task: tuple[State, int, int | None, float | None, Step | None, int | None]
                  ) -> list[Searched]:
     """One of the searches of ``search_at(jobs=N)``, in a worker process."""
     state, seed, budget, seconds, include, horizon = task
     return search_at(state, random.Random(seed), budget, seconds, include, horizon)
-
-
-def about_equal(best: Searched, other: Searched) -> bool:
-    """Whether ``other``'s mean value is within the search's noise of ``best``'s: their
-    difference under ``Z95`` standard errors of a difference (the two intervals'
-    half widths combined, ``sqrt(a**2 + b**2)``)."""
-    return abs(best.win - other.win) <= math.hypot(best.noise, other.noise)
 
 
 def _beyond_noise(best: Searched, other: Searched) -> float:

@@ -24,7 +24,7 @@ from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
 from ..rules.memo import draw_of, end_turn_of
 from .points import majorities, most_of_others, points, total_of
-from .search import HORIZON, MCTSBot
+from .search import HORIZON, TURNS, MCTSBot
 
 
 class Bot(Protocol):
@@ -308,18 +308,31 @@ def _nth(sections: list[tuple[int, Callable[[int], Step]]], i: int) -> Step:
 
 
 def mcts(rng: random.Random, budget: int | None = None, seconds: float | None = None,
-         horizon: int = HORIZON) -> MCTSBot:
+         horizon: int | None = None, turns: int | None = TURNS) -> MCTSBot:
     """The search bot (``search.MCTSBot``): playouts by ``GreedyBot`` without exploration
-    (measured stronger per second than random ones: docs/search.md), steps
+    (measured stronger per second than random ones: docs/search.md) for whole rounds of
+    ``turns`` turns at least (``search.TURNS``), or ``horizon`` steps if fewer, steps
     looked at in the order of ``points``; ``budget`` simulations a step (default
     ``search.DEFAULT_BUDGET``) or ``seconds``."""
     return MCTSBot(rng, GreedyBot(random.Random(rng.getrandbits(64)), explore=0.0),
-                   points_after, budget, seconds, horizon)
+                   points_after, budget, seconds, horizon, turns)
+
+
+def mcts_v1(rng: random.Random, budget: int | None = None,
+            seconds: float | None = None) -> MCTSBot:
+    """The search bot before issue 46 (``mcts`` as it was), kept to measure ``mcts``
+    against (the arena's ``mcts-v1``): playouts of ``search.HORIZON`` steps whoever is to
+    move, and the most visited step taken even where ending the turn is about equal to
+    another (two of it facing each other stall: docs/search.md)."""
+    return MCTSBot(rng, GreedyBot(random.Random(rng.getrandbits(64)), explore=0.0),
+                   points_after, budget, seconds, horizon=HORIZON, turns=None,
+                   moves_on=False)
 
 
 #: The bots ``selfplay`` and the arena can use, by name: name -> factory(rng) -> Bot.
 #: Those of ``BUDGETED`` take ``budget=N``, simulations a step.
-BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "mcts": mcts}
-BUDGETED: frozenset[str] = frozenset({"mcts"})
+BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "mcts": mcts,
+                        "mcts-v1": mcts_v1}
+BUDGETED: frozenset[str] = frozenset({"mcts", "mcts-v1"})
 
 

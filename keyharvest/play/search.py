@@ -28,16 +28,26 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
   from world to world);
 - at a **draw from the bag** it draws by ``chance_outcomes``' exact probabilities, and
   each draw has its own child (a draw is public);
-- from the node reached, a **playout** of ``horizon`` steps (``HORIZON``) by the
-  ``policy`` bot for every seat (``bots.GreedyBot`` without exploration for ``mcts``:
-  measured stronger per second than random playouts, docs/search.md), or to the end if the
-  game ends first; its value for each seat (``standing``: the win share of a finished game,
-  else the standing on points) is added to every node of the walk for the player who
-  stepped into it.
+- from the node reached, a **playout** by the ``policy`` bot for every seat
+  (``bots.GreedyBot`` without exploration for ``mcts``: measured stronger per second than
+  random playouts, docs/search.md) for whole rounds of at least ``turns`` turns
+  (``TURNS``: two rounds of 2 or 3 players, one of 4), to the start of the root player's
+  turn that many rounds after the root's (the next such turn where the walk went past
+  it), so that every seat has had as many turns whichever step was tried, or ``horizon``
+  steps if fewer, or to the end if the game ends first; its value for each seat (``standing``:
+  the win share of a finished game, else the standing on points) is added to every node
+  of the walk for the player who stepped into it. (A playout of a fixed number of steps,
+  as before issue 46, gave the seat that moved first in it one turn more before the cut:
+  ending the turn at once, so that the other seats' turns came first in the tree, then
+  one's own in the playout, looked best, and two search bots facing each other stalled.)
 
 The answer is the most visited step at the root (ties: the better mean value, then the
-prior's order). ``budget`` counts simulations: the same seed, budget and observation give
-the same step on any machine. ``seconds`` instead stops at a time (then the choice depends
+prior's order). The bot (``MCTSBot``) takes it, but where it ends the turn (or passes)
+and another step is about equal to it (``about_equal``: within the search's noise) it
+takes the most visited such step: waiting costs nothing within a playout (what is
+not done now can be done next turn), while the game moves on only when someone acts.
+``budget`` counts simulations: the same seed, budget and observation give the same step on
+any machine. ``seconds`` instead stops at a time (then the choice depends
 on the machine's speed).
 
 ``analyse(observation, rng, policy, prior, budget)`` is the search's view of the root: every
@@ -64,15 +74,21 @@ from ..rules.view import Observation, observe, sample_state
 from .intervals import Z95
 from .points import points
 
-__all__ = ["DEFAULT_BUDGET", "HORIZON", "LINE", "MCTSBot", "Searched", "analyse",
-           "listing_key", "merge", "only_step", "standing"]
+__all__ = ["DEFAULT_BUDGET", "HORIZON", "LINE", "TURNS", "MCTSBot", "Searched",
+           "about_equal", "analyse", "listing_key", "merge", "only_step", "standing"]
 
-#: Simulations per decision by default: about a second a decision on this machine (pure
-#: Python; benchmarks/bench.py prints the simulations per second).
+#: Simulations per decision by default: some 0.2 s a decision with 2 players and 0.3 s with
+#: 4 on a shared 2-core machine (the compiled engine; the pure build some 1.5 times as
+#: long; benchmarks/bench.py prints the simulations per second).
 DEFAULT_BUDGET = 250
 #: UCB1's exploration constant, for results in 0..1.
 EXPLORATION = 0.7
-#: The steps of a playout: then the standing on points stands for the result (``standing``).
+#: The turns of a playout at least (``bots.mcts``), in whole rounds: it stops where the
+#: root's player's turn starts that many rounds after the root's (every seat has had as
+#: many turns), and the standing on points stands for the result (``standing``).
+TURNS = 4
+#: The steps of a playout of the search before issue 46 (the bot ``mcts-v1``): it stopped
+#: after this many steps whoever was to move.
 HORIZON = 12
 #: The points margin worth odds of e (see ``standing``).
 MARGIN_SCALE = 4.0
@@ -144,6 +160,13 @@ class Searched:
         return Z95 * math.sqrt((self.spread * self.visits + 0.25) / self.visits ** 2)
 
 
+def about_equal(best: Searched, other: Searched) -> bool:
+    """Whether ``other``'s mean value is within the search's noise of ``best``'s: their
+    difference under ``Z95`` standard errors of a difference (the two intervals'
+    half widths combined, ``sqrt(a**2 + b**2)``)."""
+    return abs(best.win - other.win) <= math.hypot(best.noise, other.noise)
+
+
 def _sigmoid(margins: list[float]) -> list[float]:
     return [1.0 / (1.0 + math.exp(-m / MARGIN_SCALE)) for m in margins]
 
@@ -167,13 +190,15 @@ def standing(state: State) -> tuple[list[float], list[float]]:
     return _sigmoid(margins), margins
 
 
-def _playout(world: State, policy: Policy, steps: int) -> None:
-    """``policy``'s play from ``world`` (``rules.advance``: no undo log) for ``steps`` steps,
-    or to the end."""
-    for _ in range(steps):
-        if world.result is not None:
-            return
+def _playout(world: State, policy: Policy, steps: int | None, until: int | None) -> None:
+    """``policy``'s play from ``world`` (``rules.advance``: no undo log) until turn number
+    ``until`` starts, or for ``steps`` steps, whichever comes first (None: no such
+    limit), or to the end."""
+    done = 0
+    while world.result is None and (until is None or world.turn.number < until) and (
+            steps is None or done < steps):
         advance(world, policy.choose(world))
+        done += 1
 
 
 def _draw(world: State, rng: random.Random) -> Draw:
@@ -239,15 +264,21 @@ class _Search:
     """One search from an observation: the tree and what the simulations found."""
 
     def __init__(self, observation: Observation, rng: random.Random, policy: Policy,
-                 prior: Prior, horizon: int, include: Step | None = None) -> None:
+                 prior: Prior, horizon: int | None, turns: int | None,
+                 include: Step | None = None) -> None:
         self.observation = observation
         self.include = include
         self.rng = rng
         self.policy = policy
         self.prior = prior
         self.horizon = horizon
+        seats = len(observation.players)
+        #: the turns of a playout's whole rounds (``TURNS``), or None
+        self.span = None if turns is None else -(-turns // seats) * seats
         self.root = _Node()
         self.seat = observation.players.index(observation.player)
+        #: the turn of the root (the same in every world drawn: the turn is public)
+        self.turn = sample_state(observation, random.Random(0)).turn.number
 
     def candidates(self, node: _Node, world: State) -> list[Step]:
         """The steps looked at from ``node`` in ``world`` (see the module's text)."""
@@ -315,7 +346,13 @@ class _Search:
             walked.append((node, seat))
             if expanded:
                 break
-        _playout(world, self.policy, self.horizon)
+        until = None
+        span = self.span
+        if span is not None:  # the start of the root's seat's turn, whole rounds later
+            until = self.turn + span
+            while world.turn.number >= until:  # the walk went past it: the next such turn
+                until += len(world.players)
+        _playout(world, self.policy, self.horizon, until)
         wins, margins = standing(world)
         for child, seat in walked:
             child.visits += 1
@@ -388,13 +425,15 @@ def merge(searches: list[list[Searched]]) -> list[Searched]:
 
 def analyse(observation: Observation, rng: random.Random, policy: Policy, prior: Prior,
             budget: int | None = None, seconds: float | None = None,
-            horizon: int = HORIZON, include: Step | None = None) -> list[Searched]:
+            horizon: int | None = None, include: Step | None = None,
+            turns: int | None = TURNS) -> list[Searched]:
     """The steps the search from ``observation`` tried at its root, most visited first,
     each with its visit share and mean results (see the module's text). The observing
     player must be the one to move. ``budget`` simulations (default ``DEFAULT_BUDGET``),
-    or as many as ``seconds`` allow (at least one). ``include``, a legal step of the
-    player to move, is looked at whatever the prior thinks of it (to weigh a step played
-    against the search's choice)."""
+    or as many as ``seconds`` allow (at least one); playouts of whole rounds of at least
+    ``turns`` turns, or ``horizon`` steps if fewer (None: no such limit). ``include``, a
+    legal step of the player to move, is looked at whatever the prior thinks of it (to
+    weigh a step played against the search's choice)."""
     table = sample_state(observation, random.Random(0))
     seat = table.current_player()
     if seat == TERMINAL:
@@ -403,18 +442,24 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
         who = "a draw from the bag" if seat == CHANCE else observation.players[seat]
         raise ValueError(f"the observing player, {observation.player}, is not to move: "
                          f"waiting for {who}")
-    return _Search(observation, rng, policy, prior, horizon, include).run(budget, seconds)
+    return _Search(observation, rng, policy, prior, horizon, turns, include).run(budget,
+                                                                                seconds)
 
 
 class MCTSBot:
     """Information-set MCTS (see the module's text): ``budget`` simulations a step (the
-    default ``DEFAULT_BUDGET``), or as many as ``seconds`` allow; playouts by ``policy``,
-    steps looked at in the order of ``prior``. At a draw from the bag it draws by the
-    exact probabilities, with its ``rng``; a step with no alternative it takes unsearched."""
+    default ``DEFAULT_BUDGET``), or as many as ``seconds`` allow; playouts by ``policy``
+    for whole rounds of ``turns`` turns at least or ``horizon`` steps (either None: no
+    such limit), steps looked
+    at in the order of ``prior``. With ``moves_on`` it does not end its turn (or pass)
+    where another step is about equal (see the module's text). At a draw from the bag it
+    draws by the exact probabilities, with its ``rng``; a step with no alternative it
+    takes unsearched."""
 
     def __init__(self, rng: random.Random, policy: Policy, prior: Prior,
                  budget: int | None = None, seconds: float | None = None,
-                 horizon: int = HORIZON) -> None:
+                 horizon: int | None = None, turns: int | None = TURNS,
+                 moves_on: bool = True) -> None:
         if budget is not None and budget < 1:
             raise ValueError(f"budget is at least 1 simulation, not {budget}")
         if seconds is not None and not seconds > 0:
@@ -423,6 +468,8 @@ class MCTSBot:
         self.policy = policy
         self.prior = prior
         self.horizon = horizon
+        self.turns = turns
+        self.moves_on = moves_on
         self.budget = budget
         self.seconds = seconds
 
@@ -436,9 +483,17 @@ class MCTSBot:
 
     def choose_for(self, observation: Observation) -> Step:
         """The step for the observing player (who must be to move), from the observation
-        alone: the one the search visited most, or the only legal one."""
+        alone: the one the search visited most (or, with ``moves_on``, the most visited
+        step about equal to it where it ends the turn or passes), or the only legal
+        one."""
         only = only_step(sample_state(observation, random.Random(0)))
         if only is not None:
             return only
-        return analyse(observation, self.rng, self.policy, self.prior, self.budget,
-                       self.seconds, self.horizon)[0].step
+        found = analyse(observation, self.rng, self.policy, self.prior, self.budget,
+                        self.seconds, self.horizon, turns=self.turns)
+        top = found[0]
+        if self.moves_on and _ends(top.step):
+            for other in found[1:]:
+                if not _ends(other.step) and about_equal(top, other):
+                    return other.step
+        return top.step
