@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,9 +15,12 @@ import keyharvest.model
 import keyharvest.rules
 from keyharvest.formats.boardfile import standard_board
 from keyharvest.formats.records import format_record, load_records
+from keyharvest.model.catalogue import PLAYER_COLOURS
+from keyharvest.model.setup import deal
 from keyharvest.model.state import Pending, PendingKind
 from keyharvest.notation import itemcache
 from keyharvest.play import selfplay
+from keyharvest.play.bots import BOTS
 from keyharvest.play.selfplay import selfplay_game
 from keyharvest.rules import advance, legal_view, memo, representative_steps
 from keyharvest.rules.actions import new_game
@@ -144,21 +148,28 @@ def test_a_game_played_with_the_memo_cleared_at_every_step_is_the_same_game(
         players: int, seed: int, bot: str) -> None:
     warm = format_record(selfplay_game(players, seed, 2, bot=bot, max_turns=60))
 
-    pushed = []
+    class Cold:
+        """The bot, choosing from a cold memo, its step then checked (``advance``) from a
+        cold memo too: not a listing bot, so ``play_game`` takes its checked loop. (A bot
+        wrapped, not ``selfplay.advance`` replaced: the compiled build calls the compiled
+        ``advance`` directly, past any module attribute.)"""
 
-    def cold_push(state, step) -> None:
-        pushed.append(step)
-        memo.clear()
-        advance(state, step)
-        memo.clear()  # the bot chooses the next step from a cold memo too
+        def __init__(self, inner: object) -> None:
+            self.inner = inner
+            self.chosen = 0
 
-    # the bots' steps go through ``advance`` (the checked loop) only when they are not
-    # trusted as listing bots: the cold game by ``advance`` equals the warm one by the loop
-    # that applies the listed steps without ``advance``
-    original, listing = selfplay.advance, selfplay.LISTING_BOTS
-    selfplay.advance, selfplay.LISTING_BOTS = cold_push, frozenset()
-    try:
-        cold = format_record(selfplay_game(players, seed, 2, bot=bot, max_turns=60))
-    finally:
-        selfplay.advance, selfplay.LISTING_BOTS = original, listing
-    assert pushed and cold == warm
+        def choose(self, state):
+            memo.clear()
+            step = self.inner.choose(state)
+            memo.clear()
+            self.chosen += 1
+            return step
+
+    # the same deal, bots and generators as selfplay_game's game 2 of the run
+    rng = random.Random(f"keyharvest-selfplay:{seed}:2")
+    board = standard_board()
+    setup = deal(PLAYER_COLOURS[:players], rng, board, max_turns=60)
+    bots = [Cold(BOTS[bot](random.Random(rng.getrandbits(64)))) for _ in range(players)]
+    meta = {"event": "self-play", "round": 3, "meta": {"bot": bot, "seed": seed, "game": 3}}
+    cold = format_record(selfplay.play_game(setup, board, bots, rng, meta))
+    assert all(b.chosen for b in bots) and cold == warm
