@@ -638,12 +638,14 @@ SEARCH_SIMULATIONS = 60
 def search_figures() -> dict | None:
     """The search bot's simulations per second (CPU time; ``keyharvest.play.search``,
     issue 31) from the opening and from the middle of a game (after 90 random steps) of
-    2 and of 4 players, ``SEARCH_SIMULATIONS`` simulations each. None where the package
+    2 and of 4 players, ``SEARCH_SIMULATIONS`` simulations each: as the bot ``mcts``
+    searches (playouts of whole rounds), and as ``mcts-v1`` does (playouts of 12 steps,
+    the simulation issue 46's target counts; keyed ``v1 ...``). None where the package
     has no search."""
     import random
 
     try:
-        from keyharvest.play.search import analyse
+        from keyharvest.play.search import HORIZON, analyse
     except ImportError:
         return None
     import keyharvest as kh
@@ -661,11 +663,13 @@ def search_figures() -> dict | None:
                 engine_push(state, bot.choose(state))
                 done += 1
             view = observe(state, state.current_player())
-            t = time.process_time()
-            # as the bot mcts searches (bots.mcts): greedy playouts, the points prior
-            analyse(view, random.Random(1), GreedyBot(random.Random(2), explore=0.0), points_after,
-                    budget=SEARCH_SIMULATIONS)
-            out[f"{players}p {where}"] = SEARCH_SIMULATIONS / (time.process_time() - t)
+            for name, playouts in (("", {}), ("v1 ", {"horizon": HORIZON, "turns": None})):
+                t = time.process_time()
+                # as the bot mcts searches (bots.mcts): greedy playouts, the points prior
+                analyse(view, random.Random(1), GreedyBot(random.Random(2), explore=0.0),
+                        points_after, budget=SEARCH_SIMULATIONS, **playouts)
+                out[f"{name}{players}p {where}"] = (SEARCH_SIMULATIONS
+                                                    / (time.process_time() - t))
     return out
 
 
@@ -752,7 +756,8 @@ def api_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict) -> 
         print("OpenSpiel adapter's row left out: pyspiel is not installed "
               "(pip install 'keyharvest[openspiel]')")
     if "search" in api:
-        rows.append(("search bot (mcts): simulations/s, 2p and 4p, opening / mid-game",
+        rows.append((("search bot (mcts; v1: mcts-v1's 12-step playouts): simulations/s, "
+                     "2p and 4p, opening / mid-game"),
                      ", ".join(f"{k} {v:,.0f}" for k, v in api["search"].items()), "-", ""))
     if "observe_per_s" in api:
         rows.append(("API: Game.observation / rules.view.sample_state",
