@@ -11,7 +11,12 @@ compared:
   are about equal", another seed picking another of them is no disagreement;
 * **10x agrees (strict / honest)**: the larger search's most visited step is the first
   seed's (strict), or among the first seed's about-equal steps (honest);
-* **about equal**: the positions where the first seed's hint names no one best.
+* **about equal**: the positions where the first seed's hint names no one best;
+* **outside the noise**: over every step two seeds both tried, the share of those pairs
+  whose mean values differ by more than the noise of that difference (the test
+  ``about_equal`` makes): some 5% if the noise is the search's own (a 95% interval),
+  much less if it is wider than the values' spread from seed to seed (then "about equal"
+  is said too often), much more if narrower.
 
 ``python benchmarks/stability.py --positions 30 --budget 250 --scale 10`` is the issue's
 measure (a long run: 30 x 3,250 simulations); ``--positions`` and ``--budget`` bound it.
@@ -31,7 +36,7 @@ from typing import Any
 from keyharvest.formats.records import Record, load_records
 from keyharvest.notation import format_step
 from keyharvest.play.advice import decisions, hint
-from keyharvest.play.search import DEFAULT_BUDGET
+from keyharvest.play.search import DEFAULT_BUDGET, about_equal
 from keyharvest.play.selfplay import selfplay_game
 
 GAMES = Path(__file__).resolve().parent.parent / "scenarios" / "games"
@@ -69,6 +74,15 @@ def measure(task: tuple[str, Record, int, int, int]) -> dict[str, Any]:
     large = hint(state, budget=budget * scale, seed=SEEDS[0])
     tops = [h.found[0].step for h in hints]
     groups = [{s.step for s in h.found[:h.equal]} for h in hints]
+    pairs = outside = 0
+    for i, a in enumerate(hints):
+        seen = {s.step: s for s in a.found}
+        for b in hints[i + 1:]:
+            for other in b.found:
+                mine = seen.get(other.step)
+                if mine is not None:
+                    pairs += 1
+                    outside += not about_equal(mine, other)
     return {"game": name, "to": to, "player": hints[0].player,
             "tops": [format_step(t) for t in tops], "equal": [h.equal for h in hints],
             "large_top": format_step(large.found[0].step), "large_equal": large.equal,
@@ -76,6 +90,7 @@ def measure(task: tuple[str, Record, int, int, int]) -> dict[str, Any]:
             "seeds_honest": all(t in g for t in tops for g in groups),
             "large_strict": large.found[0].step == tops[0],
             "large_honest": large.found[0].step in groups[0],
+            "pairs": pairs, "outside": outside,
             "cpu_seconds_a_hint": round(seconds, 2)}
 
 
@@ -105,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
                   for key in ("seeds_strict", "seeds_honest", "large_strict",
                               "large_honest")},
                "about_equal": round(sum(r["equal"][0] > 1 for r in done) / n, 3),
+               "outside_the_noise": round(sum(r["outside"] for r in done)
+                                          / max(1, sum(r["pairs"] for r in done)), 3),
                "cpu_seconds_a_hint": round(sum(r["cpu_seconds_a_hint"] for r in done) / n,
                                            2)}
     print(json.dumps(summary))

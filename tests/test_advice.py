@@ -101,6 +101,23 @@ def test_steps_within_the_noise_are_about_equal_and_none_is_called_best() -> Non
     assert tiny.equal == len(tiny.found) > 1 and tiny.best is None
 
 
+def test_the_noise_counts_the_spread_of_the_roots_values_once_more() -> None:
+    """``Searched.noise``: one more simulation of ``pooled``, the variance of every value
+    the root's simulations gave (all its steps together), in a search and in the merge of
+    searches (``jobs``, ``search.merge``); not the 0.25 of the widest spread, which made
+    the intervals several times wider than the values' spread from seed to seed."""
+    state = kh.random_game(2, seed=8)
+    for jobs in (1, 2):
+        found = advice.hint(state, budget=40, seed=3, jobs=jobs).found
+        n = sum(f.visits for f in found)
+        mean = sum(f.win * f.visits for f in found) / n
+        pooled = sum((f.spread + f.win ** 2) * f.visits for f in found) / n - mean ** 2
+        assert all(f.pooled == pytest.approx(pooled) for f in found) and 0 < pooled < 0.25
+        for f in found:
+            assert f.noise == pytest.approx(
+                1.959964 * ((f.spread * f.visits + pooled) / f.visits ** 2) ** 0.5)
+
+
 @pytest.mark.parametrize(("args", "code", "words"), [
     (["--budget", "5", "--time", "1"], 2, "give --budget or --time, not both"),
     (["--to", "end"], 1, "no step to search at this point: the game is over (finished)"),
@@ -232,6 +249,8 @@ def test_the_stability_benchmark_compares_seeds_and_a_larger_budget() -> None:
     # the same top for every seed is in every seed's about-equal steps (its own first)
     assert not row["seeds_strict"] or row["seeds_honest"]
     assert not row["large_strict"] or row["large_honest"]
+    # every step two seeds tried is a pair; those outside the noise are some of them
+    assert row["pairs"] >= 3 and 0 <= row["outside"] <= row["pairs"]
 
 
 def test_hint_and_analyse_over_jobs_give_the_same_answer_for_the_same_seed() -> None:
