@@ -105,6 +105,9 @@ WIDEN = 4.0
 #: better), ``bots.points_after``: a batch, so that the steps need not each be pushed on a
 #: copy of the state.
 Prior = Callable[[State, list[Step], str], Sequence[float]]
+#: A playout's value: each seat's value in 0..1 and points margin where it stops
+#: (``standing``).
+Value = Callable[[State], tuple[list[float], list[float]]]
 
 
 class Policy(Protocol):
@@ -271,8 +274,9 @@ class _Search:
 
     def __init__(self, observation: Observation, rng: random.Random, policy: Policy,
                  prior: Prior, horizon: int | None, turns: int | None,
-                 include: Step | None = None) -> None:
+                 include: Step | None = None, value: Value | None = None) -> None:
         self.observation = observation
+        self.value = standing if value is None else value
         self.include = include
         self.rng = rng
         self.policy = policy
@@ -359,7 +363,7 @@ class _Search:
             while world.turn.number >= until:  # the walk went past it: the next such turn
                 until += len(world.players)
         _playout(world, self.policy, self.horizon, until)
-        wins, margins = standing(world)
+        wins, margins = self.value(world)
         for child, seat in walked:
             child.visits += 1
             if seat >= 0:
@@ -445,7 +449,7 @@ def merge(searches: list[list[Searched]]) -> list[Searched]:
 def analyse(observation: Observation, rng: random.Random, policy: Policy, prior: Prior,
             budget: int | None = None, seconds: float | None = None,
             horizon: int | None = None, include: Step | None = None,
-            turns: int | None = TURNS) -> list[Searched]:
+            turns: int | None = TURNS, value: Value | None = None) -> list[Searched]:
     """The steps the search from ``observation`` tried at its root, most visited first,
     each with its visit share and mean results (see the module's text). The observing
     player must be the one to move. ``budget`` simulations (default ``DEFAULT_BUDGET``),
@@ -461,8 +465,8 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
         who = "a draw from the bag" if seat == CHANCE else observation.players[seat]
         raise ValueError(f"the observing player, {observation.player}, is not to move: "
                          f"waiting for {who}")
-    return _Search(observation, rng, policy, prior, horizon, turns, include).run(budget,
-                                                                                seconds)
+    return _Search(observation, rng, policy, prior, horizon, turns, include,
+                   value).run(budget, seconds)
 
 
 class MCTSBot:
@@ -478,7 +482,7 @@ class MCTSBot:
     def __init__(self, rng: random.Random, policy: Policy, prior: Prior,
                  budget: int | None = None, seconds: float | None = None,
                  horizon: int | None = None, turns: int | None = TURNS,
-                 moves_on: bool = True) -> None:
+                 moves_on: bool = True, value: Value | None = None) -> None:
         if budget is not None and budget < 1:
             raise ValueError(f"budget is at least 1 simulation, not {budget}")
         if seconds is not None and not seconds > 0:
@@ -489,6 +493,7 @@ class MCTSBot:
         self.horizon = horizon
         self.turns = turns
         self.moves_on = moves_on
+        self.value = value
         self.budget = budget
         self.seconds = seconds
 
@@ -509,7 +514,7 @@ class MCTSBot:
         if only is not None:
             return only
         found = analyse(observation, self.rng, self.policy, self.prior, self.budget,
-                        self.seconds, self.horizon, turns=self.turns)
+                        self.seconds, self.horizon, turns=self.turns, value=self.value)
         top = found[0]
         if self.moves_on and _ends(top.step):
             for other in found[1:]:
