@@ -4,7 +4,8 @@ Plays ``--games`` games of each player count between the bots named (seated as t
 seats them: ``keyharvest.play.arena.lineup``, dealt from the seed and the game's index),
 and prints per player count: the games that finished by the event track (RULES.md F.4)
 rather than at the turn limit (I.10), the median turns and steps of a game, and the
-seconds a game took. Two search bots should finish every game, in about as many turns as
+seconds a game took; each game's line on stderr as it ends (a long run shows what it has
+done so far). Two search bots should finish every game, in about as many turns as
 two greedy bots:
 
     python benchmarks/lengths.py --bots mcts mcts --players 2 3 4 --games 20
@@ -21,14 +22,16 @@ import json
 import statistics
 import sys
 import time
+from typing import TextIO
 
 from keyharvest.formats.records import load_records, replay
 from keyharvest.play import arena
 
 
 def lengths(bots: list[str], players: int, games: int, seed: int, budget: int | None,
-            jobs: int) -> dict[str, object]:
-    """The figures of one player count (see the module's text)."""
+            jobs: int, log: TextIO | None = None) -> dict[str, object]:
+    """The figures of one player count (see the module's text); each game's line on
+    ``log`` as it ends."""
     start = time.monotonic()
     played = list(arena.play(bots, players, games, seed, budget, jobs))
     seconds = time.monotonic() - start
@@ -39,6 +42,11 @@ def lengths(bots: list[str], players: int, games: int, seed: int, budget: int | 
         turns.append(state.turn.number)
         steps.append(len(record.steps))
         finished += game["status"] == "finished"
+        if log is not None:
+            print(json.dumps({"players": players, "game": game["game"], "status": game["status"],
+                              "turns": turns[-1], "steps": steps[-1],
+                              "points": [s["points"] for s in game["seats"]]}),
+                  file=log, flush=True)
     return {"bots": " ".join(bots), "players": players, "games": games, "seed": seed,
             "budget": budget, "finished": finished,
             "median_turns": statistics.median(turns), "median_steps": statistics.median(steps),
@@ -55,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     for players in args.players:
-        row = lengths(args.bots, players, args.games, args.seed, args.budget, args.jobs)
+        row = lengths(args.bots, players, args.games, args.seed, args.budget, args.jobs,
+                      sys.stderr)
         print(json.dumps(row), flush=True)
     return 0
 

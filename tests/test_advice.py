@@ -281,3 +281,25 @@ def test_the_worth_benchmark_fits_what_the_players_hold() -> None:
     got = worth.fit(1, 46, 50)
     assert got["positions"] > 10 and got["games_each"] == 1
     assert all(isinstance(got[k], float) for k in ("crop", "store", "field", "r2"))
+
+
+def test_the_lengths_benchmark_counts_finished_games_and_their_turns() -> None:
+    """``benchmarks/lengths.py`` (item 2's finish counts): two greedy games of 2 players
+    (the arena's deals of seed 46) both finish, and the median is that of the games'
+    turns, each game's last turn as its record replays; a line a game as it ends."""
+    import io
+    import json
+
+    from scripts import load_script
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "lengths.py"
+    lengths = load_script(path, "keyharvest_lengths")
+    log = io.StringIO()
+    got = lengths.lengths(["greedy", "greedy"], 2, 2, 46, None, 1, log)
+    assert got["finished"] == 2 and got["games"] == 2 and got["players"] == 2
+    turns = got["turns"]
+    assert len(turns) == 2 and all(20 < t < 150 for t in turns)
+    assert got["median_turns"] == (turns[0] + turns[1]) / 2
+    each = [json.loads(line) for line in log.getvalue().splitlines()]
+    assert [(g["game"], g["turns"], g["status"]) for g in each] == [
+        (1, turns[0], "finished"), (2, turns[1], "finished")]
