@@ -348,3 +348,27 @@ def test_the_bot_does_not_end_its_turn_where_another_step_is_about_as_good(
         assert mcts(random.Random(1)).choose(state) == taken
         assert BOTS["mcts-v1"](random.Random(1)).choose(state) == end
     assert "mcts-v1" in BUDGETED
+
+
+def test_a_playout_is_valued_by_the_value_given() -> None:
+    """``analyse(value=...)``: each simulation's playout is valued once by the function
+    given, and what it says is what the root's steps average (the default is
+    ``search.standing``)."""
+    from keyharvest.play.search import standing
+
+    state = _mid_game(2, seed=2, steps=0)
+    seat = state.current_player()
+    called = []
+
+    def flat(world: kh.State) -> tuple[list[float], list[float]]:
+        called.append(world.turn.number)
+        return [0.25] * len(world.players), [-3.0] * len(world.players)
+
+    found = analyse(observe(state, seat), random.Random(1), _greedy(2), points_after,
+                    budget=6, value=flat)
+    assert len(called) == 6 and sum(s.visits for s in found) == 6
+    assert all(s.win == 0.25 and s.margin == -3.0 for s in found)
+    given = analyse(observe(state, seat), random.Random(1), _greedy(2), points_after,
+                    budget=6, value=standing)
+    assert given == analyse(observe(state, seat), random.Random(1), _greedy(2), points_after,
+                            budget=6)
