@@ -309,6 +309,30 @@ def test_a_nodes_listing_is_told_apart_as_the_whole_listing_is() -> None:
     assert same > 20 and differ > 20, (same, differ)
 
 
+def test_the_roots_listing_is_the_same_in_every_world_the_player_cannot_tell_apart(
+        ) -> None:
+    """The search ranks its root's steps once (``_Search.candidates``): the player to
+    move has the same listing in every world drawn from their observation, over the
+    decisions of a 2- and a 4-player game (the complete listing, ``every_step``, too)."""
+    looked = 0
+    for players, seed in ((2, 5), (4, 6)):
+        state = kh.random_game(players, seed=seed)
+        bot, rng = RandomBot(random.Random(seed)), random.Random(seed)
+        for k in range(200):
+            if state.result is not None:
+                break
+            seat = state.current_player()
+            if seat != kh.CHANCE and k % 4 == 0:
+                view = observe(state, seat)
+                worlds = [sample_state(view, rng) for _ in range(3)]
+                assert all(representative_steps(w) == representative_steps(state)
+                           for w in worlds)
+                assert every_step(worlds[0]) == every_step(state)
+                looked += 1
+            advance(state, bot.choose(state))
+    assert looked > 30, looked
+
+
 def test_a_playout_stops_where_the_roots_player_starts_a_turn_whole_rounds_later() -> None:
     """Every seat has as many turns in a playout whichever step the walk tried (issue 46:
     a playout of a fixed number of steps gave the seat that moved first in it one turn

@@ -291,8 +291,14 @@ class _Search:
         self.turn = sample_state(observation, random.Random(0)).turn.number
 
     def candidates(self, node: _Node, world: State) -> list[Step]:
-        """The steps looked at from ``node`` in ``world`` (see the module's text)."""
-        listed = listing_key(world)
+        """The steps looked at from ``node`` in ``world`` (see the module's text). The
+        root's listing is the same in every world drawn (the player's own steps, from
+        what the observation tells: every one is legal in each world), so it is ranked
+        once; another node's is compared with the last world's (``listing_key``)."""
+        if node is self.root and node.listed is not None:
+            listed = node.listed
+        else:
+            listed = listing_key(world)
         if listed != node.listed:  # the ranking of another world's listing
             node.listed = listed
             node.ranked = rank(world, representative_steps(world), self.prior)
