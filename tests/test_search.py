@@ -208,11 +208,34 @@ def test_the_arena_keeps_every_game_as_a_record_that_validates(tmp_path) -> None
     assert sorted(tmp_path.iterdir()) == files
 
 
+def test_a_search_bot_of_the_arena_plays_at_its_own_budget_where_named_so(tmp_path) -> None:
+    """``NAME@N`` seats a search bot at N simulations a step whatever ``--budget`` is:
+    the game of ``mcts@3`` is the game of ``mcts`` at ``--budget 3``, and the tables name
+    the seats as given."""
+    from cli_util import kh as run_kh
+
+    own = run_kh("arena", "mcts@3", "random", "-n", "1", "-s", "4", "--budget", "50",
+                 "-o", str(tmp_path / "own"), "-f", "json")
+    run = run_kh("arena", "mcts", "random", "-n", "1", "-s", "4", "--budget", "3",
+                 "-o", str(tmp_path / "run"), "-f", "json")
+    assert own.code == run.code == 0, own
+    mine = (tmp_path / "own" / "arena-4-0001.kh").read_text()
+    theirs = (tmp_path / "run" / "arena-4-0001.kh").read_text()
+    assert 'seats = "mcts@3 random"' in mine
+    assert mine.replace("mcts@3", "mcts").replace("budget = 50", "budget = 3") == theirs
+    assert [s["bot"] for s in own.objects()[-1]["bots"]] == ["mcts@3", "random"]
+
+
 @pytest.mark.parametrize(("args", "words"), [
     (["foo", "greedy"], "unknown bot 'foo' (the bots are greedy, mcts, mcts-v1, random)"),
     (["greedy"], "name at least two bots"),
     (["greedy", "random", "mcts"], "3 bots named for 2 seats"),
     (["greedy", "random", "-o", "-"], "the games go to a folder"),
+    (["greedy@3", "mcts"], "greedy takes no budget: only mcts and mcts-v1 do"),
+    (["mcts@0", "greedy"], "the budget of 'mcts@0' is not a whole number"),
+    (["mcts@x", "greedy"], "the budget of 'mcts@x' is not a whole number"),
+    (["mcts@10000001", "greedy"], "the budget of 'mcts@10000001' is more than"),
+    (["mcts2@3", "greedy"], "unknown bot 'mcts2'"),
 ])
 def test_the_arena_refuses_what_it_cannot_play(args: list[str], words: str) -> None:
     from cli_util import kh as run_kh

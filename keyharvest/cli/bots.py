@@ -191,8 +191,19 @@ def arena(
 
 
 def _arena_usage(bots: list[str], players: int) -> None:
-    """Usage errors of the bots ``arena`` is given."""
-    _known_bots(bots, "'BOT...'")
+    """Usage errors of the bots ``arena`` is given (``NAME@N``: a search bot at its own
+    budget, ``play.bots.own_budget``)."""
+    from ..play.bots import own_budget
+    from ..play.bounds import MAX_BUDGET
+
+    for seat in bots:
+        try:
+            own = own_budget(seat)[1]
+        except ValueError as error:
+            raise bad_parameter(str(error), "'BOT...'") from None
+        if own is not None and own > MAX_BUDGET:
+            raise bad_parameter(f"the budget of {seat!r} is more than {MAX_BUDGET:,} "
+                                f"simulations a step", "'BOT...'")
     if len(bots) < 2:
         raise bad_parameter("name at least two bots (the same one twice plays it against "
                             "itself)", "'BOT...'")

@@ -589,7 +589,8 @@ def arena(
     bots: Annotated[list[str], typer.Argument(
         metavar="BOT", show_default=False, autocompletion=complete.bot,
         help="The bots, at least two (random, greedy, mcts: the search bot, or mcts-v1: "
-             "the search bot before its playouts of whole rounds); "
+             "the search bot before its playouts of whole rounds; mcts@N or mcts-v1@N: "
+             "at its own budget of N simulations a step); "
              "fewer than --players fill the seats in turn.")],
     players: Annotated[int, typer.Option(
         "--players", "-p", min=2, max=4, help="Players per game.")] = 2,

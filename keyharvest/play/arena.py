@@ -4,7 +4,10 @@ rotated, and the results are measured (issue 31).
 ``lineup(bots, players, index)`` seats game ``index``: the bots named, repeated to fill
 ``players`` seats when fewer are named (``mcts greedy`` for 4 players is ``mcts greedy
 mcts greedy``; name four for ``mcts greedy greedy greedy``), turned by one seat each game,
-so over a multiple of ``players`` games every bot named plays every seat equally.
+so over a multiple of ``players`` games every bot named plays every seat equally. A search
+bot named ``NAME@N`` (``mcts-v1@150``) plays at its own budget of ``N`` simulations a step
+rather than the run's (``bots.own_budget``: two search bots at equal time where their
+simulations cost differently), and the tables name it so.
 
 ``arena_game(task)`` plays one game: dealt as ``selfplay`` deals its games, from the run's
 seed and the game's index alone (``random.Random(f"keyharvest-arena:{seed}:{index}")``),
@@ -32,7 +35,7 @@ from ..formats.records import format_record, replay
 from ..model.catalogue import PLAYER_COLOURS
 from ..model.setup import deal
 from ..rules.game import outcome
-from .bots import BOTS, BUDGETED
+from .bots import BUDGETED, own_budget, seated
 from .bounds import MAX_GAMES, check, check_search
 from .intervals import wilson
 from .selfplay import SELFPLAY_MAX_TURNS, play_game
@@ -56,10 +59,8 @@ def arena_game(task: tuple[Sequence[str], int, int, int, int | None]) -> dict[st
     rng = random.Random(f"keyharvest-arena:{seed}:{index}")
     setup = deal(PLAYER_COLOURS[:players], rng, board, max_turns=SELFPLAY_MAX_TURNS)
     playing = []
-    for name in seats:
-        bot_rng = random.Random(rng.getrandbits(64))
-        playing.append(BOTS[name](bot_rng, budget=budget) if name in BUDGETED and budget
-                       else BOTS[name](bot_rng))
+    for name in seats:  # a search bot at the run's budget, or its own (``NAME@N``)
+        playing.append(seated(name, random.Random(rng.getrandbits(64)), budget))
     meta = {"event": "arena", "round": index + 1,
             "meta": {"seats": " ".join(seats), "seed": seed, "game": index + 1,
                      **({"budget": budget} if budget else {})}}
@@ -138,10 +139,13 @@ Task = tuple[Sequence[str], int, int, int, int | None]
 def tasks(bots: Sequence[str], players: int, games: int, seed: int,
           budget: int | None) -> Iterator[Task]:
     """The task of each game of a run (``arena_game`` plays one), made as they are asked
-    for. Raises ``ValueError`` for a number of games or a budget out of bounds
-    (``play.bounds``)."""
+    for. A bot named ``NAME@N`` plays at its own budget (``bots.own_budget``). Raises
+    ``ValueError`` for a number of games or a budget out of bounds (``play.bounds``), or
+    a bot ``bots.own_budget`` refuses."""
     check("the number of games", games, MAX_GAMES)
     check_search(budget, None)
+    for seat in bots:
+        check_search(own_budget(seat)[1], None)
     named = tuple(bots)
     return ((named, players, seed, i, budget) for i in range(games))
 

@@ -336,3 +336,33 @@ BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "mcts": mcts,
 BUDGETED: frozenset[str] = frozenset({"mcts", "mcts-v1"})
 
 
+def own_budget(seat: str) -> tuple[str, int | None]:
+    """A seat of the arena as named: ``NAME`` (a bot of ``BOTS``), or ``NAME@N``, a bot of
+    ``BUDGETED`` at its own budget of ``N`` simulations a step (two search bots at equal
+    time where their simulations cost differently). The bot's name and that budget (None
+    for a plain name); ``ValueError`` for an unknown bot, a budget given to a bot that
+    takes none, or a budget that is not a whole number of at least 1."""
+    name, at, budget = seat.partition("@")
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r} (the bots are {', '.join(sorted(BOTS))})")
+    if not at:
+        return name, None
+    if name not in BUDGETED:
+        raise ValueError(f"{name} takes no budget: only {' and '.join(sorted(BUDGETED))} "
+                         f"do (NAME@N: N simulations a step)")
+    if not budget.isdigit() or int(budget) < 1:
+        raise ValueError(f"the budget of {seat!r} is not a whole number of simulations "
+                         f"of at least 1 (NAME@N)")
+    return name, int(budget)
+
+
+def seated(seat: str, rng: random.Random, budget: int | None) -> Bot:
+    """The bot of a seat named ``NAME`` or ``NAME@N`` (``own_budget``): a bot of
+    ``BUDGETED`` at its own budget, else at ``budget`` if given (None: its default)."""
+    name, own = own_budget(seat)
+    if own is None:
+        own = budget
+    bot: Bot = BOTS[name](rng, budget=own) if name in BUDGETED and own else BOTS[name](rng)
+    return bot
+
+

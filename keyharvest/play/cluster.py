@@ -452,12 +452,15 @@ def arena_games(bots: Sequence[str], players: int, games: int, seed: int,
     the run stops as stalled only after no game finished for ``ARENA_STALL_PER_SIMULATION``
     seconds per simulation of the budget (at least ``STALL_SECONDS``)."""
     from .arena import BUDGETED, arena_game, tasks
+    from .bots import own_budget
     from .search import DEFAULT_BUDGET
 
     todo = tasks(bots, players, games, seed, budget)  # made as the cluster takes them
     stall: float = STALL_SECONDS
-    if BUDGETED.intersection(bots):
-        stall = max(stall, ARENA_STALL_PER_SIMULATION * (budget or DEFAULT_BUDGET))
+    for seat in bots:  # a search bot at the run's budget, or its own (NAME@N)
+        name, own = own_budget(seat)
+        if name in BUDGETED:
+            stall = max(stall, ARENA_STALL_PER_SIMULATION * (own or budget or DEFAULT_BUDGET))
     yield from ordered_tasks(client, arena_game, todo, done=done, lost_after=lost_after,
                              stall=stall)
 
