@@ -157,13 +157,24 @@ class _Played:
         self.deal: int | None = None
         self.setup: Setup | None = None
         self.game: Game | None = None
-        self.dealt_views: tuple[str, ...] = ()
+        #: each player's view of the deal as the information state writes it: made when
+        #: first asked (``views``), shared by the clones
+        self.dealt_views: tuple[str, ...] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Played:
         other = _Played()
         other.deal, other.setup, other.dealt_views = self.deal, self.setup, self.dealt_views
         other.game = None if self.game is None else self.game.clone()
         return other
+
+    def views(self) -> tuple[str, ...]:
+        """Each player's view of the deal (the game's start), as JSON."""
+        if self.dealt_views is None:
+            assert self.game is not None
+            start = self.game.root().state
+            self.dealt_views = tuple(observation_json(observe(start, p))
+                                     for p in range(len(start.players)))
+        return self.dealt_views
 
 
 class KeyHarvestState(pyspiel.State):  # type: ignore[misc]
@@ -198,6 +209,29 @@ class KeyHarvestState(pyspiel.State):  # type: ignore[misc]
         assert self.played.game is not None and player >= 0
         return self.played.game.legal_actions()
 
+    # pyspiel's own ``legal_actions`` and ``is_chance_node`` answer by calling back the
+    # methods above, four and one times (each a call from C++ into Python): answered here
+    # directly, the same answers (OpenSpiel's C++ algorithms still go through the above)
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of the player to move, or of ``player`` (empty when another
+        player is to move); at a chance node, the outcomes' in order; none once the game is
+        over (as pyspiel's ``State.legal_actions``)."""
+        if player is not None and not (type(player) is int and player >= 0):
+            return super().legal_actions(player)  # type: ignore[no-any-return]  # refused
+        game = self.played.game
+        if game is None:
+            return list(range(self.deals))
+        current = game.current_player()
+        if current == CHANCE:  # whoever is asked, as pyspiel's own
+            return [action for action, _ in game.chance_actions()]
+        if player is not None and player != current:
+            return []
+        return game.legal_actions()
+
+    def is_chance_node(self) -> bool:
+        game = self.played.game
+        return game is None or game.is_chance_node()
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         game = self.played.game
         if game is None:
@@ -211,8 +245,6 @@ class KeyHarvestState(pyspiel.State):  # type: ignore[misc]
             played.setup = dealt(self.players, action, self.max_turns)
             start = new_game(played.setup, standard_board())
             played.game = Game(start)
-            played.dealt_views = tuple(observation_json(observe(start, p))
-                                       for p in range(self.players))
             return
         played.game.apply_action(action)
 
@@ -270,8 +302,7 @@ class KeyHarvestState(pyspiel.State):  # type: ignore[misc]
         played.setup = replace(played.setup, crops={
             p.colour: tuple(c for c, k in zip(CROPS, p.screen) for _ in range(k))
             for p in start.players}, removed=tuple(start.removed))
-        played.dealt_views = tuple(observation_json(observe(start, p))
-                                   for p in range(self.players))
+        played.dealt_views = None
         return other
 
     # -- what OpenSpiel does not ask --------------------------------------------------------
@@ -280,7 +311,7 @@ class KeyHarvestState(pyspiel.State):  # type: ignore[misc]
         played = self.played
         if played.game is None:
             return f"p{player} before the deal"
-        return f"p{player} {played.dealt_views[player]} {played.game.serialize()}"
+        return f"p{player} {played.views()[player]} {played.game.serialize()}"
 
     def record(self) -> Record:
         """The game so far as a ``keyharvest`` record (``format_record`` writes it)."""

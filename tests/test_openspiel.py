@@ -69,17 +69,37 @@ def test_the_game_and_its_parameters(pyspiel: Any) -> None:
     assert str(state) == "Key Harvest, 3 players: before the deal"
 
 
+def _answer(method: Any, *args: Any) -> Any:
+    """What ``method(*args)`` returns, or the type and text of the error it raises."""
+    try:
+        return method(*args)
+    except Exception as error:  # noqa: BLE001  (compared, not swallowed)
+        return type(error), str(error)
+
+
 @pytest.mark.parametrize("players, deal", [(2, 4), (3, 9), (4, 2)])
 def test_the_adapter_and_the_native_api_agree_at_every_state(pyspiel: Any, players: int,
                                                               deal: int) -> None:
     game = pyspiel.load_game("python_key_harvest", {"players": players, "max_turns": 400})
     state = game.new_initial_state()
+    base = pyspiel.State  # its own methods, answering through the adapter's callbacks
+    for who in (None, kh.CHANCE, *range(players)):  # before the deal
+        args = () if who is None else (who,)
+        assert _answer(state.legal_actions, *args) == \
+            _answer(base.legal_actions, state, *args), who
+    assert state.is_chance_node() and base.is_chance_node(state)
     state.apply_action(deal)
     native = kh.Game(kh.random_game(players, seed=deal, max_turns=400))
     rng = random.Random(deal)
     n = 0
     while True:
         assert state.current_player() == native.current_player()
+        # the adapter's legal_actions and is_chance_node answer as pyspiel's own do
+        assert state.is_chance_node() == base.is_chance_node(state)
+        for who in (None, kh.CHANCE, *range(players)):
+            args = () if who is None else (who,)
+            assert _answer(state.legal_actions, *args) == \
+                _answer(base.legal_actions, state, *args), who
         if native.current_player() == kh.TERMINAL:
             break
         if native.current_player() == kh.CHANCE:
