@@ -601,3 +601,38 @@ def test_returns_are_the_win_share_or_the_points_margin() -> None:
     assert margin == [t - max(totals[:i] + totals[i + 1:]) for i, t in enumerate(totals)]
     with pytest.raises(ValueError, match="'win' or 'margin'"):
         game.returns("score")  # type: ignore[arg-type]
+
+
+def test_the_observations_of_a_position_share_its_table_and_follow_push_and_pop() -> None:
+    """``Game.observation`` makes the table every player sees once a position (it is
+    shared by the observations there): each is ``observe``'s, its own screen shown in
+    ``public_state`` and kept by ``sample_state``, the others' emptied; after a push, a pop
+    and a pick, the observations are of the position the game is at."""
+    from keyharvest.rules.view import observe, sample_state
+
+    game = kh.Game(kh.random_game(3, seed=5))
+    bot = RandomBot(random.Random(5))
+    rng = random.Random(5)
+    for n in range(80):
+        seen = {s.item for s in game.step_stack() if type(s) is Draw and is_event(s.item)}
+        views = [game.observation(p) for p in range(3)]
+        assert views[0]._table_state is views[2]._table_state
+        for p, view in enumerate(views):
+            assert view == observe(game.state, p, seen)
+            table = view.public_state()
+            for q, player in enumerate(table.players):
+                assert player.screen == (game.state.players[q].screen if q == p
+                                         else [0] * len(CROPS))
+            assert sample_state(view, rng).players[p].screen == game.state.players[p].screen
+        if n % 10 == 9:  # a step pushed and popped, then a pick: the same position
+            game.push(bot.choose(game.state))
+            assert game.observation(0) != views[0]
+            game.pop()
+            assert game.observation(0) == views[0]
+        if game.is_terminal():
+            break
+        if game.is_chance_node():
+            outcomes, weights = zip(*game.chance_actions())
+            game.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            game.apply_action(rng.choice(game.legal_actions()))

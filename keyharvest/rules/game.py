@@ -43,7 +43,7 @@ from .choices import NUM_ACTIONS, Tokens, every_step, skeleton_of, widen
 from .engine import mypyc_attr, representative_steps, sections_by_kind
 from .scoring import score
 from .stepping import advance, advance_steps, is_legal
-from .view import Observation, observe, recalled, replayed, sample_start
+from .view import Observation, observe_at, public_table, recalled, replayed, sample_start
 
 __all__ = ["CHANCE", "NUM_ACTIONS", "TERMINAL", "Game", "chance_outcomes", "chance_weights",
            "outcome"]
@@ -72,7 +72,7 @@ class Game:
     (a ``State``: read it, do not change it but through the game's methods)."""
 
     __slots__ = ("_left", "_listed", "_listing", "_log", "_picks", "_seen", "_start", "_steps",
-                 "_tokens", "state")
+                 "_table", "_tokens", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state.copy()
@@ -89,6 +89,9 @@ class Game:
         self._listed: dict[int, list[Section]] | None = None
         self._seen = _on_table(state)
         self._tokens = Tokens.of(state.board)
+        #: the table as every player sees it here (``view.public_table``), made by the
+        #: first observation of the position, shared by the others until it changes
+        self._table: State | None = None
 
     def __reduce__(self) -> tuple[object, tuple[State, str]]:
         """Pickled as ``serialize`` writes it, with the start: unpickling replays the
@@ -152,7 +155,7 @@ class Game:
         if type(step) is Draw and is_event(step.item):
             self._seen = self._seen | {step.item}
         self._picks = ()
-        self._listing = self._left = self._listed = None
+        self._listing = self._left = self._listed = self._table = None
 
     def pop(self) -> Step:
         """Undo the last step (pushed, or completed by ``apply_action``) and return it; the
@@ -166,7 +169,7 @@ class Game:
         self.state.undo(undo)
         self._seen = seen
         self._picks = ()
-        self._listing = self._left = self._listed = None
+        self._listing = self._left = self._listed = self._table = None
         return self._steps.pop()
 
     def step_stack(self) -> list[Step]:
@@ -261,6 +264,7 @@ class Game:
         other._listed = None  # its sections read this game's state: listed again there
         other._seen = self._seen
         other._tokens = self._tokens
+        other._table = self._table  # never changed: shared
         return other
 
     def history(self) -> list[int]:
@@ -335,7 +339,10 @@ class Game:
     def observation(self, player: str | int) -> Observation:
         """What ``player`` (a colour or a seat) may know of the table now, and of the
         events seen (``rules.view``). Raises ``KeyError`` for a player not seated."""
-        return observe(self.state, player, self._seen)
+        table = self._table
+        if table is None:
+            table = self._table = public_table(self.state)
+        return observe_at(self.state, player, self._seen, table)
 
     def information_state(self, player: str | int) -> Observation:
         """What ``player`` may know with perfect recall of the public history since the
@@ -361,7 +368,7 @@ class Game:
             other._steps = list(self._steps)
             other._log = []
             other._picks = ()
-            other._listing = other._left = other._listed = None
+            other._listing = other._left = other._listed = other._table = None
             other._seen = self._seen
             other._tokens = self._tokens
             try:

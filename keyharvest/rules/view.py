@@ -152,7 +152,8 @@ class Observation:
     unseen_events: Final[tuple[str, ...]]  # never seen: in the bag or removed at setup
     removed_count: Final[int]  # how many of ``unseen_events`` were removed at setup (B.8)
     start: Final[tuple[int, ...] | None]  # with recall: the player's own starting crops
-    _table_state: State = field(repr=False)  # the table, the other screens emptied (private)
+    #: the table, every screen emptied, no bag, no removed events (private: ``public_table``)
+    _table_state: State = field(repr=False)
 
     def __init__(self, player: str, players: tuple[str, ...], recall: bool,
                  steps: int | None, screens: tuple[Screen, ...],
@@ -206,6 +207,8 @@ class Observation:
         (``screens`` says what is known of them). For drawing and scoring the boards, not
         for play: ``sample_state`` gives a full state."""
         state = self._table_state.copy()
+        mine = self.players.index(self.player)
+        state.players[mine].screen = list(self.screens[mine].held)
         state.bag = set(self.bag_tiles) | set(self.bag_events) | set(self.unseen_events)
         state.hidden_removed = self.removed_count
         return state
@@ -239,7 +242,29 @@ def observe(state: object, player: object, seen: Iterable[str] = ()) -> Observat
     in its own words)."""
     if not isinstance(state, State):
         raise TypeError(f"observe needs a State, not {type(state).__name__}")
-    return _observe(state, _colour(state.colours, player), None, frozenset(seen))
+    return _observe(state, _colour(state.colours, player), None, frozenset(seen),
+                    public_table(state))
+
+
+def observe_at(state: State, player: object, seen: frozenset[str],
+               table: State) -> Observation:
+    """``observe``, with the table as every player sees it given (``public_table(state)``,
+    made once for every observation of one position: ``Game.observation`` keeps it until
+    the position changes)."""
+    return _observe(state, _colour(state.colours, player), None, seen, table)
+
+
+def public_table(state: State) -> State:
+    """The table as every player may see it: a copy of ``state`` with every screen empty,
+    no bag and no removed events. Never changed once made (an observation copies it before
+    it fills anything in), so the observations of one position may share it."""
+    table = state.copy()
+    for p in table.players:
+        p.screen = [0] * len(CROPS)
+    table.bag = set()
+    table.removed = []
+    table.hidden_removed = 0
+    return table
 
 
 def table_key(state: State) -> tuple[Any, ...]:
@@ -379,7 +404,7 @@ def observe_recalled(state: State, player: object, recall: Recall,
              for p, first in zip(state.players, starts)]
     history = _History(revealed, moves, recall.known, list(starts[state.colours.index(me)]),
                        [list(first) for first in starts], steps)
-    return _observe(state, me, history, recall.known)
+    return _observe(state, me, history, recall.known, public_table(state))
 
 
 def replayed(start: State, steps: Iterable[Step]) -> Iterator[State]:
@@ -394,7 +419,7 @@ def replayed(start: State, steps: Iterable[Step]) -> Iterator[State]:
 
 
 def _observe(state: State, me: str, history: _History | None,
-             seen: frozenset[str]) -> Observation:
+             seen: frozenset[str], table: State) -> Observation:
     players = state.players
     colours = tuple([p.colour for p in players])
     mine = colours.index(me)
@@ -455,14 +480,6 @@ def _observe(state: State, me: str, history: _History | None,
     every_seen = visible_events | seen
     bag_events = tuple(sorted(every_seen - visible_events))
     unseen_events = tuple([e for e in EVENT_LETTERS if e not in every_seen])
-    # the table as the player sees it: the other screens emptied, no bag, no removed events
-    table = state.copy()
-    for i, p in enumerate(table.players):
-        if i != mine:
-            p.screen = [0] * len(CROPS)
-    table.bag = set()
-    table.removed = []
-    table.hidden_removed = 0
     return Observation(
         me, colours, history is not None, None if history is None else history.steps,
         tuple(screens), unseen, state.bag_count, bag_tiles, bag_events,
@@ -571,6 +588,8 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     an observation of a state; for one with recall, ``sample_start`` gives the start."""
     o = observation
     state = o._table_state.copy()
+    mine = o.players.index(o.player)
+    state.players[mine].screen = list(o.screens[mine].held)
     _deal_others(o, state, rng, start=False)
     removed = _draw_removed(o, rng)
     state.removed = removed
