@@ -636,3 +636,22 @@ def test_the_observations_of_a_position_share_its_table_and_follow_push_and_pop(
             game.apply_action(rng.choices(outcomes, weights)[0])
         else:
             game.apply_action(rng.choice(game.legal_actions()))
+
+
+def test_a_windfalls_picks_reach_exactly_its_gifts_a_gift_at_a_time() -> None:
+    """At a windfall (I.22, I.47: the stock as dealt, and cut short), the picks reach
+    exactly every legal grant (``choices.widen``'s variants, each held to ``is_legal`` by
+    the test above), though each pick builds only the grants of the next player's crops
+    (``choices.grant_branches``): never more candidates than crops, however many players."""
+    for state, step in unchecked_cases(grants=4, harvests=0):
+        grants = {s for s in kh.Game(state).legal_steps() if type(s) is Grant}
+        assert grants == set(choices.widen(state, step))
+        assert {s for s in reachable(state) if type(s) is Grant} == grants
+        game = kh.Game(state)
+        game.apply_action(game.spell(step)[0])
+        picked = 1
+        while game.state.steps == state.steps:  # until the grant is made
+            assert len(game._candidates()) <= len(CROPS)
+            game.apply_action(game.legal_actions()[-1])
+            picked += 1
+        assert picked == len(game.spell(step)) and type(game.step_stack()[-1]) is Grant

@@ -40,7 +40,8 @@ from ..model.state import State
 from ..model.steps import STEP_TYPES, Draw, Flip, Grant, Harvest, Offer, Step
 from . import engine, stepping
 
-__all__ = ["NUM_ACTIONS", "Tokens", "every_step", "skeleton_of", "widen"]
+__all__ = ["NUM_ACTIONS", "Tokens", "every_step", "grant_branches", "skeleton_of",
+           "widen"]
 
 
 # -- every legal step -----------------------------------------------------------------------
@@ -90,6 +91,52 @@ def widen(state: State, step: Step, known: Container[Step] = (),
                 tried.add(other)
             if stepping.is_legal(state, other):
                 out.append(other)
+    return out
+
+
+def grant_branches(state: State, step: Step, picks: tuple[int, ...],
+                   tokens: Tokens) -> list[tuple[Step, tuple[int, ...], int]]:
+    """The gifts of a windfall's grant (``step``, of the engine's listing) that the picks
+    made so far begin, a gift at a time: the picks fix the crops of the first ``j`` players
+    (``grant``, then each player's colour and crop); for each crop the next player may get
+    (none more often than the stock holds it, I.22, I.47: the variants ``widen`` makes),
+    one grant stands for every gift that goes on so, its later crops the first the stock
+    still holds, spelt, with how many picks it shares with them (through the next player's
+    colour; all of them for the last player's). So a windfall's picks build a few grants a
+    pick, not the 5^players of its share-outs."""
+    gifts = step.gifts  # type: ignore[attr-defined]
+    crop_of = {tokens.action[c]: i for i, c in enumerate(CROPS)}
+    left = list(state.stock)
+    fixed: list[int] = []
+    for at in range(2, len(picks), 2):  # the picks of each crop fixed: 2, 4, ...
+        if len(fixed) == len(gifts):
+            break
+        crop = crop_of.get(picks[at], -1)
+        if crop < 0 or not left[crop]:
+            return []  # not a crop the stock holds: no gift goes on so
+        left[crop] -= 1
+        fixed.append(crop)
+    j = len(fixed)
+    if j == len(gifts):
+        chosen = [fixed]
+    else:
+        chosen = []
+        for crop in range(len(CROPS)):
+            if left[crop]:
+                rest = list(left)
+                rest[crop] -= 1
+                tail = []
+                for _ in range(len(gifts) - j - 1):  # the first crop the stock still holds
+                    first = next(c for c in range(len(CROPS)) if rest[c])
+                    rest[first] -= 1
+                    tail.append(first)
+                chosen.append([*fixed, crop, *tail])
+    out: list[tuple[Step, tuple[int, ...], int]] = []
+    for crops in chosen:
+        grant = Grant(step.player, tuple(  # type: ignore[arg-type]
+            (who, CROPS[c]) for (who, _), c in zip(gifts, crops)))
+        spelt = tokens.spell(grant)
+        out.append((grant, spelt, len(spelt) if j + 1 >= len(gifts) else 4 + 2 * j))
     return out
 
 

@@ -38,8 +38,8 @@ from typing import Literal
 from ..errors import IllegalStep
 from ..model.catalogue import is_event
 from ..model.state import CHANCE, TERMINAL, PendingKind, Result, State, Undo
-from ..model.steps import Draw, Step
-from .choices import NUM_ACTIONS, Tokens, every_step, skeleton_of, widen
+from ..model.steps import Draw, Grant, Step
+from .choices import NUM_ACTIONS, Tokens, every_step, grant_branches, skeleton_of, widen
 from .engine import mypyc_attr, representative_steps, sections_by_kind
 from .scoring import score
 from .stepping import advance, advance_steps, is_legal
@@ -500,6 +500,11 @@ class Game:
             if spelt[:shared] != picks[:shared] or skeleton is None or skeleton in widened:
                 continue
             widened.add(skeleton)
+            if type(step) is Grant:  # a gift at a time
+                for grant in grant_branches(self.state, step, picks, self._tokens):
+                    if grant[0] not in out and grant[1][:n] == picks:
+                        out[grant[0]] = grant
+                continue
             if known is None:
                 known = {c[0] for c in candidates}
             for other in widen(self.state, step, known, tried):
