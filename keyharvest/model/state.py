@@ -382,10 +382,11 @@ class State:
         undoing = self.undoing
         if undoing is not None:
             journal = undoing.journal
-            for kept, _ in journal:
-                if kept is part:
+            for i in range(0, len(journal), 2):  # (container, its contents) after another
+                if journal[i] is part:
                     return
-            journal.append((part, part.copy()))
+            journal.append(part)
+            journal.append(part.copy())
 
     def top(self) -> StackFrame:
         """The top frame of the stack, about to run (its ``apply`` or ``settle``: a frame
@@ -413,7 +414,7 @@ class State:
                      self.spent, self.in_hand, self.end_countdown, self.end_trigger,
                      self.max_turns, self.result, self.pending, self.steps, self.filled_at,
                      self.drawn, turn),
-                    (turn.player, turn.number, turn.used, turn.count), self.stack[:], [])
+                    turn.player, turn.number, turn.used, turn.count, self.stack[:], [])
         self.undoing = undo
         return undo
 
@@ -425,17 +426,20 @@ class State:
         """Make this state again what it was at ``begin`` (``undo`` used once: its parts
         become the state's): each changed container given back its contents, in place (a
         reference to it held elsewhere stays right), then the fields and the frames."""
-        for part, kept in undo.journal:  # each container once: any order
+        journal = undo.journal
+        for i in range(0, len(journal), 2):  # each container once: any order
+            part = journal[i]
             if isinstance(part, list):
-                part[:] = kept
+                part[:] = journal[i + 1]
             else:
                 part.clear()
-                part.update(kept)
+                part.update(journal[i + 1])
         (self.players, self.stock, self.registry, self.bag, self.town, self.track,
          self.fallow, self.removed, self.hidden_removed, self.set_aside, self.spent,
          self.in_hand, self.end_countdown, self.end_trigger, self.max_turns, self.result,
          self.pending, self.steps, self.filled_at, self.drawn, turn) = undo.fields
-        turn.player, turn.number, turn.used, turn.count = undo.turn
+        turn.player, turn.number, turn.used, turn.count = (undo.player, undo.number, undo.used,
+                                                           undo.count)
         self.turn = turn
         self.stack = undo.stack
 
@@ -480,13 +484,19 @@ class Undo:
     """What ``State.begin`` keeps to take one step back (``State.undo``): ``fields`` (by
     reference), the turn's numbers, the stack as a list of its frames (each that ran in the
     step was replaced by a copy first: ``State.top``), and the ``journal``: each container
-    the step changed with its contents before."""
+    the step changed followed by its contents before (one flat list: a search keeps
+    thousands of these, and each object more is the collector's to visit). ``seen`` is
+    for its holder (``rules.game.Game``: the events seen before the step)."""
 
-    __slots__ = ("fields", "journal", "stack", "turn")
+    __slots__ = ("count", "fields", "journal", "number", "player", "seen", "stack", "used")
 
-    def __init__(self, fields: Fields, turn: tuple[int, int, str, int],
-                 stack: list[StackFrame], journal: list[tuple[Any, Any]]) -> None:
+    def __init__(self, fields: Fields, player: int, number: int, used: str, count: int,
+                 stack: list[StackFrame], journal: list[Any]) -> None:
         self.fields = fields
-        self.turn = turn
+        self.player = player
+        self.number = number
+        self.used = used
+        self.count = count
         self.stack = stack
         self.journal = journal
+        self.seen: frozenset[str] = frozenset()

@@ -81,7 +81,7 @@ class Game:
         #: the undo entries of the last ``len(_log)`` steps: what the step changed in the
         #: state (``State.begin``: ``pop`` gives it to ``State.undo``) and the events seen
         #: before; empty for a game cloned, read back or resampled until its first ``pop``
-        self._log: list[tuple[Undo, frozenset[str]]] = []
+        self._log: list[Undo] = []
         self._picks: tuple[int, ...] = ()
         self._listing: tuple[Step, ...] | None = None  # every legal step
         self._left: tuple[Candidate, ...] | None = None  # those the picks begin
@@ -150,7 +150,8 @@ class Game:
             advance(state, step)  # raises before any change
         finally:
             state.end()
-        self._log.append((undo, self._seen))
+        undo.seen = self._seen
+        self._log.append(undo)
         self._steps.append(step)
         if type(step) is Draw and is_event(step.item):
             self._seen = self._seen | {step.item}
@@ -165,9 +166,9 @@ class Game:
             raise IndexError("pop: no step to undo: the game is at its start")
         if not self._log:  # read back, resampled or cloned: no entries kept yet
             self._relog()
-        undo, seen = self._log.pop()
+        undo = self._log.pop()
         self.state.undo(undo)
-        self._seen = seen
+        self._seen = undo.seen
         self._picks = ()
         self._listing = self._left = self._listed = self._table = None
         return self._steps.pop()
@@ -520,14 +521,15 @@ class Game:
         position, as the engine is exact), so that the entries name its containers."""
         state = self._start.copy()
         seen = _on_table(state)
-        log: list[tuple[Undo, frozenset[str]]] = []
+        log: list[Undo] = []
         for step in self._steps:
             undo = state.begin()
             try:
                 advance(state, step)
             finally:
                 state.end()
-            log.append((undo, seen))
+            undo.seen = seen
+            log.append(undo)
             if type(step) is Draw and is_event(step.item):
                 seen = seen | {step.item}
         self.state.adopt(state)
