@@ -40,11 +40,14 @@ def states(n_players: int, seed: int, every: int = 3, limit: int = 400) -> list[
 
 
 # -- 1. every legal step ----------------------------------------------------------------------
-def reachable(state: State) -> set[Step]:
-    """Every step the picks reach, by walking every legal action from ``state``."""
+def reachable(state: State | kh.Game, most: int | None = None) -> set[Step]:
+    """Every step the picks reach, by walking every legal action from ``state`` (or from
+    a game, with the picks it has made); with ``most``, no more candidates than that at
+    any pick."""
     found: set[Step] = set()
 
     def walk(at: kh.Game) -> None:
+        assert most is None or len(at._candidates()) <= most
         for action in at.legal_actions():
             nxt = at.child(action)
             if nxt.state.steps != at.state.steps:
@@ -52,7 +55,7 @@ def reachable(state: State) -> set[Step]:
             else:
                 walk(nxt)
 
-    walk(kh.Game(state))
+    walk(kh.Game(state) if isinstance(state, State) else state)
     return found
 
 
@@ -642,7 +645,7 @@ def test_a_windfalls_picks_reach_exactly_its_gifts_a_gift_at_a_time() -> None:
     """At a windfall (I.22, I.47: the stock as dealt, and cut short), the picks reach
     exactly every legal grant (``choices.widen``'s variants, each held to ``is_legal`` by
     the test above), though each pick builds only the grants of the next player's crops
-    (``choices.grant_branches``): never more candidates than crops, however many players."""
+    (``choices.branches``): never more candidates than crops, however many players."""
     for state, step in unchecked_cases(grants=4, harvests=0):
         grants = {s for s in kh.Game(state).legal_steps() if type(s) is Grant}
         assert grants == set(choices.widen(state, step))
@@ -655,3 +658,23 @@ def test_a_windfalls_picks_reach_exactly_its_gifts_a_gift_at_a_time() -> None:
             game.apply_action(game.legal_actions()[-1])
             picked += 1
         assert picked == len(game.spell(step)) and type(game.step_stack()[-1]) is Grant
+
+
+def test_an_offers_picks_build_its_bids_a_crop_at_a_time() -> None:
+    """After an offer's tile, each pick of its bid builds the bid so far and one bid per
+    crop that may come next (``choices.branches``), never every bid of the screen; the
+    bids the picks reach are every bid the complete listing has (C.5.2)."""
+    checked = 0
+    for state in SAMPLE:
+        if checked == 30:
+            break
+        offers = [s for s in kh.Game(state).legal_steps() if type(s) is Offer]
+        if not offers or sum(state.player(offers[0].player).screen) < 4:
+            continue
+        tile = offers[0].tile
+        game = kh.Game(state)
+        game.apply_action(game.spell(offers[0])[0])
+        game.apply_action(game.spell(offers[0])[1])
+        assert reachable(game, len(CROPS) + 1) == {s for s in offers if s.tile == tile}
+        checked += 1
+    assert checked == 30

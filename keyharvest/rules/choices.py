@@ -40,8 +40,14 @@ from ..model.state import State
 from ..model.steps import STEP_TYPES, Draw, Flip, Grant, Harvest, Offer, Step
 from . import engine, stepping
 
-__all__ = ["NUM_ACTIONS", "Tokens", "every_step", "grant_branches", "skeleton_of",
-           "widen"]
+__all__ = [
+    "NUM_ACTIONS",
+    "Tokens",
+    "branches",
+    "every_step",
+    "skeleton_of",
+    "widen",
+]
 
 
 # -- every legal step -----------------------------------------------------------------------
@@ -94,44 +100,76 @@ def widen(state: State, step: Step, known: Container[Step] = (),
     return out
 
 
-def grant_branches(state: State, step: Step, picks: tuple[int, ...],
-                   tokens: Tokens) -> list[tuple[Step, tuple[int, ...], int]]:
-    """The gifts of a windfall's grant (``step``, of the engine's listing) that the picks
-    made so far begin, a gift at a time: the picks fix the crops of the first ``j`` players
-    (``grant``, then each player's colour and crop); for each crop the next player may get
-    (none more often than the stock holds it, I.22, I.47: the variants ``widen`` makes),
-    one grant stands for every gift that goes on so, its later crops the first the stock
-    still holds, spelt, with how many picks it shares with them (through the next player's
-    colour; all of them for the last player's). So a windfall's picks build a few grants a
-    pick, not the 5^players of its share-outs."""
-    gifts = step.gifts  # type: ignore[attr-defined]
+def branches(state: State, step: Step, picks: tuple[int, ...],
+             tokens: Tokens) -> list[tuple[Step, tuple[int, ...], int]]:
+    """The variants of ``step`` (of the engine's listing: an offer or a windfall's grant)
+    that the picks made so far begin, a pick at a time rather than all at once, each with
+    its picks and how many of them it shares with the variants it stands for (``Game``'s
+    candidates):
+
+    - an offer's bid (C.5.2: one or more crops behind the screen, spelt in crop order, then
+      ``done``): the bid the picks have spelt so far, complete (when it has a crop), and for
+      each crop that may come next, the bid with it, standing for every bid that begins so;
+    - a windfall's gifts (I.22, I.47: each player in event order gets a crop, none more
+      often than the stock holds it): for each crop the next player may get, one grant
+      that goes on with the first crops the stock still holds, standing for every grant
+      that begins so (sharing the picks through the next player's colour).
+
+    The variants reached are ``widen``'s (tests/test_game_api.py holds them to the
+    complete listing): a few steps a pick, where ``widen`` makes every bid of a screen and
+    5^players grants. Empty when the picks begin no variant."""
     crop_of = {tokens.action[c]: i for i, c in enumerate(CROPS)}
-    left = list(state.stock)
+    out: list[tuple[Step, tuple[int, ...], int]] = []
+    if type(step) is Offer:
+        player = state.find(step.player)
+        left = list(player.screen) if player is not None else [0] * len(CROPS)
+        last = 0
+        bid: list[str] = []
+        for pick in picks[2:]:  # the crops of the bid so far, in crop order
+            crop = crop_of.get(pick, -1)
+            if crop < last or not left[crop]:
+                return []
+            left[crop] -= 1
+            last = crop
+            bid.append(CROPS[crop])
+        tile = step.tile
+        if bid:
+            done = Offer(step.player, tile, tuple(bid))
+            spelt = tokens.spell(done)
+            out.append((done, spelt, len(spelt)))
+        for crop in range(last, len(CROPS)):
+            if left[crop]:
+                more = Offer(step.player, tile, (*bid, CROPS[crop]))
+                spelt = tokens.spell(more)
+                # it stands for the longer bids too, unless none can follow
+                ends = not any(left[c] - (c == crop) for c in range(crop, len(CROPS)))
+                out.append((more, spelt, len(spelt) if ends else len(spelt) - 1))
+        return out
+    gifts = step.gifts  # type: ignore[attr-defined]
+    stock = list(state.stock)
     fixed: list[int] = []
     for at in range(2, len(picks), 2):  # the picks of each crop fixed: 2, 4, ...
         if len(fixed) == len(gifts):
             break
         crop = crop_of.get(picks[at], -1)
-        if crop < 0 or not left[crop]:
+        if crop < 0 or not stock[crop]:
             return []  # not a crop the stock holds: no gift goes on so
-        left[crop] -= 1
+        stock[crop] -= 1
         fixed.append(crop)
     j = len(fixed)
+    chosen: list[list[int]] = []
     if j == len(gifts):
-        chosen = [fixed]
-    else:
-        chosen = []
-        for crop in range(len(CROPS)):
-            if left[crop]:
-                rest = list(left)
-                rest[crop] -= 1
-                tail = []
-                for _ in range(len(gifts) - j - 1):  # the first crop the stock still holds
-                    first = next(c for c in range(len(CROPS)) if rest[c])
-                    rest[first] -= 1
-                    tail.append(first)
-                chosen.append([*fixed, crop, *tail])
-    out: list[tuple[Step, tuple[int, ...], int]] = []
+        chosen.append(fixed)
+    for crop in range(len(CROPS)) if j < len(gifts) else ():
+        if stock[crop]:
+            rest = list(stock)
+            rest[crop] -= 1
+            tail = []
+            for _ in range(len(gifts) - j - 1):  # the first crop the stock still holds
+                first = next(c for c in range(len(CROPS)) if rest[c])
+                rest[first] -= 1
+                tail.append(first)
+            chosen.append([*fixed, crop, *tail])
     for crops in chosen:
         grant = Grant(step.player, tuple(  # type: ignore[arg-type]
             (who, CROPS[c]) for (who, _), c in zip(gifts, crops)))

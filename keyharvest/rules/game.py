@@ -38,8 +38,8 @@ from typing import Literal
 from ..errors import IllegalStep
 from ..model.catalogue import is_event
 from ..model.state import CHANCE, TERMINAL, PendingKind, Result, State, Undo
-from ..model.steps import Draw, Grant, Step
-from .choices import NUM_ACTIONS, Tokens, every_step, grant_branches, skeleton_of, widen
+from ..model.steps import Draw, Grant, Offer, Step
+from .choices import NUM_ACTIONS, Tokens, branches, every_step, skeleton_of, widen
 from .engine import mypyc_attr, representative_steps, sections_by_kind
 from .scoring import score
 from .stepping import advance, advance_steps, is_legal
@@ -501,10 +501,10 @@ class Game:
             if spelt[:shared] != picks[:shared] or skeleton is None or skeleton in widened:
                 continue
             widened.add(skeleton)
-            if type(step) is Grant:  # a gift at a time
-                for grant in grant_branches(self.state, step, picks, self._tokens):
-                    if grant[0] not in out and grant[1][:n] == picks:
-                        out[grant[0]] = grant
+            if type(step) is Offer or type(step) is Grant:  # a pick at a time
+                for branch in branches(self.state, step, picks, self._tokens):
+                    if branch[0] not in out and branch[1][:n] == picks:
+                        out[branch[0]] = branch
                 continue
             if known is None:
                 known = {c[0] for c in candidates}
