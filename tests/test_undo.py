@@ -117,8 +117,11 @@ def test_a_state_without_an_undo_kept_keeps_nothing() -> None:
     kh.rules.advance(state, kh.rules.representative_steps(state)[0])
     state.end()
     assert state.undoing is None
-    assert undo.journal  # the step's changes, each container once
-    assert len({id(part) for part, _ in undo.journal}) == len(undo.journal)
+    assert undo.journal  # the step's changes (container, contents), each container once
+    parts = undo.journal[::2]
+    assert len({id(part) for part in parts}) == len(parts) == len(undo.journal) // 2
+    assert all(type(kept) is type(part) and kept is not part
+               for part, kept in zip(parts, undo.journal[1::2]))
 
 
 def test_is_legal_takes_its_trial_back_even_inside_a_kept_undo() -> None:
