@@ -22,21 +22,26 @@ import json
 import statistics
 import sys
 import time
-from typing import TextIO
+from collections.abc import Iterable
+from typing import Any, TextIO
 
 from keyharvest.formats.records import load_records, replay
 from keyharvest.play import arena
+from keyharvest.play.pool import ordered_map
 
 
 def lengths(bots: list[str], players: int, games: int, seed: int, budget: int | None,
-            jobs: int, log: TextIO | None = None) -> dict[str, object]:
-    """The figures of one player count (see the module's text); each game's line on
-    ``log`` as it ends."""
+            jobs: int, log: TextIO | None = None, first: int = 0) -> dict[str, object]:
+    """The figures of one player count (see the module's text): the games of the arena's
+    indices ``first`` to ``first + games - 1``; each game's line on ``log`` as it ends."""
     start = time.monotonic()
-    played = list(arena.play(bots, players, games, seed, budget, jobs))
-    seconds = time.monotonic() - start
     turns, steps, finished = [], [], 0
-    for game in played:
+    todo = list(arena.tasks(bots, players, first + games, seed, budget))[first:]
+    if jobs == 1:
+        played: Iterable[dict[str, Any]] = map(arena.arena_game, todo)
+    else:
+        played = ordered_map(arena.arena_game, todo, jobs)
+    for game in played:  # as each ends
         record = load_records(game["record"])[0]
         state = replay(record).state
         turns.append(state.turn.number)
@@ -47,7 +52,9 @@ def lengths(bots: list[str], players: int, games: int, seed: int, budget: int | 
                               "turns": turns[-1], "steps": steps[-1],
                               "points": [s["points"] for s in game["seats"]]}),
                   file=log, flush=True)
-    return {"bots": " ".join(bots), "players": players, "games": games, "seed": seed,
+    seconds = time.monotonic() - start
+    return {"bots": " ".join(bots), "players": players, "games": games, "first": first,
+            "seed": seed,
             "budget": budget, "finished": finished,
             "median_turns": statistics.median(turns), "median_steps": statistics.median(steps),
             "turns": turns, "seconds_a_game": round(seconds / games, 1)}
@@ -60,11 +67,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--budget", type=int, default=None)
     parser.add_argument("--seed", type=int, default=46)
+    parser.add_argument("--first", type=int, default=0,
+                        help="the arena index of the first game (a run in parts)")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     for players in args.players:
         row = lengths(args.bots, players, args.games, args.seed, args.budget, args.jobs,
-                      sys.stderr)
+                      sys.stderr, args.first)
         print(json.dumps(row), flush=True)
     return 0
 

@@ -303,3 +303,5 @@ def test_the_lengths_benchmark_counts_finished_games_and_their_turns() -> None:
     each = [json.loads(line) for line in log.getvalue().splitlines()]
     assert [(g["game"], g["turns"], g["status"]) for g in each] == [
         (1, turns[0], "finished"), (2, turns[1], "finished")]
+    later = lengths.lengths(["greedy", "greedy"], 2, 1, 46, None, 1, first=1)
+    assert later["turns"] == [turns[1]] and later["first"] == 1  # a run in parts
