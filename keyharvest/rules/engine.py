@@ -160,9 +160,11 @@ class Frame:
     #: method when a class holds it.
     lists_by_sections: ClassVar[bool] = False
     #: True for a frame that lists by sections (``lists_by_sections``) each of one kind of
-    #: step, no draw among them: the kinds a player may choose are then known from the
+    #: step, no draw among them, its offers by registry tile then by bid (the same number
+    #: of bids for each tile): the kinds a player may choose are then known from the
     #: sections' counts and one step of each, and ``rules.game.Game`` builds the steps of
-    #: the kind picked alone (the turn's: harvests, plays, removals, purchases, offers).
+    #: the kind picked alone, and of the offers the first of each tile (the turn's:
+    #: harvests, plays, removals, purchases, offers).
     sections_by_kind: ClassVar[bool] = False
     #: True for a frame whose ``settle`` does no work: it returns the ``Pending`` the frame
     #: waits for, or None once it is done. The frame that pushed it may return its

@@ -439,7 +439,10 @@ class Game:
                 if sections is not None:
                     for n, nth in sections:
                         if n:
-                            listed.setdefault(first(nth(0)), []).append((n, nth))
+                            step = nth(0)
+                            if type(step) is Offer:  # by tile, then by bid: of each tile
+                                n, nth = _first_bids(n, nth, len(state.registry))
+                            listed.setdefault(first(step), []).append((n, nth))
                 else:
                     by_first: dict[int, list[Step]] = {}
                     for step in representative_steps(state):
@@ -534,6 +537,14 @@ class Game:
                 seen = seen | {step.item}
         self.state.adopt(state)
         self._log = log
+
+def _first_bids(n: int, nth: Callable[[int], Step], tiles: int) -> Section:
+    """Of a section of ``n`` offers listed by tile (``tiles`` of them), then by bid
+    (``Frame.sections_by_kind``), the first of each tile: its skeleton stands for the
+    tile's other bids (``Game._spelt`` would keep it alone)."""
+    per_tile = n // tiles
+    return tiles, lambda k: nth(k * per_tile)
+
 
 def _on_table(state: State) -> frozenset[str]:
     """The events the table shows: on the track, set aside, spent."""
