@@ -16,10 +16,14 @@ compared:
   whose mean values differ by more than the noise of that difference (the test
   ``about_equal`` makes): some 5% if the noise is the search's own (a 95% interval),
   much less if it is wider than the values' spread from seed to seed (then "about equal"
-  is said too often), much more if narrower.
+  is said too often), much more if narrower;
+* **analyse agrees (strict / honest)**: the best step of ``analyse``'s row for the
+  decision (``advice.weigh``, seed 1, at ``--budget``: its search also looks at the step
+  the record played there) is the first seed's most visited step (strict), or among its
+  about-equal steps (honest).
 
 ``python benchmarks/stability.py --positions 30 --budget 250 --scale 10`` is the issue's
-measure (a long run: 30 x 3,250 simulations); ``--positions`` and ``--budget`` bound it.
+measure (a long run: 30 x 3,500 simulations); ``--positions`` and ``--budget`` bound it.
 ``--jobs`` spreads the positions over processes (the same figures whatever it is). A line
 of JSON per position, then the summary.
 """
@@ -35,7 +39,7 @@ from typing import Any
 
 from keyharvest.formats.records import Record, load_records
 from keyharvest.notation import format_step
-from keyharvest.play.advice import decisions, hint
+from keyharvest.play.advice import decisions, hint, weigh
 from keyharvest.play.search import DEFAULT_BUDGET, about_equal
 from keyharvest.play.selfplay import selfplay_game
 
@@ -65,6 +69,7 @@ def measure(task: tuple[str, Record, int, int, int]) -> dict[str, Any]:
     from keyharvest.formats.records import replay
 
     name, record, to, budget, scale = task
+    todo = {index: (before, step) for index, before, step in decisions(record)}
     rep = replay(record, each=True)
     assert rep.states is not None
     state = rep.states[to]
@@ -72,6 +77,8 @@ def measure(task: tuple[str, Record, int, int, int]) -> dict[str, Any]:
     hints = [hint(state, budget=budget, seed=seed) for seed in SEEDS]
     seconds = (time.process_time() - start) / len(SEEDS)
     large = hint(state, budget=budget * scale, seed=SEEDS[0])
+    before, played = todo[to]
+    weighed = weigh(to, before, played, budget=budget, seed=SEEDS[0])
     tops = [h.found[0].step for h in hints]
     groups = [{s.step for s in h.found[:h.equal]} for h in hints]
     pairs = outside = 0
@@ -91,6 +98,9 @@ def measure(task: tuple[str, Record, int, int, int]) -> dict[str, Any]:
             "large_strict": large.found[0].step == tops[0],
             "large_honest": large.found[0].step in groups[0],
             "pairs": pairs, "outside": outside,
+            "analyse_best": format_step(weighed.best.step),
+            "analyse_strict": weighed.best.step == tops[0],
+            "analyse_honest": weighed.best.step in groups[0],
             "cpu_seconds_a_hint": round(seconds, 2)}
 
 
@@ -118,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
                "scale": args.scale,
                **{key: round(sum(r[key] for r in done) / n, 3)
                   for key in ("seeds_strict", "seeds_honest", "large_strict",
-                              "large_honest")},
+                              "large_honest", "analyse_strict", "analyse_honest")},
                "about_equal": round(sum(r["equal"][0] > 1 for r in done) / n, 3),
                "outside_the_noise": round(sum(r["outside"] for r in done)
                                           / max(1, sum(r["pairs"] for r in done)), 3),

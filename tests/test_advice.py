@@ -251,6 +251,11 @@ def test_the_stability_benchmark_compares_seeds_and_a_larger_budget() -> None:
     assert not row["large_strict"] or row["large_honest"]
     # every step two seeds tried is a pair; those outside the noise are some of them
     assert row["pairs"] >= 3 and 0 <= row["outside"] <= row["pairs"]
+    # analyse's row for the decision, weighed at the same budget, against hint's answer
+    weighed = advice.weigh(to, *advice.decisions(record)[3][1:], budget=4, seed=1)
+    assert row["analyse_best"] == format_step(weighed.best.step)
+    assert row["analyse_strict"] == (row["analyse_best"] == row["tops"][0])
+    assert not row["analyse_strict"] or row["analyse_honest"]
 
 
 def test_hint_and_analyse_over_jobs_give_the_same_answer_for_the_same_seed() -> None:
