@@ -532,7 +532,7 @@ def stream_check(path: str) -> int:
 
 
 # -- the game for programs (issue 30) -------------------------------------------------------------
-def api_figures(games: int, action_games: int) -> dict:
+def api_figures(games: int, action_games: int, search: bool = True) -> dict:
     """The figures of the one object for programs, ``kh.Game``, in-process (CPU time):
     random four-player playouts by ``RandomBot.choose`` and ``game.push`` (with undo) or the
     engine's ``rules.advance`` on a bare state (steps/s, games/s); ``game.push`` of every
@@ -638,7 +638,7 @@ def api_figures(games: int, action_games: int) -> dict:
     spiel = openspiel_figures(action_games)
     if spiel is not None:
         out["openspiel"] = spiel
-    searched = search_figures()
+    searched = search_figures() if search else None
     if searched is not None:
         out["search"] = searched
     return out
@@ -721,50 +721,80 @@ def openspiel_figures(games: int) -> dict | None:
 
 def api_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict) -> None:
     """The rows of issue 30: the public API, each beside python-chess where it has a
-    counterpart (random playouts: ``legal_moves`` + ``push``; ``push`` + ``pop``)."""
-    api = api_figures(args.api_games, args.api_action_games)
-    figures["api"] = api
-    if not api:
-        print("the API rows left out: this build has no keyharvest.Game")
-        return
-    chess = figures.get("chess")
-    if chess is None or "pushpop_plies_per_s" not in chess:
+    counterpart (random playouts: ``legal_moves`` + ``push``; ``push`` + ``pop``).
+    ``--api-rounds`` rounds, each measuring the API then python-chess (the search rows in
+    the first only): each figure is the median of the rounds, each ratio the median of the
+    rounds' own ratios (on a shared machine the load moves between two measurements: a
+    ratio within a round, taken over rounds, moves less than one of two medians)."""
+    python, how = (None, "")
+    if figures.get("chess") is None:
         python, how = chess_python(tmp, not args.no_chess)
-        if python is not None:
-            chess = chess_figures(python, args.chess_games, args.playouts, tmp / "api.pgn")
-            figures["chess_api"] = chess
-        else:
+        if python is None:
             print(f"python-chess's API rows left out: {how}")
+    rounds: list[tuple[dict, dict | None]] = []
+    for r in range(max(1, args.api_rounds)):
+        api = api_figures(args.api_games, args.api_action_games, search=r == 0)
+        if not api:
+            print("the API rows left out: this build has no keyharvest.Game")
+            return
+        chess = figures.get("chess")
+        if python is not None:
+            chess = chess_figures(python, args.chess_games, args.playouts,
+                                  tmp / f"api{r}.pgn")
+        if chess is not None and "pushpop_plies_per_s" not in chess:
             chess = None
+        rounds.append((api, chess))
+    figures["api_rounds"] = [{"api": a, "chess": c} for a, c in rounds]
 
-    def beside(figure: float, key: str) -> str:
+    def at(got: dict, path: str) -> float:
+        for key in path.split("."):
+            got = got[key]
+        return got  # type: ignore[return-value]
+
+    def med(path: str) -> float:  # the API's figure at ``path`` ("actions.steps_per_s")
+        return statistics.median(at(a, path) for a, _ in rounds)
+
+    def med_chess(key: str) -> float:
+        return statistics.median(c[key] for _, c in rounds if c is not None)
+
+    def med_ratio(path: str, over: str) -> float:  # the API's by the API's, round by round
+        return statistics.median(at(a, path) / at(a, over) for a, _ in rounds)
+
+    api, chess = rounds[0]
+    figures["api"] = api
+    if chess is not None:
+        figures["chess_api"] = chess
+    how_many = f"; median of {len(rounds)} rounds" if len(rounds) > 1 else ""
+
+    def beside(path: str, key: str) -> str:
         if chess is None:
             return ""
-        return f" ({figure / chess[key]:.2f}x python-chess's {chess[key]:,.0f} plies/s)"
+        ratio = statistics.median(at(a, path) / c[key] for a, c in rounds if c is not None)
+        return f" ({ratio:.2f}x python-chess's {med_chess(key):,.0f} plies/s{how_many})"
 
     for name, what in (("playout_api", "RandomBot.choose + Game.push (undo)"),
                        ("playout_engine", "RandomBot.choose + rules.advance (no log)")):
-        got = api[name]
         rows.append((f"API: random playouts, {what}",
-                     f"{got['games_per_s']:,.1f} games/s, {got['steps_per_s']:,.0f} steps/s"
-                     + beside(got["steps_per_s"], "playout_plies_per_s"), "-", ""))
+                     f"{med(name + '.games_per_s'):,.1f} games/s, "
+                     f"{med(name + '.steps_per_s'):,.0f} steps/s"
+                     + beside(name + ".steps_per_s", "playout_plies_per_s"), "-", ""))
     rows.append(("API: Game.push + Game.pop over whole games",
-                 f"{api['pushpop_plies_per_s']:,.0f} steps/s"
-                 + beside(api["pushpop_plies_per_s"], "pushpop_plies_per_s"), "-", ""))
-    got = api["actions"]
+                 f"{med('pushpop_plies_per_s'):,.0f} steps/s"
+                 + beside("pushpop_plies_per_s", "pushpop_plies_per_s"), "-", ""))
     rows.append(("API: random games by Game.legal_actions + Game.apply_action",
-                 f"{got['actions_per_s']:,.0f} actions/s, {got['steps_per_s']:,.0f} steps/s"
-                 + beside(got["steps_per_s"], "playout_plies_per_s"), "-", ""))
+                 f"{med('actions.actions_per_s'):,.0f} actions/s, "
+                 f"{med('actions.steps_per_s'):,.0f} steps/s"
+                 + beside("actions.steps_per_s", "playout_plies_per_s"), "-", ""))
     if chess is not None:
         rows.append(("python-chess: legal_moves + push (random playouts) / push + pop",
-                     (f"{chess['playout_plies_per_s']:,.0f} / "
-                     f"{chess['pushpop_plies_per_s']:,.0f} plies/s"), "-", ""))
+                     (f"{med_chess('playout_plies_per_s'):,.0f} / "
+                      f"{med_chess('pushpop_plies_per_s'):,.0f} plies/s{how_many}"), "-", ""))
     if "openspiel" in api:
-        spiel = api["openspiel"]
+        native = med_ratio("openspiel.actions_per_s", "actions.actions_per_s")
         rows.append(("OpenSpiel adapter: random games by pyspiel State.apply_action",
-                     (f"{spiel['actions_per_s']:,.0f} actions/s, {spiel['steps_per_s']:,.0f} "
-                      f"steps/s ({spiel['actions_per_s'] / got['actions_per_s']:.2f}x the "
-                      "native actions)"), "-", ""))
+                     (f"{med('openspiel.actions_per_s'):,.0f} actions/s, "
+                      f"{med('openspiel.steps_per_s'):,.0f} steps/s ({native:.2f}x the "
+                      f"native actions{how_many})"), "-", ""))
     else:
         print("OpenSpiel adapter's row left out: pyspiel is not installed "
               "(pip install 'keyharvest[openspiel]')")
@@ -775,12 +805,12 @@ def api_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict) -> 
     if "observe_per_s" in api:
         rows.append((("API: Game.observation (4 players x 5 a position) / "
                      "rules.view.sample_state"),
-                     f"{api['observe_per_s']:,.0f} / {api['sample_state_per_s']:,.0f} calls/s",
-                     "-", ""))
+                     (f"{med('observe_per_s'):,.0f} / {med('sample_state_per_s'):,.0f} "
+                      f"calls/s{how_many}"), "-", ""))
     if "observe_alone_per_s" in api:
         rows.append((("API: rules.view.observe (the table made each call, as a position's "
-                     "first observation)"), f"{api['observe_alone_per_s']:,.0f} calls/s",
-                     "-", ""))
+                     "first observation)"),
+                     f"{med('observe_alone_per_s'):,.0f} calls/s{how_many}", "-", ""))
 
 
 # -- side by side with python-chess (issue 18) ----------------------------------------------------
@@ -1154,6 +1184,8 @@ def main() -> int:
                     help="random four-player playouts of the API rows")
     ap.add_argument("--api-action-games", type=int, default=3,
                     help="random four-player games by integer actions (API rows)")
+    ap.add_argument("--api-rounds", type=int, default=3,
+                    help="rounds of the API rows, each beside python-chess (medians taken)")
     ap.add_argument("--collection-records", type=int, default=600,
                     help="self-play records of the rows of filter, stats and standings")
     ap.add_argument("--collection-rounds", type=int, default=3,
