@@ -100,8 +100,13 @@ def widen(state: State, step: Step, known: Container[Step] = (),
     return out
 
 
+#: Steps with their picks and how many picks each shares with the variants it stands for
+#: (``rules.game.Game``'s candidates).
+Candidates = list[tuple[Step, tuple[int, ...], int]]
+
+
 def branches(state: State, step: Step, picks: tuple[int, ...],
-             tokens: Tokens) -> list[tuple[Step, tuple[int, ...], int]]:
+             tokens: Tokens) -> Candidates:
     """The variants of ``step`` (of the engine's listing: an offer or a windfall's grant)
     that the picks made so far begin, a pick at a time rather than all at once, each with
     its picks and how many of them it shares with the variants it stands for (``Game``'s
@@ -118,40 +123,50 @@ def branches(state: State, step: Step, picks: tuple[int, ...],
     The variants reached are ``widen``'s (tests/test_game_api.py holds them to the
     complete listing): a few steps a pick, where ``widen`` makes every bid of a screen and
     5^players grants. Empty when the picks begin no variant."""
-    crop_of = {tokens.action[c]: i for i, c in enumerate(CROPS)}
-    out: list[tuple[Step, tuple[int, ...], int]] = []
     if type(step) is Offer:
-        player = state.find(step.player)
-        left = list(player.screen) if player is not None else [0] * len(CROPS)
-        last = 0
-        bid: list[str] = []
-        for pick in picks[2:]:  # the crops of the bid so far, in crop order
-            crop = crop_of.get(pick, -1)
-            if crop < last or not left[crop]:
-                return []
-            left[crop] -= 1
-            last = crop
-            bid.append(CROPS[crop])
-        tile = step.tile
-        if bid:
-            done = Offer(step.player, tile, tuple(bid))
-            spelt = tokens.spell(done)
-            out.append((done, spelt, len(spelt)))
-        for crop in range(last, len(CROPS)):
-            if left[crop]:
-                more = Offer(step.player, tile, (*bid, CROPS[crop]))
-                spelt = tokens.spell(more)
-                # it stands for the longer bids too, unless none can follow
-                ends = not any(left[c] - (c == crop) for c in range(crop, len(CROPS)))
-                out.append((more, spelt, len(spelt) if ends else len(spelt) - 1))
-        return out
+        return _bid_branches(state, step, picks, tokens)
+    return _gift_branches(state, step, picks, tokens)
+
+
+def _bid_branches(state: State, step: Offer, picks: tuple[int, ...],
+                  tokens: Tokens) -> Candidates:
+    """``branches`` of an offer: the bid so far, and one bid per crop that may follow."""
+    player = state.find(step.player)
+    left = list(player.screen) if player is not None else [0] * len(CROPS)
+    last = 0
+    bid: list[str] = []
+    for pick in picks[2:]:  # the crops of the bid so far, in crop order
+        crop = _CROP_AT.get(pick, -1)
+        if crop < last or not left[crop]:
+            return []
+        left[crop] -= 1
+        last = crop
+        bid.append(CROPS[crop])
+    out: Candidates = []
+    if bid:
+        done = Offer(step.player, step.tile, tuple(bid))
+        spelt = tokens.spell(done)
+        out.append((done, spelt, len(spelt)))
+    for crop in range(last, len(CROPS)):
+        if left[crop]:
+            more = Offer(step.player, step.tile, (*bid, CROPS[crop]))
+            spelt = tokens.spell(more)
+            # it stands for the longer bids too, unless none can follow
+            ends = not any(left[c] - (c == crop) for c in range(crop, len(CROPS)))
+            out.append((more, spelt, len(spelt) if ends else len(spelt) - 1))
+    return out
+
+
+def _gift_branches(state: State, step: Step, picks: tuple[int, ...],
+                   tokens: Tokens) -> Candidates:
+    """``branches`` of a windfall's grant: one grant per crop the next player may get."""
     gifts = step.gifts  # type: ignore[attr-defined]
     stock = list(state.stock)
     fixed: list[int] = []
     for at in range(2, len(picks), 2):  # the picks of each crop fixed: 2, 4, ...
         if len(fixed) == len(gifts):
             break
-        crop = crop_of.get(picks[at], -1)
+        crop = _CROP_AT.get(picks[at], -1)
         if crop < 0 or not stock[crop]:
             return []  # not a crop the stock holds: no gift goes on so
         stock[crop] -= 1
@@ -170,6 +185,7 @@ def branches(state: State, step: Step, picks: tuple[int, ...],
                 rest[first] -= 1
                 tail.append(first)
             chosen.append([*fixed, crop, *tail])
+    out: Candidates = []
     for crops in chosen:
         grant = Grant(step.player, tuple(  # type: ignore[arg-type]
             (who, CROPS[c]) for (who, _), c in zip(gifts, crops)))
@@ -312,6 +328,8 @@ WORDS: tuple[str, ...] = (DONE, NONE, *KIND_OF.values(), *PLAYER_COLOURS, *WORKE
                           *EVENTS)
 #: How many integer actions there are, for every state, board and player count.
 NUM_ACTIONS = len(WORDS) + SPACES
+#: The crop (its index in ``CROPS``) of each crop's action: the same on every board.
+_CROP_AT = {WORDS.index(crop): i for i, crop in enumerate(CROPS)}
 
 #: How a field's value is spelt: one token, a tuple of them ended by ``done``, an optional
 #: one (``none`` when absent), or a windfall's (colour, crop) pairs ended by ``done``.

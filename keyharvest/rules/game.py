@@ -538,6 +538,7 @@ class Game:
         self.state.adopt(state)
         self._log = log
 
+
 def _first_bids(n: int, nth: Callable[[int], Step], tiles: int) -> Section:
     """Of a section of ``n`` offers listed by tile (``tiles`` of them), then by bid
     (``Frame.sections_by_kind``), the first of each tile: its skeleton stands for the

@@ -206,11 +206,16 @@ class Observation:
         engine's own form for removed events nobody knows); the other screens are empty
         (``screens`` says what is known of them). For drawing and scoring the boards, not
         for play: ``sample_state`` gives a full state."""
+        state = self._own_table()
+        state.bag = set(self.bag_tiles) | set(self.bag_events) | set(self.unseen_events)
+        state.hidden_removed = self.removed_count
+        return state
+
+    def _own_table(self) -> State:
+        """A copy of the table every player sees, the player's own screen filled in."""
         state = self._table_state.copy()
         mine = self.players.index(self.player)
         state.players[mine].screen = list(self.screens[mine].held)
-        state.bag = set(self.bag_tiles) | set(self.bag_events) | set(self.unseen_events)
-        state.hidden_removed = self.removed_count
         return state
 
     def public_score(self) -> Score:
@@ -242,8 +247,7 @@ def observe(state: object, player: object, seen: Iterable[str] = ()) -> Observat
     in its own words)."""
     if not isinstance(state, State):
         raise TypeError(f"observe needs a State, not {type(state).__name__}")
-    return _observe(state, _colour(state.colours, player), None, frozenset(seen),
-                    public_table(state))
+    return observe_at(state, player, frozenset(seen), public_table(state))
 
 
 def observe_at(state: State, player: object, seen: frozenset[str],
@@ -587,9 +591,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     the module's docstring): ``observe(sample_state(o, rng), o.player)`` equals ``o`` for
     an observation of a state; for one with recall, ``sample_start`` gives the start."""
     o = observation
-    state = o._table_state.copy()
-    mine = o.players.index(o.player)
-    state.players[mine].screen = list(o.screens[mine].held)
+    state = o._own_table()
     _deal_others(o, state, rng, start=False)
     removed = _draw_removed(o, rng)
     state.removed = removed
