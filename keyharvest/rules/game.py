@@ -43,7 +43,7 @@ from .choices import NUM_ACTIONS, Tokens, branches, every_step, skeleton_of, wid
 from .engine import mypyc_attr, representative_steps, sections_by_kind
 from .scoring import score
 from .stepping import advance, advance_steps, is_legal
-from .view import Observation, observe_at, public_table, recalled, replayed, sample_start
+from .view import Observation, PublicView, observe_at, public_view, recalled, replayed, sample_start
 
 __all__ = ["CHANCE", "NUM_ACTIONS", "TERMINAL", "Game", "chance_outcomes", "chance_weights",
            "outcome"]
@@ -71,8 +71,8 @@ class Game:
     """A game in progress for programs (see the module's text). ``state`` is the table
     (a ``State``: read it, do not change it but through the game's methods)."""
 
-    __slots__ = ("_left", "_listed", "_listing", "_log", "_picks", "_seen", "_start", "_steps",
-                 "_table", "_tokens", "state")
+    __slots__ = ("_left", "_listed", "_listing", "_log", "_picks", "_public", "_seen", "_start",
+                 "_steps", "_tokens", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state.copy()
@@ -89,9 +89,9 @@ class Game:
         self._listed: dict[int, list[Section]] | None = None
         self._seen = _on_table(state)
         self._tokens = Tokens.of(state.board)
-        #: the table as every player sees it here (``view.public_table``), made by the
-        #: first observation of the position, shared by the others until it changes
-        self._table: State | None = None
+        #: what every player sees here (``view.public_view``), made by the first
+        #: observation of the position, shared by the others until it changes
+        self._public: PublicView | None = None
 
     def __reduce__(self) -> tuple[object, tuple[State, str]]:
         """Pickled as ``serialize`` writes it, with the start: unpickling replays the
@@ -156,7 +156,7 @@ class Game:
         if type(step) is Draw and is_event(step.item):
             self._seen = self._seen | {step.item}
         self._picks = ()
-        self._listing = self._left = self._listed = self._table = None
+        self._listing = self._left = self._listed = self._public = None
 
     def pop(self) -> Step:
         """Undo the last step (pushed, or completed by ``apply_action``) and return it; the
@@ -170,7 +170,7 @@ class Game:
         self.state.undo(undo)
         self._seen = undo.seen
         self._picks = ()
-        self._listing = self._left = self._listed = self._table = None
+        self._listing = self._left = self._listed = self._public = None
         return self._steps.pop()
 
     def step_stack(self) -> list[Step]:
@@ -265,7 +265,7 @@ class Game:
         other._listed = None  # its sections read this game's state: listed again there
         other._seen = self._seen
         other._tokens = self._tokens
-        other._table = self._table  # never changed: shared
+        other._public = self._public  # never changed: shared
         return other
 
     def history(self) -> list[int]:
@@ -340,10 +340,10 @@ class Game:
     def observation(self, player: str | int) -> Observation:
         """What ``player`` (a colour or a seat) may know of the table now, and of the
         events seen (``rules.view``). Raises ``KeyError`` for a player not seated."""
-        table = self._table
-        if table is None:
-            table = self._table = public_table(self.state)
-        return observe_at(self.state, player, self._seen, table)
+        public = self._public
+        if public is None:
+            public = self._public = public_view(self.state, self._seen)
+        return observe_at(self.state, player, public)
 
     def information_state(self, player: str | int) -> Observation:
         """What ``player`` may know with perfect recall of the public history since the
@@ -369,7 +369,7 @@ class Game:
             other._steps = list(self._steps)
             other._log = []
             other._picks = ()
-            other._listing = other._left = other._listed = other._table = None
+            other._listing = other._left = other._listed = other._public = None
             other._seen = self._seen
             other._tokens = self._tokens
             try:

@@ -247,15 +247,64 @@ def observe(state: object, player: object, seen: Iterable[str] = ()) -> Observat
     in its own words)."""
     if not isinstance(state, State):
         raise TypeError(f"observe needs a State, not {type(state).__name__}")
-    return observe_at(state, player, frozenset(seen), public_table(state))
+    return observe_at(state, player, public_view(state, frozenset(seen)))
 
 
-def observe_at(state: State, player: object, seen: frozenset[str],
-               table: State) -> Observation:
-    """``observe``, with the table as every player sees it given (``public_table(state)``,
-    made once for every observation of one position: ``Game.observation`` keeps it until
-    the position changes)."""
-    return _observe(state, _colour(state.colours, player), None, seen, table)
+def observe_at(state: State, player: object, public: PublicView) -> Observation:
+    """``observe``, with what every player sees of the position given (``public_view(state,
+    seen)``, made once for every observation of one position: ``Game.observation`` keeps
+    it until the position changes)."""
+    return _observe(state, _colour(public.colours, player), None, public)
+
+
+class PublicView:
+    """What every player sees of one position and knows of its events (``public_view``): the
+    table with every screen emptied, no bag and no removed events; the seats' colours and
+    how many crops each screen holds; the counters neither the stock nor a store holds (so
+    behind some screen); the bag's size, the field tiles surely in it, the events surely in
+    it (seen, not on the table) and those never seen. Never changed once made: the
+    observations of one position share it, each adding its own player's screen."""
+
+    __slots__ = ("bag_count", "bag_events", "bag_tiles", "colours", "pool", "table", "totals",
+                 "unseen_events")
+
+    def __init__(self, table: State, colours: tuple[str, ...], totals: tuple[int, ...],
+                 pool: tuple[int, ...], bag_count: int, bag_tiles: tuple[str, ...],
+                 bag_events: tuple[str, ...], unseen_events: tuple[str, ...]) -> None:
+        self.table = table
+        self.colours = colours
+        self.totals = totals
+        self.pool = pool
+        self.bag_count = bag_count
+        self.bag_tiles = bag_tiles
+        self.bag_events = bag_events
+        self.unseen_events = unseen_events
+
+
+def public_view(state: State, seen: frozenset[str]) -> PublicView:
+    """What every player sees of ``state`` and knows of its events, the events ``seen``
+    besides those on the table (I.27)."""
+    players = state.players
+    # the counters behind the screens: all of them minus the stock and the bids (I.27)
+    pool = [COUNTERS_PER_CROP - k for k in state.stock]
+    for p in players:
+        for it in p.store:
+            pool = [a - b for a, b in zip(pool, it.bid)]
+    # the bag (F.1, I.27): its field tiles follow from where every other tile is
+    visible_tiles = set(state.registry)
+    visible_tiles.update(state.fallow, state.in_hand)
+    for p in players:
+        visible_tiles.update(p.tiles)
+        visible_tiles.update([it.tile for it in p.store])
+    # the board's references are in board order (``Board.order``): no sorting
+    bag_tiles = tuple([r for r in state.board.references if r not in visible_tiles])
+    visible_events = set(state.track)
+    visible_events.update(state.set_aside, state.spent)
+    every_seen = visible_events | seen
+    return PublicView(public_table(state), tuple([p.colour for p in players]),
+                 tuple([sum(p.screen) for p in players]), tuple(pool), state.bag_count,
+                 bag_tiles, tuple(sorted(every_seen - visible_events)),
+                 tuple([e for e in EVENT_LETTERS if e not in every_seen]))
 
 
 def public_table(state: State) -> State:
@@ -408,7 +457,7 @@ def observe_recalled(state: State, player: object, recall: Recall,
              for p, first in zip(state.players, starts)]
     history = _History(revealed, moves, recall.known, list(starts[state.colours.index(me)]),
                        [list(first) for first in starts], steps)
-    return _observe(state, me, history, recall.known, public_table(state))
+    return _observe(state, me, history, public_view(state, recall.known))
 
 
 def replayed(start: State, steps: Iterable[Step]) -> Iterator[State]:
@@ -423,22 +472,19 @@ def replayed(start: State, steps: Iterable[Step]) -> Iterator[State]:
 
 
 def _observe(state: State, me: str, history: _History | None,
-             seen: frozenset[str], table: State) -> Observation:
+             public: PublicView) -> Observation:
     players = state.players
-    colours = tuple([p.colour for p in players])
+    colours = public.colours
     mine = colours.index(me)
     mine_screen = players[mine].screen
-    # the counters behind the other screens: all of them minus stock, bids and mine (I.27)
-    pool = [COUNTERS_PER_CROP - k - m for k, m in zip(state.stock, mine_screen)]
-    for p in players:
-        for it in p.store:
-            pool = [a - b for a, b in zip(pool, it.bid)]
+    # the counters behind the other screens: those behind any screen minus mine (I.27)
+    pool = [k - m for k, m in zip(public.pool, mine_screen)]
     # what each other screen surely holds (held), the starting crops the history reveals
     # (revealed) and the counters not fixed by the history (free)
     held: list[tuple[int, ...]] = []
     revealed: list[tuple[int, ...]] = []
     free: list[int] = []
-    totals = [sum(p.screen) for p in players]
+    totals = public.totals
     for i in range(len(players)):
         if i == mine:
             held.append(tuple(mine_screen))
@@ -459,9 +505,9 @@ def _observe(state: State, me: str, history: _History | None,
     size = sum(unseen)
     most = max(unseen)
     screens: list[Screen] = []
-    for i, p in enumerate(players):
+    for i, colour in enumerate(colours):
         if i == mine:
-            screens.append(Screen(p.colour, totals[i], held[i], True, held[i], _ZEROS, 0))
+            screens.append(Screen(colour, totals[i], held[i], True, held[i], _ZEROS, 0))
             continue
         # the pool forces a crop behind this screen when the other screens cannot hold all
         # of it: ``free - (size - unseen[c])`` of them (mostly none: then ``known = held``)
@@ -469,26 +515,13 @@ def _observe(state: State, me: str, history: _History | None,
         known = held[i]
         if slack + most > 0:
             known = tuple([h + max(0, slack + u) for h, u in zip(known, unseen)])
-        screens.append(Screen(p.colour, totals[i], known, sum(known) == totals[i], held[i],
+        screens.append(Screen(colour, totals[i], known, sum(known) == totals[i], held[i],
                               revealed[i], free[i]))
-    # the bag (F.1, I.27): its field tiles follow from where every other tile is
-    visible_tiles = set(state.registry)
-    visible_tiles.update(state.fallow, state.in_hand)
-    for p in players:
-        visible_tiles.update(p.tiles)
-        visible_tiles.update([it.tile for it in p.store])
-    # the board's references are in board order (``Board.order``): no sorting
-    bag_tiles = tuple([r for r in state.board.references if r not in visible_tiles])
-    visible_events = set(state.track)
-    visible_events.update(state.set_aside, state.spent)
-    every_seen = visible_events | seen
-    bag_events = tuple(sorted(every_seen - visible_events))
-    unseen_events = tuple([e for e in EVENT_LETTERS if e not in every_seen])
     return Observation(
         me, colours, history is not None, None if history is None else history.steps,
-        tuple(screens), unseen, state.bag_count, bag_tiles, bag_events,
-        unseen_events, REMOVED_EVENTS[len(colours)],
-        None if history is None else tuple(history.start), table)
+        tuple(screens), unseen, public.bag_count, public.bag_tiles, public.bag_events,
+        public.unseen_events, REMOVED_EVENTS[len(colours)],
+        None if history is None else tuple(history.start), public.table)
 
 
 #: No crops, per crop.
