@@ -518,6 +518,20 @@ def test_pop_undoes_apply_action_and_drops_picks() -> None:
         kh.random_game(2, seed=3)).legal_actions()
 
 
+def test_a_state_s_repr_shows_the_position_not_the_undo_being_kept() -> None:
+    """``State.undoing`` is the push's bookkeeping, not part of a position: its repr (a
+    whole journal of containers, mid-step) stays out of the state's."""
+    game = kh.Game(kh.random_game(2, seed=3))
+    game.push(game.legal_steps()[0])
+    state = game.state
+    undo = state.begin()
+    try:
+        assert "undoing" not in repr(state) and "Undo" not in repr(state)
+    finally:
+        state.end()
+    assert undo is not None and repr(state) == repr(state.copy())
+
+
 def test_an_illegal_push_is_refused_and_leaves_nothing_to_pop() -> None:
     game = kh.Game(kh.random_game(2, seed=1))
     with pytest.raises(kh.IllegalStep):

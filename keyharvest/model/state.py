@@ -16,7 +16,7 @@ This module knows the shape of the table, not the rules, and reads no files.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -260,8 +260,8 @@ class State:
     filled_at: int
     drawn: tuple[int, str]
     #: while an undo is kept (``begin`` to ``end``), what it keeps; else None. Not part
-    #: of a position.
-    undoing: Undo | None
+    #: of a position (nor of its ``repr``).
+    undoing: Undo | None = field(repr=False)
 
     def __init__(self, board: Board, players: list[PlayerState], stock: list[int],
                  registry: list[str], bag: set[str], turn: Turn, town: set[str] | None = None,
