@@ -1,9 +1,9 @@
 """Is the search's advice stable? (issue 46, item 3: "advice a player can trust").
 
 Over a set of positions (decisions of the shipped games, and of greedy self-play games),
-``hint`` is asked three times with three seeds at ``--budget`` (the default budget, about
-a second a decision), and once at ``--scale`` times that budget, and the answers are
-compared:
+``hint`` is asked three times with three seeds at ``--budget`` (by default the advice's,
+``search.ADVICE_BUDGET``: about a second a decision), and once at ``--scale`` times that
+budget, and the answers are compared:
 
 * **seeds agree (strict)**: the most visited step is the same for the three seeds;
 * **seeds agree (honest)**: each seed's most visited step is among the steps every other
@@ -22,8 +22,9 @@ compared:
   the record played there) is the first seed's most visited step (strict), or among its
   about-equal steps (honest).
 
-``python benchmarks/stability.py --positions 30 --budget 250 --scale 10`` is the issue's
-measure (a long run: 30 x 3,500 simulations); ``--positions`` and ``--budget`` bound it.
+``python benchmarks/stability.py --positions 30 --scale 10`` is the issue's measure (a long
+run: 30 x 14,000 simulations; ``--budget 250`` measures the bots' budget,
+``search.DEFAULT_BUDGET``); ``--positions`` and ``--budget`` bound it.
 ``--jobs`` spreads the positions over processes (the same figures whatever it is). A line
 of JSON per position, then the summary.
 """
@@ -40,7 +41,7 @@ from typing import Any
 from keyharvest.formats.records import Record, load_records
 from keyharvest.notation import format_step
 from keyharvest.play.advice import decisions, hint, weigh
-from keyharvest.play.search import DEFAULT_BUDGET, about_equal
+from keyharvest.play.search import ADVICE_BUDGET, about_equal
 from keyharvest.play.selfplay import selfplay_game
 
 GAMES = Path(__file__).resolve().parent.parent / "scenarios" / "games"
@@ -107,7 +108,7 @@ def measure(task: tuple[str, Record, int, int, int]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=30)
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    parser.add_argument("--budget", type=int, default=ADVICE_BUDGET)
     parser.add_argument("--scale", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)

@@ -203,12 +203,59 @@ def test_analyse_refuses_what_it_cannot_go_over(args: list[str], code: int,
 
 
 def test_the_help_gives_the_default_budget() -> None:
-    from keyharvest.play.search import DEFAULT_BUDGET
+    """``hint`` and ``analyse`` say the advice's default (and its time), the bots' commands
+    the bots' own."""
+    from keyharvest.play.search import ADVICE_BUDGET, DEFAULT_BUDGET
 
-    for command in ("hint", "analyse", "arena"):
+    for command, said in (("hint", f"(default {ADVICE_BUDGET}, four times a bot's: some 1"),
+                          ("analyse", f"(default {ADVICE_BUDGET}, four times a bot's: some 1"),
+                          ("arena", f"(default {DEFAULT_BUDGET}: some 0.2"),
+                          ("selfplay", f"(default {DEFAULT_BUDGET}: some 0.2")):
         page = run_kh(command, "--help")
         words = " ".join(page.out.split())  # the page's lines joined
-        assert page.code == 0 and f"(default {DEFAULT_BUDGET}: some 0.2" in words
+        assert page.code == 0 and said in words, (command, words)
+
+
+class _Asked(Exception):
+    """What ``test_advice_searches_longer_than_a_bot_by_default``'s spy raises."""
+
+
+def test_advice_searches_longer_than_a_bot_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hint`` and ``weigh`` without a budget or a time search ``ADVICE_BUDGET``
+    simulations (a budget or a time given is kept); the search bot's default stays
+    ``DEFAULT_BUDGET``, four times fewer (what ``selfplay`` and ``arena`` play at)."""
+    import random
+
+    from keyharvest.play import bots, search
+
+    assert search.ADVICE_BUDGET == 4 * search.DEFAULT_BUDGET
+    record = load_records(_short(GAMES / "two-players.kh", 12))[0]
+    index, state, step = advice.decisions(record)[0]
+    asked: list[tuple[int | None, float | None]] = []
+
+    def spy(*args: object, **kwargs: object) -> None:
+        asked.append((args[4], args[5]))  # (budget, seconds): search.analyse's order
+        raise _Asked
+
+    monkeypatch.setattr(advice, "analyse", spy)
+    for call in (lambda: advice.hint(state), lambda: advice.weigh(index, state, step),
+                 lambda: advice.hint(state, budget=7), lambda: advice.hint(state, seconds=0.5)):
+        with pytest.raises(_Asked):
+            call()
+    assert asked == [(search.ADVICE_BUDGET, None), (search.ADVICE_BUDGET, None), (7, None),
+                     (None, 0.5)]
+    monkeypatch.undo()
+    counted: list[int] = []
+    real = search.analyse
+
+    def counting(*args: object, **kwargs: object) -> list[search.Searched]:
+        found = real(*args, **kwargs)  # type: ignore[arg-type]
+        counted.append(sum(s.visits for s in found))
+        return found
+
+    monkeypatch.setattr(search, "analyse", counting)
+    bots.mcts(random.Random(1)).choose(state)  # the same decision, by the bot
+    assert counted == [search.DEFAULT_BUDGET]
 
 
 def test_one_numbering_of_points_for_hint_analyse_moves_replay_and_render(tmp_path) -> None:

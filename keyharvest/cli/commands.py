@@ -139,8 +139,9 @@ TrustOpt = Annotated[bool, typer.Option(
 # the search (hint, analyse)
 BudgetOpt = Annotated[int | None, typer.Option(
     "--budget", min=1, max=MAX_BUDGET, metavar="N", show_default=False,
-    help="Simulations of the search a decision (default 250: some 0.2 s each with 2 "
-         "players, 0.3 s with 4, as measured on 2 cores: docs/search.md).")]
+    help="Simulations of the search a decision (default 1000, four times a bot's: some "
+         "1-2 s of CPU each in the compiled build, up to 4 s late in a game, 2-3 times "
+         "as long in the pure build, as measured on 2 cores: docs/search.md).")]
 
 
 def _seconds(text: str) -> float:

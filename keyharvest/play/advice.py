@@ -4,7 +4,8 @@ chess engine marks a game's mistakes.
 
 Both search as ``bots.mcts`` does (``search.analyse``: greedy playouts, the points
 prior), from what the player to move may know there (``view.observe``): advice never
-uses another player's hidden crops. A decision's search is seeded from the run's seed
+uses another player's hidden crops; by default for ``search.ADVICE_BUDGET`` simulations a
+decision, four times a bot's. A decision's search is seeded from the run's seed
 and the decision's place in the record alone, so the same seed and budget give the same
 advice on any machine, in any order.
 
@@ -49,7 +50,7 @@ from ..rules import advance
 from ..rules.view import observe
 from .bots import GreedyBot, points_after
 from .bounds import check_search
-from .search import DEFAULT_BUDGET, Searched, about_equal, analyse, merge, only_step
+from .search import ADVICE_BUDGET, Searched, about_equal, analyse, merge, only_step
 
 __all__ = ["BLUNDER", "MISTAKE", "Decision", "Hint", "about_equal", "analyse_record",
            "decisions", "hint", "search_at", "weigh", "weigh_all"]
@@ -63,8 +64,9 @@ def search_at(state: State, rng: random.Random, budget: int | None = None,
               seconds: float | None = None, include: Step | None = None,
               horizon: int | None = None, jobs: int = 1) -> list[Searched]:
     """``search.analyse`` as ``bots.mcts`` searches, for the player to move in ``state``
-    from their observation; with ``jobs`` above 1, that many searches of a part of the
-    budget each, in as many processes, merged (see the module's text). Raises
+    from their observation, ``budget`` simulations (by default ``ADVICE_BUDGET``, more
+    than a bot's) or ``seconds``; with ``jobs`` above 1, that many searches of a part of
+    the budget each, in as many processes, merged (see the module's text). Raises
     ``ValueError`` where no player is to move (a draw from the bag is due, or the game is
     over), and for a budget or time out of bounds (``play.bounds``)."""
     check_search(budget, seconds)
@@ -73,10 +75,11 @@ def search_at(state: State, rng: random.Random, budget: int | None = None,
         raise ValueError(f"no legal step: the game is over ({state.result})")
     if seat == CHANCE:
         raise ValueError(f"no player is to move: waiting for {state.pending.describe()}")
+    if budget is None and seconds is None:
+        budget = ADVICE_BUDGET
     if jobs > 1:
-        total = DEFAULT_BUDGET if budget is None and seconds is None else budget
         seeds = [rng.getrandbits(64) for _ in range(jobs)]
-        parts = [None if total is None else total // jobs + (i < total % jobs)
+        parts = [None if budget is None else budget // jobs + (i < budget % jobs)
                  for i in range(jobs)]
         tasks = [(state, seed, part, seconds, include, horizon)
                  for seed, part in zip(seeds, parts) if part is None or part > 0]

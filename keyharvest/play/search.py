@@ -74,13 +74,20 @@ from ..rules.view import Observation, observe, sample_state
 from .intervals import Z95
 from .points import points
 
-__all__ = ["DEFAULT_BUDGET", "HORIZON", "LINE", "TURNS", "MCTSBot", "Searched",
+__all__ = ["ADVICE_BUDGET", "DEFAULT_BUDGET", "HORIZON", "LINE", "TURNS", "MCTSBot", "Searched",
            "about_equal", "analyse", "listing_key", "merge", "only_step", "standing"]
 
 #: Simulations per decision by default: some 0.2 s a decision with 2 players and 0.3 s with
 #: 4 on a shared 2-core machine (the compiled engine; the pure build some 1.5 times as
 #: long; benchmarks/bench.py prints the simulations per second).
 DEFAULT_BUDGET = 250
+#: Simulations per decision of the advice (``advice.hint`` and ``advice.weigh``: the
+#: commands ``hint`` and ``analyse``) by default, four times a bot's: a player waits once
+#: for an answer that must hold from seed to seed, where a bot decides hundreds of times a
+#: game (benchmarks/stability.py measures both budgets; docs/search.md). Some 1.2 s of CPU
+#: a decision in the compiled build (up to 4 s late in a game), 2-3 times that in the pure
+#: build.
+ADVICE_BUDGET = 1000
 #: UCB1's exploration constant, for results in 0..1.
 EXPLORATION = 0.7
 #: The turns of a playout at least (``bots.mcts``), in whole rounds: it stops where the
