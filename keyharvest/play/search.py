@@ -84,7 +84,7 @@ DEFAULT_BUDGET = 250
 #: Simulations per decision of the advice (``advice.hint`` and ``advice.weigh``: the
 #: commands ``hint`` and ``analyse``) by default, four times a bot's: a player waits once
 #: for an answer that must hold from seed to seed, where a bot decides hundreds of times a
-#: game (benchmarks/stability.py measures both budgets; docs/search.md). Some 1.2 s of CPU
+#: game (benchmarks/stability.py measures both budgets; docs/search.md). Some 1.3 s of CPU
 #: a decision in the compiled build (up to 4 s late in a game), 2-3 times that in the pure
 #: build.
 ADVICE_BUDGET = 1000
