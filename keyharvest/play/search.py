@@ -77,9 +77,10 @@ from .points import points
 __all__ = ["ADVICE_BUDGET", "DEFAULT_BUDGET", "HORIZON", "LINE", "TURNS", "MCTSBot", "Searched",
            "about_equal", "analyse", "listing_key", "merge", "only_step", "standing"]
 
-#: Simulations per decision by default: some 0.2 s a decision with 2 players and 0.3 s with
-#: 4 on a shared 2-core machine (the compiled engine; the pure build some 1.5 times as
-#: long; benchmarks/bench.py prints the simulations per second).
+#: Simulations per decision of a search bot by default (``ADVICE_BUDGET`` is the
+#: advice's): some 0.2 s a decision with 2 players and 0.3 s with 4 on a shared 2-core
+#: machine (the compiled engine; the pure build some 1.5 times as long;
+#: benchmarks/bench.py prints the simulations per second).
 DEFAULT_BUDGET = 250
 #: Simulations per decision of the advice (``advice.hint`` and ``advice.weigh``: the
 #: commands ``hint`` and ``analyse``) by default, four times a bot's: a player waits once

@@ -302,9 +302,9 @@ def public_view(state: State, seen: frozenset[str]) -> PublicView:
     visible_events.update(state.set_aside, state.spent)
     every_seen = visible_events | seen
     return PublicView(public_table(state), tuple([p.colour for p in players]),
-                 tuple([sum(p.screen) for p in players]), tuple(pool), state.bag_count,
-                 bag_tiles, tuple(sorted(every_seen - visible_events)),
-                 tuple([e for e in EVENT_LETTERS if e not in every_seen]))
+                      tuple([sum(p.screen) for p in players]), tuple(pool), state.bag_count,
+                      bag_tiles, tuple(sorted(every_seen - visible_events)),
+                      tuple([e for e in EVENT_LETTERS if e not in every_seen]))
 
 
 def public_table(state: State) -> State:
