@@ -51,6 +51,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from keyharvest.errors import IllegalStep, KeyHarvestError, every_error
 from keyharvest.formats.diagnostics import Diagnostic, diagnose, diagnose_all
@@ -108,6 +109,14 @@ def _rest(text: str, d: Diagnostic) -> int:
     return len(text) - at
 
 
+#: ``read`` and ``canonical`` remember their last texts: ``check`` reads a mistake's text and
+#: the text its first help gives, then ``rounds`` starts from those two texts again (and
+#: compares with the same originals' canonical form each time); each is a function of the
+#: text alone, so a text is read once (about 40% of ``check``'s time)
+_RECENT = 16
+
+
+@lru_cache(maxsize=_RECENT)
 def read(text: str) -> Reading:
     """The first problem of ``text`` as ``validate`` reports it, and its first help."""
     try:
@@ -371,6 +380,7 @@ def mistake(text: str, rng: random.Random, other: str = "") -> tuple[str, str] |
     return "\n".join(lines), kind
 
 
+@lru_cache(maxsize=_RECENT)
 def canonical(text: str) -> str | None:
     """The records of ``text`` as ``keyharvest fmt`` writes them (None: they do not read)."""
     try:

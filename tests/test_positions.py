@@ -47,7 +47,10 @@ def test_round_trip_at_every_moment_of_random_games() -> None:
     depths: set[int] = set()
     kinds: set[str] = set()
     frames: set[str] = set()
-    for n, seed in [(2, 1), (3, 2), (4, 3), (4, 4), (3, 5)]:
+    # one game of each size: 1,031 moments, 24 frame classes in all, stacks 5 deep; two
+    # more games (4 players seed 4, 3 players seed 5) added 703 moments but no frame class,
+    # no kind of decision and no depth these three do not reach
+    for n, seed in [(2, 1), (3, 2), (4, 3)]:
         for s in states_of_a_game(n, seed):
             text = dump_position(s)
             pos = load_position(text)
