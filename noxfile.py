@@ -41,7 +41,7 @@ LINTED = ["keyharvest", "tests", "benchmarks", "scenarios", "hatch_build.py", "h
 
 #: What ``nox`` runs with no ``-s`` (and so ``.ci/run``): the fast tests on the newest
 #: Python; 3.11's run at the lowest declared versions instead (``.ci/min-versions.sh``,
-#: after nox), and 3.12's only when asked (``nox -s tests-3.12``: see ``tests`` above),
+#: beside nox), and 3.12's only when asked (``nox -s tests-3.12``: see ``tests`` above),
 #: which keeps the whole run within some 15 minutes on 2 cores; ``nox -s tests-3.11`` runs
 #: 3.11's at the newest versions.
 nox.options.sessions = ["lint", f"tests-{NEWEST}", "slow"]
