@@ -9,8 +9,9 @@ one is asked for by ``KEYHARVEST_COMPILE=1``, and asked for it fails loudly wher
 compile (a failing C compiler, an editable install) instead of giving a pure wheel.
 ``keyharvest --version`` names the build.
 
-The wheel is conftest's ``wheel``, built once a run (with ``KEYHARVEST_COMPILE=1``) and
-shared with tests/test_packaging.py."""
+The wheel is conftest's ``wheel``, built once a run (with ``KEYHARVEST_COMPILE=1``), and
+the venv it is installed in conftest's ``compiled``, made once a run: both shared with
+tests/test_packaging.py."""
 
 from __future__ import annotations
 
@@ -54,16 +55,6 @@ def _env() -> dict[str, str]:
            if k != "PYTHONPATH" and not k.startswith("KEYHARVEST_")}
     env.update(COLUMNS="100", NO_COLOR="1", TERM="dumb")
     return env
-
-
-@pytest.fixture(scope="module")
-def compiled(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The python of a fresh venv with the compiled wheel installed (and its dependencies)."""
-    env_dir = tmp_path_factory.mktemp("compiled") / "venv"
-    venv.create(env_dir, with_pip=True)
-    py = env_dir / "bin" / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "-q", str(wheel)], check=True)
-    return py
 
 
 _FILES = ("import importlib, sys\n"

@@ -1,6 +1,7 @@
 """Packaging: the wheel carries the grammar (mapped from top-level grammar/) and the standard
 board, and an installed, non-editable copy finds both. The wheel (the compiled one) is conftest's
-``wheel``, built once a run and shared with tests/test_compiled.py."""
+``wheel``, built once a run, and its install conftest's ``compiled``, both shared with
+tests/test_compiled.py."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import os
 import subprocess
 import sys
 import tarfile
-import venv
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,11 +30,8 @@ def test_wheel_contains_grammar_board_and_typing_marker(wheel: Path) -> None:
 
 
 @pytest.mark.slow
-def test_installed_wheel_loads_grammar_and_board(wheel: Path, tmp_path: Path) -> None:
-    env_dir = tmp_path / "venv"
-    venv.create(env_dir, with_pip=True)
-    py = env_dir / "bin" / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "-q", str(wheel)], check=True)
+def test_installed_wheel_loads_grammar_and_board(compiled: Path, tmp_path: Path) -> None:
+    py = compiled  # a fresh venv with the wheel installed
     probe = (
         "import keyharvest, lark, importlib.resources as r\n"
         "path = r.files('keyharvest').joinpath('grammar', 'keyharvest.lark')\n"
@@ -66,15 +64,16 @@ SDIST_TESTS = ["tests/test_bench.py", "tests/test_ci_setup.py", "tests/test_fuzz
 
 
 @pytest.fixture(scope="session")
-def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project's sdist (``python -m build --sdist``), unpacked."""
-    out = tmp_path_factory.mktemp("sdist")
-    subprocess.run([sys.executable, "-m", "build", "--sdist", "-o", str(out), str(ROOT)],
-                   check=True, capture_output=True)
-    (archive,) = out.glob("keyharvest-*.tar.gz")
-    with tarfile.open(archive) as tar:
-        tar.extractall(out, filter="data")
-    (top,) = (p for p in out.iterdir() if p.is_dir())
+def sdist(once: Callable[[str, Callable[[Path], None]], Path]) -> Path:
+    """The project's sdist (``python -m build --sdist``), unpacked: made once a run."""
+    def build(out: Path) -> None:
+        subprocess.run([sys.executable, "-m", "build", "--sdist", "-o", str(out), str(ROOT)],
+                       check=True, capture_output=True)
+        (archive,) = out.glob("keyharvest-*.tar.gz")
+        with tarfile.open(archive) as tar:
+            tar.extractall(out, filter="data")
+
+    (top,) = (p for p in once("sdist", build).iterdir() if p.is_dir())
     return top
 
 
