@@ -43,8 +43,10 @@ LINTED = ["keyharvest", "tests", "benchmarks", "scenarios", "hatch_build.py", "h
 #: Python; 3.11's run at the lowest declared versions instead (``.ci/min-versions.sh``,
 #: beside nox), and 3.12's only when asked (``nox -s tests-3.12``: see ``tests`` above),
 #: which keeps the whole run within some 15 minutes on 2 cores; ``nox -s tests-3.11`` runs
-#: 3.11's at the newest versions.
-nox.options.sessions = ["lint", f"tests-{NEWEST}", "slow"]
+#: 3.11's at the newest versions. ``slow`` before ``tests``: much of ``slow`` (its install,
+#: mypyc's build of the wheel) is one core's work, which min-versions.sh's tests beside it
+#: fill, while the fast tests keep both cores busy by themselves, to the end of the run.
+nox.options.sessions = ["lint", "slow", f"tests-{NEWEST}"]
 nox.options.error_on_missing_interpreters = False  # a missing version is skipped, and said
 nox.options.reuse_existing_virtualenvs = False
 
