@@ -74,7 +74,8 @@ from ..rules.view import Observation, observe, sample_state
 from .intervals import Z95
 from .points import points
 
-__all__ = ["ADVICE_BUDGET", "DEFAULT_BUDGET", "HORIZON", "LINE", "TURNS", "MCTSBot", "Searched",
+__all__ = ["ADVICE_BUDGET", "BOT_EXPLORATION", "DEFAULT_BUDGET", "EXPLORATION", "HORIZON", "LINE",
+           "TURNS", "MCTSBot", "Searched",
            "about_equal", "analyse", "listing_key", "merge", "only_step", "standing"]
 
 #: Simulations per decision of a search bot by default (``ADVICE_BUDGET`` is the
@@ -89,8 +90,13 @@ DEFAULT_BUDGET = 250
 #: a decision in the compiled build (up to 4 s late in a game), 2-3 times that in the pure
 #: build.
 ADVICE_BUDGET = 1000
-#: UCB1's exploration constant, for results in 0..1.
+#: UCB1's exploration constant, for results in 0..1: the advice's (``hint`` and ``analyse``
+#: weigh every step they show, so their visits are spread) and ``mcts-v1``'s.
 EXPLORATION = 0.7
+#: The bot ``mcts``'s (``bots.mcts``): a bot needs the one step it takes, not every step's
+#: value, and at some 0.1 s a decision a search that spreads its visits less plays
+#: stronger (docs/search.md, "Exploration").
+BOT_EXPLORATION = 0.35
 #: The turns of a playout at least (``bots.mcts``), in whole rounds: it stops where the
 #: root's player's turn starts that many rounds after the root's (every seat has had as
 #: many turns), and the standing on points stands for the result (``standing``).
@@ -282,8 +288,10 @@ class _Search:
 
     def __init__(self, observation: Observation, rng: random.Random, policy: Policy,
                  prior: Prior, horizon: int | None, turns: int | None,
-                 include: Step | None = None, value: Value | None = None) -> None:
+                 include: Step | None = None, value: Value | None = None,
+                 exploration: float = EXPLORATION) -> None:
         self.observation = observation
+        self.exploration = exploration
         self.value = standing if value is None else value
         self.include = include
         self.rng = rng
@@ -355,9 +363,10 @@ class _Search:
                     got.available += 1
             if step is None:
                 best = -1.0
+                c = self.exploration
                 for s in steps:
                     child = children[s]
-                    ucb = child.wins / child.visits + EXPLORATION * math.sqrt(
+                    ucb = child.wins / child.visits + c * math.sqrt(
                         math.log(child.available) / child.visits)
                     if ucb > best:
                         best, step = ucb, s
@@ -463,14 +472,16 @@ def merge(searches: list[list[Searched]]) -> list[Searched]:
 def analyse(observation: Observation, rng: random.Random, policy: Policy, prior: Prior,
             budget: int | None = None, seconds: float | None = None,
             horizon: int | None = None, include: Step | None = None,
-            turns: int | None = TURNS, value: Value | None = None) -> list[Searched]:
+            turns: int | None = TURNS, value: Value | None = None,
+            exploration: float = EXPLORATION) -> list[Searched]:
     """The steps the search from ``observation`` tried at its root, most visited first,
     each with its visit share and mean results (see the module's text). The observing
     player must be the one to move. ``budget`` simulations (default ``DEFAULT_BUDGET``),
     or as many as ``seconds`` allow (at least one); playouts of whole rounds of at least
     ``turns`` turns, or ``horizon`` steps if fewer (None: no such limit). ``include``, a
     legal step of the player to move, is looked at whatever the prior thinks of it (to
-    weigh a step played against the search's choice)."""
+    weigh a step played against the search's choice). ``exploration`` is UCB1's constant
+    (``EXPLORATION``, the advice's; the bot ``mcts`` searches with ``BOT_EXPLORATION``)."""
     table = sample_state(observation, random.Random(0))
     seat = table.current_player()
     if seat == TERMINAL:
@@ -480,7 +491,7 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
         raise ValueError(f"the observing player, {observation.player}, is not to move: "
                          f"waiting for {who}")
     return _Search(observation, rng, policy, prior, horizon, turns, include,
-                   value).run(budget, seconds)
+                   value, exploration).run(budget, seconds)
 
 
 class MCTSBot:
@@ -491,12 +502,13 @@ class MCTSBot:
     at in the order of ``prior``. With ``moves_on`` it does not end its turn (or pass)
     where another step is about equal (see the module's text). At a draw from the bag it
     draws by the exact probabilities, with its ``rng``; a step with no alternative it
-    takes unsearched."""
+    takes unsearched. ``exploration`` is UCB1's constant (``EXPLORATION`` unless given)."""
 
     def __init__(self, rng: random.Random, policy: Policy, prior: Prior,
                  budget: int | None = None, seconds: float | None = None,
                  horizon: int | None = None, turns: int | None = TURNS,
-                 moves_on: bool = True, value: Value | None = None) -> None:
+                 moves_on: bool = True, value: Value | None = None,
+                 exploration: float = EXPLORATION) -> None:
         if budget is not None and budget < 1:
             raise ValueError(f"budget is at least 1 simulation, not {budget}")
         if seconds is not None and not seconds > 0:
@@ -508,6 +520,7 @@ class MCTSBot:
         self.turns = turns
         self.moves_on = moves_on
         self.value = value
+        self.exploration = exploration
         self.budget = budget
         self.seconds = seconds
 
@@ -528,7 +541,8 @@ class MCTSBot:
         if only is not None:
             return only
         found = analyse(observation, self.rng, self.policy, self.prior, self.budget,
-                        self.seconds, self.horizon, turns=self.turns, value=self.value)
+                        self.seconds, self.horizon, turns=self.turns, value=self.value,
+                        exploration=self.exploration)
         top = found[0]
         if self.moves_on and _ends(top.step):
             for other in found[1:]:
