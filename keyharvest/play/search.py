@@ -25,7 +25,8 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 - an untried step among those is tried first, in the prior's order (then the walk ends);
   else the one of best UCB1 among those legal in this world, counting for each how often
   it was available (the "availability" form of ISMCTS: the others' legal steps differ
-  from world to world);
+  from world to world), with the exploration constant ``exploration`` (``EXPLORATION``,
+  the advice's; the bot ``mcts`` takes ``BOT_EXPLORATION``);
 - at a **draw from the bag** it draws by ``chance_outcomes``' exact probabilities, and
   each draw has its own child (a draw is public);
 - from the node reached, a **playout** by the ``policy`` bot for every seat
