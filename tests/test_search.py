@@ -421,15 +421,14 @@ def test_a_playout_is_valued_by_the_value_given() -> None:
                             budget=6)
 
 
-def test_the_bot_spreads_its_visits_less_than_the_advice() -> None:
-    """UCB1's constant: the bot ``mcts`` searches with ``BOT_EXPLORATION``, the advice and
-    ``mcts-v1`` with ``EXPLORATION``; a smaller constant puts more of the visits on the
-    most visited step (the same seed, budget and position)."""
+def test_a_smaller_exploration_constant_puts_more_visits_on_the_most_visited_step() -> None:
+    """UCB1's constant (``exploration=``, ``EXPLORATION`` unless given): a smaller one puts
+    more of the visits on the most visited step (the same seed, budget and position); the
+    bots and the advice search with ``EXPLORATION``."""
     from keyharvest.play.bots import mcts_v1
-    from keyharvest.play.search import BOT_EXPLORATION, EXPLORATION
+    from keyharvest.play.search import EXPLORATION
 
-    assert BOT_EXPLORATION < EXPLORATION
-    assert mcts(random.Random(1)).exploration == BOT_EXPLORATION
+    assert mcts(random.Random(1)).exploration == EXPLORATION
     assert mcts_v1(random.Random(1)).exploration == EXPLORATION
     state = _mid_game(2, seed=5, steps=30)
     seat = state.current_player()
@@ -438,7 +437,7 @@ def test_the_bot_spreads_its_visits_less_than_the_advice() -> None:
         return analyse(observe(state, seat), random.Random(3), _greedy(3), points_after,
                        budget=120, exploration=exploration)[0].share
 
-    assert top_share(0.05) > top_share(BOT_EXPLORATION) > top_share(3.0)
+    assert top_share(0.05) > top_share(0.35) > top_share(3.0)
     assert analyse(observe(state, seat), random.Random(3), _greedy(3), points_after,
                    budget=40) == analyse(observe(state, seat), random.Random(3), _greedy(3),
                                          points_after, budget=40, exploration=EXPLORATION)

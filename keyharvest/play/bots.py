@@ -24,7 +24,7 @@ from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
 from ..rules.memo import draw_of, end_turn_of
 from .points import majorities, most_of_others, points, total_of
-from .search import BOT_EXPLORATION, HORIZON, TURNS, MCTSBot
+from .search import HORIZON, TURNS, MCTSBot
 
 
 class Bot(Protocol):
@@ -312,20 +312,18 @@ def mcts(rng: random.Random, budget: int | None = None, seconds: float | None = 
     """The search bot (``search.MCTSBot``): playouts by ``GreedyBot`` without exploration
     (measured stronger per second than random ones: docs/search.md) for whole rounds of
     ``turns`` turns at least (``search.TURNS``), or ``horizon`` steps if fewer, steps
-    looked at in the order of ``points``, UCB1's constant ``search.BOT_EXPLORATION``;
-    ``budget`` simulations a step (default ``search.DEFAULT_BUDGET``) or ``seconds``."""
+    looked at in the order of ``points``; ``budget`` simulations a step (default
+    ``search.DEFAULT_BUDGET``) or ``seconds``."""
     return MCTSBot(rng, GreedyBot(random.Random(rng.getrandbits(64)), explore=0.0),
-                   points_after, budget, seconds, horizon, turns,
-                   exploration=BOT_EXPLORATION)
+                   points_after, budget, seconds, horizon, turns)
 
 
 def mcts_v1(rng: random.Random, budget: int | None = None,
             seconds: float | None = None) -> MCTSBot:
     """The search bot before issue 46 (``mcts`` as it was), kept to measure ``mcts``
     against (the arena's ``mcts-v1``): playouts of ``search.HORIZON`` steps whoever is to
-    move, UCB1's constant ``search.EXPLORATION``, and the most visited step taken even
-    where ending the turn is about equal to another (two of it facing each other stall:
-    docs/search.md)."""
+    move, and the most visited step taken even where ending the turn is about equal to
+    another (two of it facing each other stall: docs/search.md)."""
     return MCTSBot(rng, GreedyBot(random.Random(rng.getrandbits(64)), explore=0.0),
                    points_after, budget, seconds, horizon=HORIZON, turns=None,
                    moves_on=False)

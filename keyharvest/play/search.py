@@ -25,8 +25,8 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 - an untried step among those is tried first, in the prior's order (then the walk ends);
   else the one of best UCB1 among those legal in this world, counting for each how often
   it was available (the "availability" form of ISMCTS: the others' legal steps differ
-  from world to world), with the exploration constant ``exploration`` (``EXPLORATION``,
-  the advice's; the bot ``mcts`` takes ``BOT_EXPLORATION``);
+  from world to world), with the exploration constant ``exploration`` (``EXPLORATION``
+  unless given);
 - at a **draw from the bag** it draws by ``chance_outcomes``' exact probabilities, and
   each draw has its own child (a draw is public);
 - from the node reached, a **playout** by the ``policy`` bot for every seat
@@ -75,7 +75,7 @@ from ..rules.view import Observation, observe, sample_state
 from .intervals import Z95
 from .points import points
 
-__all__ = ["ADVICE_BUDGET", "BOT_EXPLORATION", "DEFAULT_BUDGET", "EXPLORATION", "HORIZON", "LINE",
+__all__ = ["ADVICE_BUDGET", "DEFAULT_BUDGET", "EXPLORATION", "HORIZON", "LINE",
            "TURNS", "MCTSBot", "Searched",
            "about_equal", "analyse", "listing_key", "merge", "only_step", "standing"]
 
@@ -91,13 +91,9 @@ DEFAULT_BUDGET = 250
 #: a decision in the compiled build (up to 4 s late in a game), 2-3 times that in the pure
 #: build.
 ADVICE_BUDGET = 1000
-#: UCB1's exploration constant, for results in 0..1: the advice's (``hint`` and ``analyse``
-#: weigh every step they show, so their visits are spread) and ``mcts-v1``'s.
+#: UCB1's exploration constant, for results in 0..1 (``exploration=`` takes another: 0.35
+#: for the bot was tried and not kept, docs/search.md "Exploration").
 EXPLORATION = 0.7
-#: The bot ``mcts``'s (``bots.mcts``): a bot needs the one step it takes, not every step's
-#: value, and at some 0.1 s a decision a search that spreads its visits less plays
-#: stronger (docs/search.md, "Exploration").
-BOT_EXPLORATION = 0.35
 #: The turns of a playout at least (``bots.mcts``), in whole rounds: it stops where the
 #: root's player's turn starts that many rounds after the root's (every seat has had as
 #: many turns), and the standing on points stands for the result (``standing``).
@@ -482,7 +478,7 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
     ``turns`` turns, or ``horizon`` steps if fewer (None: no such limit). ``include``, a
     legal step of the player to move, is looked at whatever the prior thinks of it (to
     weigh a step played against the search's choice). ``exploration`` is UCB1's constant
-    (``EXPLORATION``, the advice's; the bot ``mcts`` searches with ``BOT_EXPLORATION``)."""
+    (``EXPLORATION`` unless given)."""
     table = sample_state(observation, random.Random(0))
     seat = table.current_player()
     if seat == TERMINAL:
