@@ -84,6 +84,9 @@ class _Pool:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context(
             START_METHOD if START_METHOD in methods else "spawn")
+        # this process's children before the pool's: those after, less these, are its
+        # workers (``_note_workers``)
+        self.others = set(multiprocessing.active_children())
         if context.get_start_method() == "forkserver":
             # The server imports this module once, and each worker forked from it (a
             # process of one thread) has it already. A server with modules to preload also
@@ -101,14 +104,14 @@ class _Pool:
         self._note_workers()
 
     def _note_workers(self) -> None:
-        # The executor's processes, to name the one that dies: ``_processes`` is not public
-        # (CPython 3.8-3.14 keep their Process objects there), so without it the error
-        # says only that a worker ended.
-        found = getattr(self.pool, "_processes", None)
-        if isinstance(found, dict):
-            for process in found.values():
-                if process not in self.workers:
-                    self.workers.append(process)
+        """The executor's processes, to name the one that dies: this process's children
+        (``multiprocessing.active_children``) that were not there before the pool, in the
+        order they started (by process id), each noted once."""
+        import multiprocessing
+
+        found = [p for p in multiprocessing.active_children()
+                 if p not in self.others and p not in self.workers]
+        self.workers.extend(sorted(found, key=lambda p: p.pid or 0))
 
     def submit(self, fn: Callable[[T], R], item: T) -> Any:
         from concurrent.futures.process import BrokenProcessPool
@@ -136,7 +139,7 @@ class _Pool:
         import signal
 
         self.close()
-        codes = [(i, getattr(p, "exitcode", None)) for i, p in enumerate(self.workers, 1)]
+        codes = [(i, p.exitcode) for i, p in enumerate(self.workers, 1)]
         dead = [(i, c) for i, c in codes if c is not None and c != -signal.SIGTERM] or [
             (i, c) for i, c in codes if c is not None]
         if not dead:
