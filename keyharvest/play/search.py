@@ -75,9 +75,9 @@ from ..rules.view import Observation, observe, sample_state
 from .intervals import Z95
 from .points import points
 
-__all__ = ["ADVICE_BUDGET", "DEFAULT_BUDGET", "EXPLORATION", "HORIZON", "LINE",
-           "TURNS", "MCTSBot", "Searched",
-           "about_equal", "analyse", "listing_key", "merge", "only_step", "standing"]
+__all__ = ["ADVICE_BUDGET", "DEFAULT_BUDGET", "EXPLORATION", "HORIZON", "LINE", "TURNS",
+           "MCTSBot", "Searched", "about_equal", "analyse", "listing_key", "merge",
+           "only_step", "standing"]
 
 #: Simulations per decision of a search bot by default (``ADVICE_BUDGET`` is the
 #: advice's): some 0.2 s a decision with 2 players and 0.3 s with 4 on a shared 2-core
