@@ -39,3 +39,45 @@ def test_workers_of_a_threaded_process_come_from_a_forkserver_with_its_collector
     assert [threshold for threshold, _ in got] == [54321] * 6
     assert os.getpid() not in {parent for _, parent in got}  # not forked from here
     assert not [w for w in caught if "fork" in str(w.message)], [str(w.message) for w in caught]
+
+
+_TERMINATED = """
+import multiprocessing, sys, time
+from keyharvest.play.pool import ordered_map
+for i, _ in enumerate(ordered_map(time.sleep, [0.0, 0.0, 60.0, 60.0, 60.0], jobs=2)):
+    if i == 1:  # both workers have started: the next calls keep them busy for a minute
+        print(*[p.pid for p in multiprocessing.active_children()], flush=True)
+"""
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie not yet reaped has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
+def test_sigterm_ends_the_workers_and_the_process_with_143() -> None:
+    """``timeout`` or ``kill`` sends SIGTERM to this process alone (Ctrl-C reaches the whole
+    process group): the workers, busy with a minute's call each, end with it, and the
+    process exits 143 (128 + SIGTERM) with nothing on stderr."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    run = subprocess.Popen([sys.executable, "-c", _TERMINATED], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    assert run.stdout is not None
+    pids = [int(p) for p in run.stdout.readline().split()]
+    os.kill(run.pid, signal.SIGTERM)
+    assert run.wait(30) == 128 + signal.SIGTERM
+    assert run.stderr is not None and run.stderr.read() == ""
+    assert len(pids) >= 2
+    deadline = time.monotonic() + 10
+    while not all(_gone(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert all(_gone(p) for p in pids), [p for p in pids if not _gone(p)]

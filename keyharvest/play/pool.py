@@ -12,6 +12,10 @@ order of the items.
 
 A worker that dies with calls in hand (killed, out of memory ...) breaks the pool: that is
 a ``WorkerError`` saying which worker and how it ended (``worker 2 ended by signal 9``).
+A SIGTERM to this process while a pool is open (``timeout``, ``kill``: sent to this
+process alone, where Ctrl-C reaches the workers too) ends the workers at once, then raises
+``SystemExit(143)`` (128 + SIGTERM, as ``formats.safewrite`` does while it writes), so the
+command ends as it would have at that signal, with no worker left playing on.
 
 This module is loaded only when processes are used: a command in one process never reads
 it.
@@ -99,6 +103,7 @@ class _Pool:
         self.jobs = jobs
         self.open = True
         self.workers: list[Any] = []
+        self.handler = _on_term(self)
         for _ in range(jobs):  # every process starts now (one per call not yet taken by
             self.pool.submit(_ready)  # an idle one)
         self._note_workers()
@@ -152,6 +157,39 @@ class _Pool:
         if self.open:
             self.open = False
             self.pool.shutdown(wait=True, cancel_futures=True)
+            if self.handler is not None:
+                import signal
+
+                signal.signal(signal.SIGTERM, self.handler)
+
+    def terminate(self) -> None:
+        """End the workers at once (SIGTERM to each), whatever they are doing."""
+        self._note_workers()
+        for worker in self.workers:
+            if worker.is_alive():
+                worker.terminate()
+        for worker in self.workers:
+            worker.join(5)
+
+
+def _on_term(pool: _Pool) -> Any:
+    """Make a SIGTERM to this process end ``pool``'s workers, then raise ``SystemExit``
+    (see the module's text). Only where SIGTERM has its default action and this is
+    the main thread (where Python runs handlers); returns the handler it replaced, to put
+    back at ``close`` (None: nothing replaced)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        return None
+
+    def ended(signum: int, frame: Any) -> None:
+        pool.terminate()
+        raise SystemExit(128 + signum)
+
+    return signal.signal(signal.SIGTERM, ended)
 
 
 def _workers(jobs: int) -> _Pool:
