@@ -170,11 +170,18 @@ def test_leftovers_of_this_program_are_swept_and_nothing_else(tmp_path: Path) ->
     assert alive.exists() and foreign.exists() and link.is_symlink()
 
 
+#: A child's first line: SIGINT raises KeyboardInterrupt, as in a terminal, even where
+#: this run's SIGINT is ignored (a background job of a shell without job control, whose
+#: children Python then leaves ignoring it).
+_SIGINT_AS_IN_A_TERMINAL = "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+
+
 def _slow_writer(tmp_path: Path) -> Path:
     """A keyharvest whose fsync takes 0.3 s: a signal then lands while a file is written."""
     script = tmp_path / "slow_keyharvest.py"
     script.write_text(
-        "import os, sys, time\n"
+        "import os, signal, sys, time\n"
+        f"{_SIGINT_AS_IN_A_TERMINAL}"
         "real = os.fsync\n"
         "def slow(fd):\n"
         "    time.sleep(0.3)\n"
@@ -312,7 +319,8 @@ def test_a_signal_just_as_the_temporary_is_made_leaves_none(tmp_path: Path,
     (games / "g.kh").write_text(MESSY)
     script = tmp_path / "signal_in_mkstemp.py"
     script.write_text(
-        "import os, sys, tempfile\n"
+        "import os, signal, sys, tempfile\n"
+        f"{_SIGINT_AS_IN_A_TERMINAL}"
         "real = tempfile.mkstemp\n"
         "def made(*args, **kwargs):\n"
         "    got = real(*args, **kwargs)\n"
