@@ -103,7 +103,7 @@ class _Pool:
         self.jobs = jobs
         self.open = True
         self.workers: list[Any] = []
-        self.handler = _on_term(self)
+        self.handles_term = _on_term(self)
         for _ in range(jobs):  # every process starts now (one per call not yet taken by
             self.pool.submit(_ready)  # an idle one)
         self._note_workers()
@@ -157,10 +157,10 @@ class _Pool:
         if self.open:
             self.open = False
             self.pool.shutdown(wait=True, cancel_futures=True)
-            if self.handler is not None:
+            if self.handles_term:
                 import signal
 
-                signal.signal(signal.SIGTERM, self.handler)
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
     def terminate(self) -> None:
         """End the workers at once (SIGTERM to each), whatever they are doing."""
@@ -172,24 +172,25 @@ class _Pool:
             worker.join(5)
 
 
-def _on_term(pool: _Pool) -> Any:
+def _on_term(pool: _Pool) -> bool:
     """Make a SIGTERM to this process end ``pool``'s workers, then raise ``SystemExit``
     (see the module's text). Only where SIGTERM has its default action and this is
-    the main thread (where Python runs handlers); returns the handler it replaced, to put
-    back at ``close`` (None: nothing replaced)."""
+    the main thread (where Python runs handlers); whether it did (``close`` then puts the
+    default action back)."""
     import signal
     import threading
 
     if threading.current_thread() is not threading.main_thread():
-        return None
+        return False
     if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
-        return None
+        return False
 
     def ended(signum: int, frame: Any) -> None:
         pool.terminate()
         raise SystemExit(128 + signum)
 
-    return signal.signal(signal.SIGTERM, ended)
+    signal.signal(signal.SIGTERM, ended)
+    return True
 
 
 def _workers(jobs: int) -> _Pool:
