@@ -216,6 +216,23 @@ def test_the_help_gives_the_default_budget() -> None:
         assert page.code == 0 and said in words, (command, words)
 
 
+def test_the_summary_gives_the_budget_searched() -> None:
+    """The JSON summary's ``budget`` is the simulations a decision searched for: the
+    advice's default when no ``--budget`` is given (the ``simulations`` beside it), null
+    with ``--time`` (no budget then)."""
+    from keyharvest.play.search import ADVICE_BUDGET
+
+    text = _short(GAMES / "two-players.kh", 12)
+    default = run_kh("hint", "-", "-f", "json", input=text)
+    assert default.code == 0, default
+    assert default.summary()["budget"] == default.summary()["simulations"] == ADVICE_BUDGET
+    timed = run_kh("hint", "-", "--time", "0.05", "-f", "json", input=text)
+    assert timed.code == 0 and timed.summary()["budget"] is None, timed
+    weighed = run_kh("analyse", "-", "--time", "0.01", "-f", "json",
+                     input=_short(GAMES / "two-players.kh", 3))
+    assert weighed.code == 0 and weighed.summary()["budget"] is None, weighed
+
+
 class _Asked(Exception):
     """What ``test_advice_searches_longer_than_a_bot_by_default``'s spy raises."""
 

@@ -53,6 +53,14 @@ def _no_player_to_move(state: State, source: str) -> Failure:
                                kind="sequence")])
 
 
+def _budget_used(budget: int | None, seconds: float | None) -> int | None:
+    """A summary's ``budget``: the simulations a decision searched for, the advice's
+    default where neither ``--budget`` nor ``--time`` was given; None with ``--time``."""
+    from ..play.search import ADVICE_BUDGET
+
+    return ADVICE_BUDGET if budget is None and seconds is None else budget
+
+
 # -- hint ----------------------------------------------------------------------------------
 def hint(
     *, path: str, to: str | None, game: int | None, budget: int | None,
@@ -83,8 +91,8 @@ def hint(
         game_step = {**origin_dict(at), **({} if at.step is None else {"step": at.step})}
         for item in found:
             result("hint", {**game_step, **item})
-        summary(True, **located_dict(at), player=advice.player, seed=seed, budget=budget,
-                jobs=jobs,
+        summary(True, **located_dict(at), player=advice.player, seed=seed,
+                budget=_budget_used(budget, seconds), jobs=jobs,
                 simulations=advice.simulations, hints=len(found), about_equal=advice.equal,
                 expected_line=found[0]["expected_line"], margin=found[0]["margin"])
     else:
@@ -146,7 +154,8 @@ def analyse(
     if is_json(output):
         summary(True, source=source, game=at.game, decisions=len(rows),
                 mistakes=sum(r["mark"] == "?" for r in rows),
-                blunders=sum(r["mark"] == "??" for r in rows), seed=seed, budget=budget,
+                blunders=sum(r["mark"] == "??" for r in rows), seed=seed,
+                budget=_budget_used(budget, seconds),
                 largest=[r["step"] for r in worst])
     else:
         _analysis_table(rows, worst, quiet)
