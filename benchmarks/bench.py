@@ -40,7 +40,8 @@ It writes a corpus of four-player self-play games (random bots) into a temporary
 - memory: peak memory validating 100 and 1000 records (streamed), to show it is flat;
 - the game for programs (``kh.Game``, docs/api.md), in-process: random four-player
   playouts (``RandomBot.choose`` + ``Game.push``, which keeps the undo, and + the engine's
-  ``rules.advance``), ``Game.push`` + ``Game.pop`` over whole games, random games by
+  ``rules.advance``), ``Game.push`` + ``Game.pop`` over whole games (and ``rules.advance``
+  alone over the same steps, the floor of a push), random games by
   integer actions (``Game.legal_actions`` + ``Game.apply_action``),
   ``Game.observation`` and ``rules.view.sample_state``; beside python-chess's random playouts
   (``legal_moves`` + ``push``) and ``push`` + ``pop`` (``--api-only`` runs only these);
@@ -538,7 +539,8 @@ def api_figures(games: int, action_games: int, search: bool = True) -> dict:
     random four-player playouts by ``RandomBot.choose`` and ``game.push`` (with undo) or the
     engine's ``rules.advance`` on a bare state (steps/s, games/s); ``game.push`` of every
     step of those games then ``game.pop`` back to the start (plies/s: a push and a pop a
-    ply); random games by integer actions (a uniformly random one of
+    ply), and ``rules.advance`` alone over the same steps (no undo kept: the floor of a
+    push); random games by integer actions (a uniformly random one of
     ``game.legal_actions()``, a draw by ``game.chance_actions()``' odds, as the OpenSpiel
     row plays, then ``game.apply_action``: actions/s and steps/s);
     ``game.observation`` and ``rules.view.sample_state`` (calls/s)."""
@@ -589,6 +591,15 @@ def api_figures(games: int, action_games: int, search: bool = True) -> dict:
             game.pop()
         plies += len(line)
     out["pushpop_plies_per_s"] = plies / (time.process_time() - t)
+    # the floor of push + pop: the engine's checked step alone over the same steps, from
+    # the same starts (a bare state, nothing kept to undo)
+    gc.collect()
+    t = time.process_time()
+    for i, line in enumerate(played):
+        state = kh.random_game(4, seed=i, max_turns=600)
+        for step in line:
+            advance(state, step)
+    out["advance_plies_per_s"] = plies / (time.process_time() - t)
     actions = steps = 0
     gc.collect()  # as before every row: the garbage of the rows before is not its cost
     t = time.process_time()
@@ -794,6 +805,10 @@ def api_rows(args: argparse.Namespace, tmp: Path, rows: list, figures: dict) -> 
     rows.append(("API: Game.push + Game.pop over whole games",
                  f"{med('pushpop_plies_per_s'):,.0f} steps/s"
                  + beside("pushpop_plies_per_s", "pushpop_plies_per_s"), "-", ""))
+    if "advance_plies_per_s" in api:
+        rows.append(("API: rules.advance alone over the same steps (no undo: push's floor)",
+                     f"{med('advance_plies_per_s'):,.0f} steps/s"
+                     + beside("advance_plies_per_s", "pushpop_plies_per_s"), "-", ""))
     rows.append(("API: random games by Game.legal_actions + Game.apply_action",
                  f"{med('actions.actions_per_s'):,.0f} actions/s, "
                  f"{med('actions.steps_per_s'):,.0f} steps/s"
