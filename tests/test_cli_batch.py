@@ -272,6 +272,17 @@ def test_selfplay_bot_names_come_from_the_registry(monkeypatch: pytest.MonkeyPat
     assert r.code == 0 and 'bot = "copycat"' in r.out
 
 
+def test_selfplay_refuses_a_budget_its_bot_would_not_use() -> None:
+    """``--budget`` is for the search bots: given to another, it is a usage error (exit 2,
+    nothing played), not an option quietly dropped."""
+    bad = kh("selfplay", "-b", "greedy", "--budget", 5, "-p", 2, "-n", 1, "-s", 1)
+    assert bad.code == 2 and bad.out == "", bad
+    assert "no bot here plays at it (greedy): only mcts and mcts-v1 search" in " ".join(
+        bad.err.split())
+    searched = kh("selfplay", "-b", "mcts", "--budget", 2, "-p", 2, "-n", 1, "-s", 1)
+    assert searched.code == 0 and "budget = 2" in searched.out, searched
+
+
 def test_the_console_script_tunes_the_collector_once_and_the_output_is_the_same() -> None:
     """``main`` raises the collector's first threshold first thing (``tune_gc``), the
     workers of --jobs take it over (play.pool), and the records and reports are those of a run

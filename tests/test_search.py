@@ -211,18 +211,20 @@ def test_the_arena_keeps_every_game_as_a_record_that_validates(tmp_path) -> None
 def test_a_search_bot_of_the_arena_plays_at_its_own_budget_where_named_so(tmp_path) -> None:
     """``NAME@N`` seats a search bot at N simulations a step whatever ``--budget`` is:
     the game of ``mcts@3`` is the game of ``mcts`` at ``--budget 3``, and the tables name
-    the seats as given."""
+    the seats as given. ``--budget`` beside it plays the plain ``mcts`` seat at it."""
     from cli_util import kh as run_kh
 
-    own = run_kh("arena", "mcts@3", "random", "-n", "1", "-s", "4", "--budget", "50",
-                 "-o", str(tmp_path / "own"), "-f", "json")
+    own = run_kh("arena", "mcts@3", "random", "-n", "1", "-s", "4", "-o",
+                 str(tmp_path / "own"), "-f", "json")
     run = run_kh("arena", "mcts", "random", "-n", "1", "-s", "4", "--budget", "3",
                  "-o", str(tmp_path / "run"), "-f", "json")
-    assert own.code == run.code == 0, own
+    both = run_kh("arena", "mcts@3", "mcts", "-n", "1", "-s", "4", "--budget", "3",
+                  "-o", str(tmp_path / "both"), "-f", "json")
+    assert own.code == run.code == both.code == 0, (own, both)
     mine = (tmp_path / "own" / "arena-4-0001.kh").read_text()
     theirs = (tmp_path / "run" / "arena-4-0001.kh").read_text()
-    assert 'seats = "mcts@3 random"' in mine
-    assert mine.replace("mcts@3", "mcts").replace("budget = 50", "budget = 3") == theirs
+    assert 'seats = "mcts@3 random"' in mine and "budget = 3\n" in theirs
+    assert mine.replace("mcts@3", "mcts") == theirs.replace("budget = 3\n", "")
     assert [s["bot"] for s in own.objects()[-1]["bots"]] == ["mcts@3", "random"]
 
 
@@ -236,6 +238,9 @@ def test_a_search_bot_of_the_arena_plays_at_its_own_budget_where_named_so(tmp_pa
     (["mcts@x", "greedy"], "the budget of 'mcts@x' is not a whole number"),
     (["mcts@10000001", "greedy"], "the budget of 'mcts@10000001' is more than"),
     (["mcts2@3", "greedy"], "unknown bot 'mcts2'"),
+    (["greedy", "random", "--budget", "5"],
+     "no bot here plays at it (greedy, random): only mcts and mcts-v1 search"),
+    (["mcts@3", "greedy", "--budget", "5"], "(NAME@N plays at its own N)"),
 ])
 def test_the_arena_refuses_what_it_cannot_play(args: list[str], words: str) -> None:
     from cli_util import kh as run_kh

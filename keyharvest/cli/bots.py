@@ -29,6 +29,21 @@ def _known_bots(bots: Sequence[str], hint: str) -> None:
                             f"{', '.join(sorted(BOTS))})", hint)
 
 
+def _budget_usage(budget: int | None, seats: Sequence[str]) -> None:
+    """A usage error for ``--budget`` where no seat plays at it (the option would change
+    nothing): no search bot among ``seats``, or each at its own budget (``NAME@N``, in
+    ``arena``)."""
+    from ..play.bots import BUDGETED
+
+    if budget is None or any(seat in BUDGETED for seat in seats):
+        return
+    named = ", ".join(dict.fromkeys(seats))
+    own = " (NAME@N plays at its own N)" if any("@" in seat for seat in seats) else ""
+    raise bad_parameter(f"no bot here plays at it ({named}): only "
+                        f"{' and '.join(sorted(BUDGETED))} search, at --budget "
+                        f"simulations a step{own}", "'--budget'")
+
+
 def _folder_usage(dest: str) -> None:
     """Usage errors of ``--out``: an empty path, or one that is not a folder."""
     import os
@@ -108,6 +123,7 @@ def selfplay(
 ) -> int:
     """The body of ``keyharvest selfplay``."""
     _known_bots([bot], "'--bot'")
+    _budget_usage(budget, [bot])
     on_cluster.usage(cluster, jobs)
     _folder_usage(dest)
     json_mode = is_json(output)
@@ -159,6 +175,7 @@ def arena(
 ) -> int:
     """The body of ``keyharvest arena``."""
     _arena_usage(bots, players)
+    _budget_usage(budget, bots)
     on_cluster.usage(cluster, jobs)
     json_mode = is_json(output)
     seed = _run_seed(seed, "arena", json_mode or quiet)
