@@ -604,16 +604,9 @@ def api_figures(games: int, action_games: int, search: bool = True) -> dict:
     gc.collect()  # as before every row: the garbage of the rows before is not its cost
     t = time.process_time()
     for i in range(action_games):
-        game = kh.Game(kh.random_game(4, seed=i, max_turns=600))
-        rng = random.Random(i)
-        while not game.is_terminal():  # as the OpenSpiel row plays: chance by its odds
-            if game.is_chance_node():
-                outcomes, weights = zip(*game.chance_actions())
-                game.apply_action(rng.choices(outcomes, weights)[0])
-            else:
-                game.apply_action(rng.choice(game.legal_actions()))
-            actions += 1
-        steps += game.state.steps
+        played, stepped = _native_game(i, random.Random(i))
+        actions += played
+        steps += stepped
     dt = time.process_time() - t
     out["actions"] = {"actions_per_s": actions / dt, "steps_per_s": steps / dt,
                       "games_per_s": action_games / dt}
@@ -726,6 +719,24 @@ def openspiel_figures(games: int) -> dict | None:
         steps += stepped
     dt = time.process_time() - t
     return {"actions_per_s": actions / dt, "steps_per_s": steps / dt, "games_per_s": games / dt}
+
+
+def _native_game(deal: int, rng: Any) -> tuple[int, int]:
+    """One random game of ``api_figures``' actions row, ``kh.random_game(4, seed=deal)`` by
+    ``Game.apply_action`` (chance by its odds, as the OpenSpiel row plays): its actions
+    and steps."""
+    import keyharvest as kh
+
+    game = kh.Game(kh.random_game(4, seed=deal, max_turns=600))
+    actions = 0
+    while not game.is_terminal():
+        if game.is_chance_node():
+            outcomes, weights = zip(*game.chance_actions())
+            game.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            game.apply_action(rng.choice(game.legal_actions()))
+        actions += 1
+    return actions, game.state.steps
 
 
 def _spiel_game(game: Any, deal: int, rng: Any) -> tuple[int, int]:
