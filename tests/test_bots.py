@@ -479,10 +479,12 @@ def test_the_decision_frames_that_count_their_answers_list_them_as_before() -> N
 
 def test_points_after_each_step_is_the_points_after_copying_and_pushing_it() -> None:
     """``bots.points_after`` (the greedy bot's values, and so the search's playouts)
-    pushes a copy only where it must (offers, plays, removals, purchases, harvests and
-    ends on a turn, and the uses and passes of workers A to D, are counted). Over
-    every decision of three random games (2, 3 and 4 players), each value equals
-    ``points`` of a copy with the step pushed."""
+    pushes a step only where it must (offers, plays, removals, purchases, harvests and
+    ends on a turn, and the uses and passes of workers A to D, are counted), on the state
+    itself and undone. Over every decision of three random games (2, 3 and 4 players),
+    each value equals ``points`` of a copy with the step pushed, and the state is left as
+    it was (its position, and the same stack: a caller may hold it)."""
+    from keyharvest.formats.positions import position_data
     from keyharvest.model.state import PendingKind
     from keyharvest.play.bots import points, points_after
     from keyharvest.play.selfplay import random_game
@@ -512,7 +514,9 @@ def test_points_after_each_step_is_the_points_after_copying_and_pushing_it() -> 
                         name = f"{frame} {name}"
                     if name in checked:
                         checked[name] += 1
+                before, stack = position_data(state), state.stack
                 assert points_after(state, steps, mover) == plain
+                assert position_data(state) == before and state.stack is stack
             advance(state, bot.choose(state))
     assert min(checked.values()) > 10, checked
 

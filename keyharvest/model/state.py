@@ -425,7 +425,9 @@ class State:
     def undo(self, undo: Undo) -> None:
         """Make this state again what it was at ``begin`` (``undo`` used once: its parts
         become the state's): each changed container given back its contents, in place (a
-        reference to it held elsewhere stays right), then the fields and the frames."""
+        reference to it held elsewhere stays right), then the fields, and the frames into
+        the same stack (a player's bot that keeps ``state.stack`` may undo a step it tried:
+        ``bots.points_after``)."""
         journal = undo.journal
         for i in range(0, len(journal), 2):  # each container once: any order
             part = journal[i]
@@ -441,7 +443,7 @@ class State:
         turn.player, turn.number, turn.used, turn.count = (undo.player, undo.number, undo.used,
                                                            undo.count)
         self.turn = turn
-        self.stack = undo.stack
+        self.stack[:] = undo.stack  # in place, as the containers
 
     def adopt(self, other: State) -> None:
         """Make this state ``other``'s parts (each field a reference: ``other`` is not to be

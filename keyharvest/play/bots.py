@@ -134,8 +134,10 @@ def random_step(state: State, rng: random.Random) -> Step:
 
 def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
     """``points(after, colour)`` for each of ``steps`` (legal in ``state``, of the player
-    ``colour`` to move), where ``after`` is ``state`` with the step pushed: the state is
-    copied and the step pushed only where it must be. On a turn (the actions, C), an offer
+    ``colour`` to move), where ``after`` is ``state`` with the step pushed: the step is
+    pushed only where it must be, on ``state`` itself and undone (``State.begin`` and
+    ``State.undo``, as ``Game.pop`` undoes a step: cheaper than a copy), so that ``state``
+    is left as it was. On a turn (the actions, C), an offer
     changes no points but by the crops of its bid leaving the screen (C.5, G.4: the same for
     the same bid on any tile), a harvest none but by the crops it brings behind the screen
     where the stock has them all (C.2), a play none but by the worker's number, less the
@@ -200,9 +202,13 @@ def points_after(state: State, steps: list[Step], colour: str) -> list[int]:
             if all(stock[i] >= screen[i] - me.screen[i] for i in range(len(screen))):
                 out.append(now - held + majorities(screen, others))
                 continue
-        after = state.copy()
-        advance(after, step)
-        out.append(points(after, colour))
+        undo = state.begin()  # the step pushed on the state itself, then undone
+        try:
+            advance(state, step)
+        finally:
+            state.end()
+        out.append(points(state, colour))
+        state.undo(undo)
     return out
 
 
@@ -322,11 +328,12 @@ def mcts_v1(rng: random.Random, budget: int | None = None,
             seconds: float | None = None) -> MCTSBot:
     """The search bot before issue 46 (``mcts`` as it was), kept to measure ``mcts``
     against (the arena's ``mcts-v1``): playouts of ``search.HORIZON`` steps whoever is to
-    move, and the most visited step taken even where ending the turn is about equal to
-    another (two of it facing each other stall: docs/search.md)."""
+    move, the most visited step taken even where ending the turn is about equal to
+    another (two of it facing each other stall: docs/search.md), and each simulation in
+    a world of its own (not paired)."""
     return MCTSBot(rng, GreedyBot(random.Random(rng.getrandbits(64)), explore=0.0),
                    points_after, budget, seconds, horizon=HORIZON, turns=None,
-                   moves_on=False)
+                   moves_on=False, paired=False)
 
 
 #: The bots ``selfplay`` and the arena can use, by name: name -> factory(rng) -> Bot.
