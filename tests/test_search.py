@@ -446,3 +446,44 @@ def test_a_smaller_exploration_constant_puts_more_visits_on_the_most_visited_ste
     assert analyse(observe(state, seat), random.Random(3), _greedy(3), points_after,
                    budget=40) == analyse(observe(state, seat), random.Random(3), _greedy(3),
                                          points_after, budget=40, exploration=EXPLORATION)
+
+
+class _Noting(GreedyBot):
+    """Greedy playouts that note the state of their ``rng`` at the first step of each
+    playout where the search has given them a new one."""
+
+    def __init__(self) -> None:
+        super().__init__(random.Random(0), explore=0.0)
+        self.seen: list[object] = []
+        self.last: random.Random | None = None
+
+    def choose(self, state: kh.State) -> kh.Step:
+        if self.rng is not self.last:
+            self.last = self.rng
+            self.seen.append(self.rng.getstate())
+        return super().choose(state)
+
+
+def test_paired_simulations_try_each_of_the_roots_steps_in_the_same_worlds() -> None:
+    """``paired`` (the search's default, ``mcts`` and the advice): the k-th simulation of
+    every step of the root gets the k-th seed (its world, draws and playout choices), so a
+    seed is used by as many simulations as there are steps visited more than k times; and
+    ``mcts-v1``'s search (``paired=False``) leaves its policy's ``rng`` alone."""
+    from collections import Counter
+
+    from keyharvest.play.bots import mcts_v1
+
+    state = _mid_game(2, seed=4, steps=20)
+    seat = state.current_player()
+    noting = _Noting()
+    found = analyse(observe(state, seat), random.Random(1), noting, points_after, budget=60)
+    assert sum(s.visits for s in found) == 60 == len(noting.seen)
+    most = max(s.visits for s in found)
+    assert most < 60 and len(found) > 2
+    assert sorted(Counter(map(repr, noting.seen)).values()) == sorted(
+        sum(1 for s in found if s.visits > k) for k in range(most))
+    alone = _Noting()
+    analyse(observe(state, seat), random.Random(1), alone, points_after, budget=60,
+            paired=False)
+    assert len(alone.seen) == 1 and alone.rng is alone.last
+    assert mcts(random.Random(1)).paired and not mcts_v1(random.Random(1)).paired

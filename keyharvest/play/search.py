@@ -29,6 +29,14 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
   unless given);
 - at a **draw from the bag** it draws by ``chance_outcomes``' exact probabilities, and
   each draw has its own child (a draw is public);
+- **paired simulations** (common random numbers, ``paired``): the root's step is chosen
+  first (its listing is the same in every world), and the k-th simulation through each
+  of the root's steps plays in the same world, with the same draws and the same
+  ``policy`` choices among equal steps (one seed for each k, drawn from the search's
+  ``rng`` as k grows; the policy's ``rng`` is set from it): two steps are compared in the
+  same deals, not each in worlds of its own, so the difference of their means is
+  measured with less noise (measured against ``mcts-v1``, which draws a world for each
+  simulation: docs/search.md);
 - from the node reached, a **playout** by the ``policy`` bot for every seat
   (``bots.GreedyBot`` without exploration for ``mcts``: measured stronger per second than
   random playouts, docs/search.md) for whole rounds of at least ``turns`` turns
@@ -122,7 +130,11 @@ Value = Callable[[State], tuple[list[float], list[float]]]
 
 
 class Policy(Protocol):
-    """What plays the playouts: a bot (``bots.GreedyBot``, ``bots.RandomBot``)."""
+    """What plays the playouts: a bot (``bots.GreedyBot``, ``bots.RandomBot``), whose
+    ``rng`` (its draws and its choices among equal steps) a paired search sets for each
+    simulation."""
+
+    rng: random.Random
 
     def choose(self, state: State) -> Step: ...
 
@@ -286,7 +298,7 @@ class _Search:
     def __init__(self, observation: Observation, rng: random.Random, policy: Policy,
                  prior: Prior, horizon: int | None, turns: int | None,
                  include: Step | None = None, value: Value | None = None,
-                 exploration: float = EXPLORATION) -> None:
+                 exploration: float = EXPLORATION, paired: bool = True) -> None:
         self.observation = observation
         self.exploration = exploration
         self.value = standing if value is None else value
@@ -300,8 +312,14 @@ class _Search:
         self.span = None if turns is None else -(-turns // seats) * seats
         self.root = _Node()
         self.seat = observation.players.index(observation.player)
+        #: a world drawn once, for the root's listing (the same in every world)
+        self.first = sample_state(observation, random.Random(0))
         #: the turn of the root (the same in every world drawn: the turn is public)
-        self.turn = sample_state(observation, random.Random(0)).turn.number
+        self.turn = self.first.turn.number
+        #: simulations paired by the root's step (see ``simulate``)
+        self.paired = paired and self.first.current_player() == self.seat
+        #: the seed of the k-th simulation of each of the root's steps, when paired
+        self.seeds: list[int] = []
 
     def candidates(self, node: _Node, world: State) -> list[Step]:
         """The steps looked at from ``node`` in ``world`` (see the module's text). The
@@ -334,12 +352,55 @@ class _Search:
             chosen = [include, *(s for s in chosen if s != include)]
         return chosen
 
+    def select(self, node: _Node, world: State) -> tuple[Step, bool]:
+        """The step of the walk from ``node`` in ``world`` (see the module's text), and
+        whether it is tried there for the first time (its node just made). Counts each
+        step looked at as available."""
+        steps = self.candidates(node, world)
+        children = node.children
+        step = next((s for s in steps if s not in children), None)
+        expanded = step is not None
+        for s in steps:
+            got = children.get(s)
+            if got is not None:
+                got.available += 1
+        if step is None:
+            best = -1.0
+            c = self.exploration
+            for s in steps:
+                child = children[s]
+                ucb = child.wins / child.visits + c * math.sqrt(
+                    math.log(child.available) / child.visits)
+                if ucb > best:
+                    best, step = ucb, s
+            assert step is not None
+        else:
+            child = children[step] = _Node()
+            child.available = 1
+        return step, expanded
+
     def simulate(self) -> None:
-        rng = self.rng
-        world = sample_state(self.observation, rng)
         node = self.root
         walked: list[tuple[_Node, int]] = [(node, -1)]  # and the seat that stepped in
-        while world.result is None:
+        expanded = False
+        if self.paired:
+            # the root's step first (its listing is the same in every world), then the
+            # world, the draws and the playout's choices of that step's k-th simulation
+            # from the k-th seed: each of the root's steps is tried in the same worlds
+            step, expanded = self.select(node, self.first)
+            node = node.children[step]
+            seeds = self.seeds
+            while len(seeds) <= node.visits:
+                seeds.append(self.rng.getrandbits(64))
+            rng = random.Random(seeds[node.visits])
+            self.policy.rng = random.Random(rng.getrandbits(64))
+            world = sample_state(self.observation, rng)
+            advance(world, step)
+            walked.append((node, self.seat))
+        else:
+            rng = self.rng
+            world = sample_state(self.observation, rng)
+        while not expanded and world.result is None:
             seat = world.current_player()
             if seat == CHANCE:
                 draw = _draw(world, rng)
@@ -350,32 +411,10 @@ class _Search:
                 walked.append((node, -1))
                 advance(world, draw)
                 continue
-            steps = self.candidates(node, world)
-            children = node.children
-            step = next((s for s in steps if s not in children), None)
-            expanded = step is not None
-            for s in steps:
-                got = children.get(s)
-                if got is not None:
-                    got.available += 1
-            if step is None:
-                best = -1.0
-                c = self.exploration
-                for s in steps:
-                    child = children[s]
-                    ucb = child.wins / child.visits + c * math.sqrt(
-                        math.log(child.available) / child.visits)
-                    if ucb > best:
-                        best, step = ucb, s
-                assert step is not None
-            else:
-                child = children[step] = _Node()
-                child.available = 1
-            node = children[step]
+            step, expanded = self.select(node, world)
+            node = node.children[step]
             advance(world, step)
             walked.append((node, seat))
-            if expanded:
-                break
         until = None
         span = self.span
         if span is not None:  # the start of the root's seat's turn, whole rounds later
@@ -470,7 +509,7 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
             budget: int | None = None, seconds: float | None = None,
             horizon: int | None = None, include: Step | None = None,
             turns: int | None = TURNS, value: Value | None = None,
-            exploration: float = EXPLORATION) -> list[Searched]:
+            exploration: float = EXPLORATION, paired: bool = True) -> list[Searched]:
     """The steps the search from ``observation`` tried at its root, most visited first,
     each with its visit share and mean results (see the module's text). The observing
     player must be the one to move. ``budget`` simulations (default ``DEFAULT_BUDGET``),
@@ -478,7 +517,8 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
     ``turns`` turns, or ``horizon`` steps if fewer (None: no such limit). ``include``, a
     legal step of the player to move, is looked at whatever the prior thinks of it (to
     weigh a step played against the search's choice). ``exploration`` is UCB1's constant
-    (``EXPLORATION`` unless given)."""
+    (``EXPLORATION`` unless given); ``paired``: the root's steps tried in the same worlds
+    (see the module's text; False: each simulation draws its own, as ``mcts-v1``)."""
     table = sample_state(observation, random.Random(0))
     seat = table.current_player()
     if seat == TERMINAL:
@@ -488,7 +528,7 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
         raise ValueError(f"the observing player, {observation.player}, is not to move: "
                          f"waiting for {who}")
     return _Search(observation, rng, policy, prior, horizon, turns, include,
-                   value, exploration).run(budget, seconds)
+                   value, exploration, paired).run(budget, seconds)
 
 
 class MCTSBot:
@@ -499,13 +539,14 @@ class MCTSBot:
     at in the order of ``prior``. With ``moves_on`` it does not end its turn (or pass)
     where another step is about equal (see the module's text). At a draw from the bag it
     draws by the exact probabilities, with its ``rng``; a step with no alternative it
-    takes unsearched. ``exploration`` is UCB1's constant (``EXPLORATION`` unless given)."""
+    takes unsearched. ``exploration`` is UCB1's constant (``EXPLORATION`` unless given);
+    ``paired`` as ``analyse`` takes it."""
 
     def __init__(self, rng: random.Random, policy: Policy, prior: Prior,
                  budget: int | None = None, seconds: float | None = None,
                  horizon: int | None = None, turns: int | None = TURNS,
                  moves_on: bool = True, value: Value | None = None,
-                 exploration: float = EXPLORATION) -> None:
+                 exploration: float = EXPLORATION, paired: bool = True) -> None:
         if budget is not None and budget < 1:
             raise ValueError(f"budget is at least 1 simulation, not {budget}")
         if seconds is not None and not seconds > 0:
@@ -518,6 +559,7 @@ class MCTSBot:
         self.moves_on = moves_on
         self.value = value
         self.exploration = exploration
+        self.paired = paired
         self.budget = budget
         self.seconds = seconds
 
@@ -539,7 +581,7 @@ class MCTSBot:
             return only
         found = analyse(observation, self.rng, self.policy, self.prior, self.budget,
                         self.seconds, self.horizon, turns=self.turns, value=self.value,
-                        exploration=self.exploration)
+                        exploration=self.exploration, paired=self.paired)
         top = found[0]
         if self.moves_on and _ends(top.step):
             for other in found[1:]:
