@@ -18,7 +18,7 @@ from keyharvest.play import arena
 from keyharvest.play.arena import BUDGETED
 from keyharvest.play.bots import BOTS, GreedyBot, RandomBot, mcts, points_after
 from keyharvest.play.intervals import wilson
-from keyharvest.play.search import MCTSBot, analyse
+from keyharvest.play.search import MCTSBot, Searched, analyse
 from keyharvest.rules import advance, is_legal, representative_steps
 from keyharvest.rules.choices import every_step
 from keyharvest.rules.view import observe, sample_state
@@ -465,25 +465,36 @@ class _Noting(GreedyBot):
 
 
 def test_paired_simulations_try_each_of_the_roots_steps_in_the_same_worlds() -> None:
-    """``paired`` (the search's default, ``mcts`` and the advice): the k-th simulation of
-    every step of the root gets the k-th seed (its world, draws and playout choices), so a
-    seed is used by as many simulations as there are steps visited more than k times; and
-    ``mcts-v1``'s search (``paired=False``) leaves its policy's ``rng`` alone."""
+    """``paired`` (by default with 2 players, ``search.PAIRED``: ``mcts`` and the advice):
+    the k-th simulation of every step of the root gets the k-th seed (its world, draws and
+    playout choices), so a seed is used by as many simulations as there are steps visited
+    more than k times; ``mcts-v1``'s search (``paired=False``), and by default a search
+    with 4 players, leave the policy's ``rng`` alone; ``paired=True`` pairs with 4."""
     from collections import Counter
 
     from keyharvest.play.bots import mcts_v1
+    from keyharvest.play.search import PAIRED
 
-    state = _mid_game(2, seed=4, steps=20)
-    seat = state.current_player()
+    def pairs(found: list[Searched], noting: _Noting) -> bool:
+        most = max(s.visits for s in found)
+        assert sum(s.visits for s in found) == len(noting.seen) and len(found) > 2
+        return sorted(Counter(map(repr, noting.seen)).values()) == sorted(
+            sum(1 for s in found if s.visits > k) for k in range(most))
+
+    assert {2} == PAIRED
+    two = _mid_game(2, seed=4, steps=20)
+    seat = two.current_player()
     noting = _Noting()
-    found = analyse(observe(state, seat), random.Random(1), noting, points_after, budget=60)
-    assert sum(s.visits for s in found) == 60 == len(noting.seen)
-    most = max(s.visits for s in found)
-    assert most < 60 and len(found) > 2
-    assert sorted(Counter(map(repr, noting.seen)).values()) == sorted(
-        sum(1 for s in found if s.visits > k) for k in range(most))
-    alone = _Noting()
-    analyse(observe(state, seat), random.Random(1), alone, points_after, budget=60,
-            paired=False)
-    assert len(alone.seen) == 1 and alone.rng is alone.last
-    assert mcts(random.Random(1)).paired and not mcts_v1(random.Random(1)).paired
+    found = analyse(observe(two, seat), random.Random(1), noting, points_after, budget=60)
+    assert pairs(found, noting) and max(s.visits for s in found) < 60
+    for state, paired in ((two, False), (_mid_game(4, seed=4, steps=60), None)):
+        alone = _Noting()
+        analyse(observe(state, state.current_player()), random.Random(1), alone,
+                points_after, budget=60, paired=paired)
+        assert len(alone.seen) == 1 and alone.rng is alone.last
+    four = _mid_game(4, seed=4, steps=60)
+    noting = _Noting()
+    found = analyse(observe(four, four.current_player()), random.Random(1), noting,
+                    points_after, budget=60, paired=True)
+    assert pairs(found, noting)
+    assert mcts(random.Random(1)).paired is None and mcts_v1(random.Random(1)).paired is False

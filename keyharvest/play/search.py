@@ -29,7 +29,8 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
   unless given);
 - at a **draw from the bag** it draws by ``chance_outcomes``' exact probabilities, and
   each draw has its own child (a draw is public);
-- **paired simulations** (common random numbers, ``paired``): the root's step is chosen
+- **paired simulations** (common random numbers, ``paired``; by default with 2 players,
+  ``PAIRED``): the root's step is chosen
   first (its listing is the same in every world), and the k-th simulation through each
   of the root's steps plays in the same world, with the same draws and the same
   ``policy`` choices among equal steps (one seed for each k, drawn from the search's
@@ -83,8 +84,8 @@ from ..rules.view import Observation, observe, sample_state
 from .intervals import Z95
 from .points import points
 
-__all__ = ["ADVICE_BUDGET", "DEFAULT_BUDGET", "EXPLORATION", "HORIZON", "LINE", "TURNS",
-           "MCTSBot", "Searched", "about_equal", "analyse", "listing_key", "merge",
+__all__ = ["ADVICE_BUDGET", "DEFAULT_BUDGET", "EXPLORATION", "HORIZON", "LINE", "PAIRED",
+           "TURNS", "MCTSBot", "Searched", "about_equal", "analyse", "listing_key", "merge",
            "only_step", "standing"]
 
 #: Simulations per decision of a search bot by default (``ADVICE_BUDGET`` is the
@@ -111,6 +112,10 @@ TURNS = 4
 HORIZON = 12
 #: The points margin worth odds of e (see ``standing``).
 MARGIN_SCALE = 4.0
+#: The player counts whose searches pair their simulations unless told (``paired=None``;
+#: see the module's text): with 2 players the search won more against ``mcts-v1`` paired,
+#: with 4 it won less against ``greedy`` (docs/search.md, "Paired simulations").
+PAIRED = frozenset({2})
 #: The steps of an expected line (``Searched.line``) at most, and the visits a node needs
 #: to be in it.
 LINE = 5
@@ -298,7 +303,7 @@ class _Search:
     def __init__(self, observation: Observation, rng: random.Random, policy: Policy,
                  prior: Prior, horizon: int | None, turns: int | None,
                  include: Step | None = None, value: Value | None = None,
-                 exploration: float = EXPLORATION, paired: bool = True) -> None:
+                 exploration: float = EXPLORATION, paired: bool | None = None) -> None:
         self.observation = observation
         self.exploration = exploration
         self.value = standing if value is None else value
@@ -317,6 +322,8 @@ class _Search:
         #: the turn of the root (the same in every world drawn: the turn is public)
         self.turn = self.first.turn.number
         #: simulations paired by the root's step (see ``simulate``)
+        if paired is None:
+            paired = len(observation.players) in PAIRED
         self.paired = paired and self.first.current_player() == self.seat
         #: the seed of the k-th simulation of each of the root's steps, when paired
         self.seeds: list[int] = []
@@ -509,7 +516,8 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
             budget: int | None = None, seconds: float | None = None,
             horizon: int | None = None, include: Step | None = None,
             turns: int | None = TURNS, value: Value | None = None,
-            exploration: float = EXPLORATION, paired: bool = True) -> list[Searched]:
+            exploration: float = EXPLORATION, paired: bool | None = None
+            ) -> list[Searched]:
     """The steps the search from ``observation`` tried at its root, most visited first,
     each with its visit share and mean results (see the module's text). The observing
     player must be the one to move. ``budget`` simulations (default ``DEFAULT_BUDGET``),
@@ -518,7 +526,8 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
     legal step of the player to move, is looked at whatever the prior thinks of it (to
     weigh a step played against the search's choice). ``exploration`` is UCB1's constant
     (``EXPLORATION`` unless given); ``paired``: the root's steps tried in the same worlds
-    (see the module's text; False: each simulation draws its own, as ``mcts-v1``)."""
+    (see the module's text; False: each simulation draws its own, as ``mcts-v1``; None:
+    paired where the player count is in ``PAIRED``)."""
     table = sample_state(observation, random.Random(0))
     seat = table.current_player()
     if seat == TERMINAL:
@@ -546,7 +555,7 @@ class MCTSBot:
                  budget: int | None = None, seconds: float | None = None,
                  horizon: int | None = None, turns: int | None = TURNS,
                  moves_on: bool = True, value: Value | None = None,
-                 exploration: float = EXPLORATION, paired: bool = True) -> None:
+                 exploration: float = EXPLORATION, paired: bool | None = None) -> None:
         if budget is not None and budget < 1:
             raise ValueError(f"budget is at least 1 simulation, not {budget}")
         if seconds is not None and not seconds > 0:
