@@ -30,14 +30,14 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 - at a **draw from the bag** it draws by ``chance_outcomes``' exact probabilities, and
   each draw has its own child (a draw is public);
 - **paired simulations** (common random numbers, ``paired``; by default with 2 players,
-  ``PAIRED``): the root's step is chosen
-  first (its listing is the same in every world), and the k-th simulation through each
-  of the root's steps plays in the same world, with the same draws and the same
-  ``policy`` choices among equal steps (one seed for each k, drawn from the search's
-  ``rng`` as k grows; the policy's ``rng`` is set from it): two steps are compared in the
-  same deals, not each in worlds of its own, so the difference of their means is
-  measured with less noise (measured against ``mcts-v1``, which draws a world for each
-  simulation: docs/search.md);
+  ``PAIRED``): the root's step is chosen first (its listing is the same in every world),
+  and the k-th simulation through each of the root's steps plays in the same world, with
+  the same draws and the same ``policy`` choices among equal steps (one seed for each k,
+  drawn from the search's ``rng`` as k grows; the policy's ``rng`` is set from it): two
+  steps are compared in the same deals, not each in worlds of its own, so the difference
+  of their means is measured with less noise (measured against ``mcts-v1``, which draws a
+  world for each simulation, and against ``greedy`` with 4 players, where it lost:
+  docs/search.md);
 - from the node reached, a **playout** by the ``policy`` bot for every seat
   (``bots.GreedyBot`` without exploration for ``mcts``: measured stronger per second than
   random playouts, docs/search.md) for whole rounds of at least ``turns`` turns
