@@ -321,10 +321,9 @@ class _Search:
         self.first = sample_state(observation, random.Random(0))
         #: the turn of the root (the same in every world drawn: the turn is public)
         self.turn = self.first.turn.number
-        #: simulations paired by the root's step (see ``simulate``)
-        if paired is None:
-            paired = len(observation.players) in PAIRED
-        self.paired = paired and self.first.current_player() == self.seat
+        #: simulations paired by the root's step (see ``simulate``; ``analyse`` has made
+        #: sure the observer is to move)
+        self.paired = len(observation.players) in PAIRED if paired is None else paired
         #: the seed of the k-th simulation of each of the root's steps, when paired
         self.seeds: list[int] = []
 
