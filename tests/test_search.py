@@ -487,12 +487,12 @@ def test_paired_simulations_try_each_of_the_roots_steps_in_the_same_worlds() -> 
     noting = _Noting()
     found = analyse(observe(two, seat), random.Random(1), noting, points_after, budget=60)
     assert pairs(found, noting) and max(s.visits for s in found) < 60
-    for state, paired in ((two, False), (_mid_game(4, seed=4, steps=60), None)):
+    four = _mid_game(4, seed=4, steps=60)
+    for state, paired in ((two, False), (four, None)):
         alone = _Noting()
         analyse(observe(state, state.current_player()), random.Random(1), alone,
                 points_after, budget=60, paired=paired)
         assert len(alone.seen) == 1 and alone.rng is alone.last
-    four = _mid_game(4, seed=4, steps=60)
     noting = _Noting()
     found = analyse(observe(four, four.current_player()), random.Random(1), noting,
                     points_after, budget=60, paired=True)
