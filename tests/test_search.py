@@ -465,11 +465,12 @@ class _Noting(GreedyBot):
 
 
 def test_paired_simulations_try_each_of_the_roots_steps_in_the_same_worlds() -> None:
-    """``paired`` (by default with 2 players, ``search.PAIRED``: ``mcts`` and the advice):
-    the k-th simulation of every step of the root gets the k-th seed (its world, draws and
-    playout choices), so a seed is used by as many simulations as there are steps visited
-    more than k times; ``mcts-v1``'s search (``paired=False``), and by default a search
-    with 4 players, leave the policy's ``rng`` alone; ``paired=True`` pairs with 4."""
+    """``paired`` (by default with 2 and 4 players, ``search.PAIRED``: ``mcts`` and the
+    advice): the k-th simulation of every step of the root gets the k-th seed (its world,
+    draws and playout choices), so a seed is used by as many simulations as there are
+    steps visited more than k times; ``mcts-v1``'s search (``paired=False``), and by
+    default a search with 3 players, leave the policy's ``rng`` alone; ``paired=True``
+    pairs with 3."""
     from collections import Counter
 
     from keyharvest.play.bots import mcts_v1
@@ -481,20 +482,23 @@ def test_paired_simulations_try_each_of_the_roots_steps_in_the_same_worlds() -> 
         return sorted(Counter(map(repr, noting.seen)).values()) == sorted(
             sum(1 for s in found if s.visits > k) for k in range(most))
 
-    assert {2} == PAIRED
-    two = _mid_game(2, seed=4, steps=20)
-    seat = two.current_player()
-    noting = _Noting()
-    found = analyse(observe(two, seat), random.Random(1), noting, points_after, budget=60)
-    assert pairs(found, noting) and max(s.visits for s in found) < 60
-    four = _mid_game(4, seed=4, steps=60)
-    for state, paired in ((two, False), (four, None)):
+    assert {2, 4} == PAIRED
+    three = _mid_game(3, seed=4, steps=40)
+    for state in (_mid_game(2, seed=4, steps=20), _mid_game(4, seed=4, steps=60)):
+        noting = _Noting()
+        found = analyse(observe(state, state.current_player()), random.Random(1), noting,
+                        points_after, budget=60)
+        assert pairs(found, noting) and max(s.visits for s in found) < 60
         alone = _Noting()
         analyse(observe(state, state.current_player()), random.Random(1), alone,
-                points_after, budget=60, paired=paired)
+                points_after, budget=60, paired=False)
         assert len(alone.seen) == 1 and alone.rng is alone.last
+    alone = _Noting()
+    analyse(observe(three, three.current_player()), random.Random(1), alone, points_after,
+            budget=60)
+    assert len(alone.seen) == 1 and alone.rng is alone.last
     noting = _Noting()
-    found = analyse(observe(four, four.current_player()), random.Random(1), noting,
+    found = analyse(observe(three, three.current_player()), random.Random(1), noting,
                     points_after, budget=60, paired=True)
     assert pairs(found, noting)
     assert mcts(random.Random(1)).paired is None and mcts_v1(random.Random(1)).paired is False

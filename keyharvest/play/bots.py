@@ -24,7 +24,7 @@ from ..rules.actions import TurnFrame
 from ..rules.engine import mypyc_attr
 from ..rules.memo import draw_of, end_turn_of
 from .points import majorities, most_of_others, points, total_of
-from .search import HORIZON, TURNS, MCTSBot
+from .search import HORIZON, ROUNDS, MCTSBot
 
 
 class Bot(Protocol):
@@ -314,14 +314,14 @@ def _nth(sections: list[tuple[int, Callable[[int], Step]]], i: int) -> Step:
 
 
 def mcts(rng: random.Random, budget: int | None = None, seconds: float | None = None,
-         horizon: int | None = None, turns: int | None = TURNS) -> MCTSBot:
+         horizon: int | None = None, rounds: int | None = ROUNDS) -> MCTSBot:
     """The search bot (``search.MCTSBot``): playouts by ``GreedyBot`` without exploration
-    (measured stronger per second than random ones: docs/search.md) for whole rounds of
-    ``turns`` turns at least (``search.TURNS``), or ``horizon`` steps if fewer, steps
+    (measured stronger per second than random ones: docs/search.md) for ``rounds`` whole
+    rounds (``search.ROUNDS``), or ``horizon`` steps if fewer, steps
     looked at in the order of ``points``; ``budget`` simulations a step (default
     ``search.DEFAULT_BUDGET``) or ``seconds``."""
     return MCTSBot(rng, GreedyBot(random.Random(rng.getrandbits(64)), explore=0.0),
-                   points_after, budget, seconds, horizon, turns)
+                   points_after, budget, seconds, horizon, rounds)
 
 
 def mcts_v1(rng: random.Random, budget: int | None = None,
@@ -332,7 +332,7 @@ def mcts_v1(rng: random.Random, budget: int | None = None,
     another (two of it facing each other stall: docs/search.md), and each simulation in
     a world of its own (not paired)."""
     return MCTSBot(rng, GreedyBot(random.Random(rng.getrandbits(64)), explore=0.0),
-                   points_after, budget, seconds, horizon=HORIZON, turns=None,
+                   points_after, budget, seconds, horizon=HORIZON, rounds=None,
                    moves_on=False, paired=False)
 
 

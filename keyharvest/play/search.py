@@ -29,24 +29,24 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
   unless given);
 - at a **draw from the bag** it draws by ``chance_outcomes``' exact probabilities, and
   each draw has its own child (a draw is public);
-- **paired simulations** (common random numbers, ``paired``; by default with 2 players,
-  ``PAIRED``): the root's step is chosen first (its listing is the same in every world),
+- **paired simulations** (common random numbers, ``paired``; by default with 2 and 4
+  players, ``PAIRED``): the root's step is chosen first (its listing is the same in every world),
   and the k-th simulation through each of the root's steps plays in the same world, with
   the same draws and the same ``policy`` choices among equal steps (one seed for each k,
   drawn from the search's ``rng`` as k grows; the policy's ``rng`` is set from it): two
   steps are compared in the same deals, not each in worlds of its own, so the difference
   of their means is measured with less noise (measured against ``mcts-v1``, which draws a
-  world for each simulation, and against ``greedy`` with 4 players, where it lost:
+  world for each simulation, and against ``greedy`` with 3 and 4 players:
   docs/search.md);
 - from the node reached, a **playout** by the ``policy`` bot for every seat
   (``bots.GreedyBot`` without exploration for ``mcts``: measured stronger per second than
-  random playouts, docs/search.md) for whole rounds of at least ``turns`` turns
-  (``TURNS``: two rounds of 2 or 3 players, one of 4), to the start of the root player's
-  turn that many rounds after the root's (the next such turn where the walk went past
-  it), so that every seat has had as many turns whichever step was tried, or ``horizon``
-  steps if fewer, or to the end if the game ends first; its value for each seat (``standing``:
-  the win share of a finished game, else the standing on points) is added to every node
-  of the walk for the player who stepped into it. (A playout of a fixed number of steps,
+  random playouts, docs/search.md) for ``rounds`` whole rounds (``ROUNDS``: two, with
+  any number of players), to the start of the root player's turn that many rounds after
+  the root's (the next such turn where the walk went past it), so that every seat has
+  had as many turns whichever step was tried, or ``horizon`` steps if fewer, or to the
+  end if the game ends first; its value for each seat (``standing``: the win share of a
+  finished game, else the standing on points) is added to every node of the walk for the
+  player who stepped into it. (A playout of a fixed number of steps,
   as before issue 46, gave the seat that moved first in it one turn more before the cut:
   ending the turn at once, so that the other seats' turns came first in the tree, then
   one's own in the playout, looked best, and two search bots facing each other stalled.)
@@ -85,7 +85,7 @@ from .intervals import Z95
 from .points import points
 
 __all__ = ["ADVICE_BUDGET", "DEFAULT_BUDGET", "EXPLORATION", "HORIZON", "LINE", "PAIRED",
-           "TURNS", "MCTSBot", "Searched", "about_equal", "analyse", "listing_key", "merge",
+           "ROUNDS", "MCTSBot", "Searched", "about_equal", "analyse", "listing_key", "merge",
            "only_step", "standing"]
 
 #: Simulations per decision of a search bot by default (``ADVICE_BUDGET`` is the
@@ -103,10 +103,12 @@ ADVICE_BUDGET = 1000
 #: UCB1's exploration constant, for results in 0..1 (``exploration=`` takes another: 0.35
 #: for the bot was tried and not kept, docs/search.md "Exploration").
 EXPLORATION = 0.7
-#: The turns of a playout at least (``bots.mcts``), in whole rounds: it stops where the
-#: root's player's turn starts that many rounds after the root's (every seat has had as
-#: many turns), and the standing on points stands for the result (``standing``).
-TURNS = 4
+#: The whole rounds of a playout (``bots.mcts``): it stops where the root's player's turn
+#: starts that many rounds after the root's (every seat has had as many turns), and the
+#: standing on points stands for the result (``standing``). Two: with one, the root's
+#: player takes no turn of their own in a playout, and with 4 players (where a round of 4
+#: turns was the playout before) the paired search lost to ``greedy`` (docs/search.md).
+ROUNDS = 2
 #: The steps of a playout of the search before issue 46 (the bot ``mcts-v1``): it stopped
 #: after this many steps whoever was to move.
 HORIZON = 12
@@ -114,8 +116,9 @@ HORIZON = 12
 MARGIN_SCALE = 4.0
 #: The player counts whose searches pair their simulations unless told (``paired=None``;
 #: see the module's text): with 2 players the search won more against ``mcts-v1`` paired,
-#: with 4 it won less against ``greedy`` (docs/search.md, "Paired simulations").
-PAIRED = frozenset({2})
+#: with 4 more against ``greedy``; with 3 it won as often either way, and stays unpaired
+#: (docs/search.md, "Paired simulations").
+PAIRED = frozenset({2, 4})
 #: The steps of an expected line (``Searched.line``) at most, and the visits a node needs
 #: to be in it.
 LINE = 5
@@ -301,7 +304,7 @@ class _Search:
     """One search from an observation: the tree and what the simulations found."""
 
     def __init__(self, observation: Observation, rng: random.Random, policy: Policy,
-                 prior: Prior, horizon: int | None, turns: int | None,
+                 prior: Prior, horizon: int | None, rounds: int | None,
                  include: Step | None = None, value: Value | None = None,
                  exploration: float = EXPLORATION, paired: bool | None = None) -> None:
         self.observation = observation
@@ -313,8 +316,8 @@ class _Search:
         self.prior = prior
         self.horizon = horizon
         seats = len(observation.players)
-        #: the turns of a playout's whole rounds (``TURNS``), or None
-        self.span = None if turns is None else -(-turns // seats) * seats
+        #: the turns of a playout's whole rounds (``ROUNDS`` of them), or None
+        self.span = None if rounds is None else rounds * seats
         self.root = _Node()
         self.seat = observation.players.index(observation.player)
         #: a world drawn once, for the root's listing (the same in every world)
@@ -514,14 +517,14 @@ def merge(searches: list[list[Searched]]) -> list[Searched]:
 def analyse(observation: Observation, rng: random.Random, policy: Policy, prior: Prior,
             budget: int | None = None, seconds: float | None = None,
             horizon: int | None = None, include: Step | None = None,
-            turns: int | None = TURNS, value: Value | None = None,
+            rounds: int | None = ROUNDS, value: Value | None = None,
             exploration: float = EXPLORATION, paired: bool | None = None
             ) -> list[Searched]:
     """The steps the search from ``observation`` tried at its root, most visited first,
     each with its visit share and mean results (see the module's text). The observing
     player must be the one to move. ``budget`` simulations (default ``DEFAULT_BUDGET``),
-    or as many as ``seconds`` allow (at least one); playouts of whole rounds of at least
-    ``turns`` turns, or ``horizon`` steps if fewer (None: no such limit). ``include``, a
+    or as many as ``seconds`` allow (at least one); playouts of ``rounds`` whole rounds, or
+    ``horizon`` steps if fewer (None: no such limit). ``include``, a
     legal step of the player to move, is looked at whatever the prior thinks of it (to
     weigh a step played against the search's choice). ``exploration`` is UCB1's constant
     (``EXPLORATION`` unless given); ``paired``: the root's steps tried in the same worlds
@@ -535,16 +538,15 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
         who = "a draw from the bag" if seat == CHANCE else observation.players[seat]
         raise ValueError(f"the observing player, {observation.player}, is not to move: "
                          f"waiting for {who}")
-    return _Search(observation, rng, policy, prior, horizon, turns, include,
+    return _Search(observation, rng, policy, prior, horizon, rounds, include,
                    value, exploration, paired).run(budget, seconds)
 
 
 class MCTSBot:
     """Information-set MCTS (see the module's text): ``budget`` simulations a step (the
     default ``DEFAULT_BUDGET``), or as many as ``seconds`` allow; playouts by ``policy``
-    for whole rounds of ``turns`` turns at least or ``horizon`` steps (either None: no
-    such limit), steps looked
-    at in the order of ``prior``. With ``moves_on`` it does not end its turn (or pass)
+    for ``rounds`` whole rounds or ``horizon`` steps (either None: no such limit), steps
+    looked at in the order of ``prior``. With ``moves_on`` it does not end its turn (or pass)
     where another step is about equal (see the module's text). At a draw from the bag it
     draws by the exact probabilities, with its ``rng``; a step with no alternative it
     takes unsearched. ``exploration`` is UCB1's constant (``EXPLORATION`` unless given);
@@ -552,7 +554,7 @@ class MCTSBot:
 
     def __init__(self, rng: random.Random, policy: Policy, prior: Prior,
                  budget: int | None = None, seconds: float | None = None,
-                 horizon: int | None = None, turns: int | None = TURNS,
+                 horizon: int | None = None, rounds: int | None = ROUNDS,
                  moves_on: bool = True, value: Value | None = None,
                  exploration: float = EXPLORATION, paired: bool | None = None) -> None:
         if budget is not None and budget < 1:
@@ -563,7 +565,7 @@ class MCTSBot:
         self.policy = policy
         self.prior = prior
         self.horizon = horizon
-        self.turns = turns
+        self.rounds = rounds
         self.moves_on = moves_on
         self.value = value
         self.exploration = exploration
@@ -588,7 +590,7 @@ class MCTSBot:
         if only is not None:
             return only
         found = analyse(observation, self.rng, self.policy, self.prior, self.budget,
-                        self.seconds, self.horizon, turns=self.turns, value=self.value,
+                        self.seconds, self.horizon, rounds=self.rounds, value=self.value,
                         exploration=self.exploration, paired=self.paired)
         top = found[0]
         if self.moves_on and _ends(top.step):
