@@ -682,7 +682,8 @@ def search_figures() -> dict | None:
                 engine_push(state, bot.choose(state))
                 done += 1
             view = observe(state, state.current_player())
-            for name, playouts in (("", {}), ("v1 ", {"horizon": HORIZON, "turns": None})):
+            for name, playouts in (("", {}), ("v1 ", {"horizon": HORIZON, "rounds": None,
+                                                    "paired": False})):
                 t = time.process_time()
                 # as the bot mcts searches (bots.mcts): greedy playouts, the points prior
                 analyse(view, random.Random(1), GreedyBot(random.Random(2), explore=0.0),

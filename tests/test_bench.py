@@ -103,3 +103,17 @@ def test_the_openspiel_row_plays_the_native_rows_games() -> None:
     played, stepped = bench._native_game(1, random.Random(1))
     assert (actions, steps) == (played, stepped) and steps > 100
     assert bench.openspiel_figures(1)["actions_per_s"] > 0
+
+
+def test_the_search_rows_search_as_mcts_and_mcts_v1_do(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    """The simulations a second of issue 46's item 1 (``search_figures``), at a few
+    simulations: both searches run at the opening and mid-game of 2 and 4 players with
+    the package's own keyword arguments (a renamed one fails here, not in a run by
+    hand)."""
+    monkeypatch.setattr(bench, "SEARCH_SIMULATIONS", 3)
+    figures = bench.search_figures()
+    assert figures is not None
+    assert sorted(figures) == sorted(f"{v}{p}p {w}" for v in ("", "v1 ") for p in (2, 4)
+                                     for w in ("opening", "mid-game"))
+    assert all(f > 0 for f in figures.values())
