@@ -89,16 +89,16 @@ __all__ = ["ADVICE_BUDGET", "DEFAULT_BUDGET", "EXPLORATION", "HORIZON", "LINE", 
            "only_step", "standing"]
 
 #: Simulations per decision of a search bot by default (``ADVICE_BUDGET`` is the
-#: advice's): some 0.2 s a decision with 2 players and 0.3 s with 4 on a shared 2-core
-#: machine (the compiled engine; the pure build some 1.5 times as long;
+#: advice's): some 0.2 s a decision with 2 players and 0.35 s with 4 on a shared 2-core
+#: machine (the compiled engine; the pure build some twice as long;
 #: benchmarks/bench.py prints the simulations per second).
 DEFAULT_BUDGET = 250
 #: Simulations per decision of the advice (``advice.hint`` and ``advice.weigh``: the
 #: commands ``hint`` and ``analyse``) by default, four times a bot's: a player waits once
 #: for an answer that must hold from seed to seed, where a bot decides hundreds of times a
-#: game (benchmarks/stability.py measures both budgets; docs/search.md). Some 1.3 s of CPU
-#: a decision in the compiled build (up to 4 s late in a game), 2-3 times that in the pure
-#: build.
+#: game (benchmarks/stability.py measures both budgets; docs/search.md). Some 1 s of CPU a
+#: decision in the compiled build (up to 3 s late in a 4-player game), 2-3 times that in
+#: the pure build.
 ADVICE_BUDGET = 1000
 #: UCB1's exploration constant, for results in 0..1 (``exploration=`` takes another: 0.35
 #: for the bot was tried and not kept, docs/search.md "Exploration").
