@@ -380,6 +380,40 @@ def test_a_playout_stops_where_the_roots_player_starts_a_turn_whole_rounds_later
         assert short.steps - before == 3
 
 
+def test_a_playout_lasts_the_whole_rounds_given_with_any_number_of_players() -> None:
+    """``rounds`` (``search.ROUNDS``, two, by default): each playout not ended by the game
+    stops at the start of the root's player's turn that many rounds on, or whole rounds
+    later where the walk went past it; with 4 players as with 2 and 3 (a 4-player playout
+    was one round before: the player to move took no turn of their own in it). Fewer than
+    one round is refused."""
+    from keyharvest.play.search import ROUNDS
+
+    assert ROUNDS == 2
+    for players in (2, 3, 4):
+        state = _mid_game(players, seed=players, steps=30)
+        seat, root = state.current_player(), state.turn.number
+        for rounds in (None, 1, 3):
+            ends: list[int] = []
+
+            def flat(world: kh.State, ends: list[int] = ends, root: int = root
+                     ) -> tuple[list[float], list[float]]:
+                if world.result is None:
+                    ends.append(world.turn.number - root)
+                return [0.5] * len(world.players), [0.0] * len(world.players)
+
+            given = {} if rounds is None else {"rounds": rounds}
+            analyse(observe(state, seat), random.Random(1), _greedy(2), points_after,
+                    budget=8, value=flat, **given)
+            span = (ROUNDS if rounds is None else rounds) * players
+            assert len(ends) == 8 and min(ends) == span
+            assert all(t >= span and t % players == 0 for t in ends)
+        with pytest.raises(ValueError, match="rounds is at least 1"):
+            analyse(observe(state, seat), random.Random(1), _greedy(2), points_after,
+                    budget=8, rounds=0)
+    with pytest.raises(ValueError, match="rounds is at least 1"):
+        MCTSBot(random.Random(1), _greedy(1), points_after, rounds=0)
+
+
 def test_the_bot_does_not_end_its_turn_where_another_step_is_about_as_good(
         monkeypatch) -> None:
     """``moves_on``: ending the turn (most visited) gives way to the most visited step

@@ -30,9 +30,9 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 - at a **draw from the bag** it draws by ``chance_outcomes``' exact probabilities, and
   each draw has its own child (a draw is public);
 - **paired simulations** (common random numbers, ``paired``; by default with 2 and 4
-  players, ``PAIRED``): the root's step is chosen first (its listing is the same in every world),
-  and the k-th simulation through each of the root's steps plays in the same world, with
-  the same draws and the same ``policy`` choices among equal steps (one seed for each k,
+  players, ``PAIRED``): the root's step is chosen first (its listing is the same in every
+  world), and the k-th simulation through each of the root's steps plays in the same
+  world, with the same draws and the same ``policy`` choices among equal steps (one seed for each k,
   drawn from the search's ``rng`` as k grows; the policy's ``rng`` is set from it): two
   steps are compared in the same deals, not each in worlds of its own, so the difference
   of their means is measured with less noise (measured against ``mcts-v1``, which draws a
@@ -46,10 +46,10 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
   had as many turns whichever step was tried, or ``horizon`` steps if fewer, or to the
   end if the game ends first; its value for each seat (``standing``: the win share of a
   finished game, else the standing on points) is added to every node of the walk for the
-  player who stepped into it. (A playout of a fixed number of steps,
-  as before issue 46, gave the seat that moved first in it one turn more before the cut:
-  ending the turn at once, so that the other seats' turns came first in the tree, then
-  one's own in the playout, looked best, and two search bots facing each other stalled.)
+  player who stepped into it. (A playout of a fixed number of steps, as before issue 46,
+  gave the seat that moved first in it one turn more before the cut: ending the turn at
+  once, so that the other seats' turns came first in the tree, then one's own in the
+  playout, looked best, and two search bots facing each other stalled.)
 
 The answer is the most visited step at the root (ties: the better mean value, then the
 prior's order). The bot (``MCTSBot``) takes it, but where it ends the turn (or passes)
@@ -300,6 +300,11 @@ def listing_key(world: State) -> list[Step]:
     return out
 
 
+def _check_rounds(rounds: int | None) -> None:
+    if rounds is not None and rounds < 1:
+        raise ValueError(f"rounds is at least 1 whole round of play, not {rounds}")
+
+
 class _Search:
     """One search from an observation: the tree and what the simulations found."""
 
@@ -316,6 +321,7 @@ class _Search:
         self.prior = prior
         self.horizon = horizon
         seats = len(observation.players)
+        _check_rounds(rounds)
         #: the turns of a playout's whole rounds (``ROUNDS`` of them), or None
         self.span = None if rounds is None else rounds * seats
         self.root = _Node()
@@ -523,8 +529,8 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
     """The steps the search from ``observation`` tried at its root, most visited first,
     each with its visit share and mean results (see the module's text). The observing
     player must be the one to move. ``budget`` simulations (default ``DEFAULT_BUDGET``),
-    or as many as ``seconds`` allow (at least one); playouts of ``rounds`` whole rounds, or
-    ``horizon`` steps if fewer (None: no such limit). ``include``, a
+    or as many as ``seconds`` allow (at least one); playouts of ``rounds`` whole rounds
+    (at least one), or ``horizon`` steps if fewer (None: no such limit). ``include``, a
     legal step of the player to move, is looked at whatever the prior thinks of it (to
     weigh a step played against the search's choice). ``exploration`` is UCB1's constant
     (``EXPLORATION`` unless given); ``paired``: the root's steps tried in the same worlds
@@ -545,12 +551,12 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
 class MCTSBot:
     """Information-set MCTS (see the module's text): ``budget`` simulations a step (the
     default ``DEFAULT_BUDGET``), or as many as ``seconds`` allow; playouts by ``policy``
-    for ``rounds`` whole rounds or ``horizon`` steps (either None: no such limit), steps
-    looked at in the order of ``prior``. With ``moves_on`` it does not end its turn (or pass)
-    where another step is about equal (see the module's text). At a draw from the bag it
-    draws by the exact probabilities, with its ``rng``; a step with no alternative it
-    takes unsearched. ``exploration`` is UCB1's constant (``EXPLORATION`` unless given);
-    ``paired`` as ``analyse`` takes it."""
+    for ``rounds`` whole rounds (at least one) or ``horizon`` steps (either None: no such
+    limit), steps looked at in the order of ``prior``. With ``moves_on`` it does not end
+    its turn (or pass) where another step is about equal (see the module's text). At a
+    draw from the bag it draws by the exact probabilities, with its ``rng``; a step with
+    no alternative it takes unsearched. ``exploration`` is UCB1's constant
+    (``EXPLORATION`` unless given); ``paired`` as ``analyse`` takes it."""
 
     def __init__(self, rng: random.Random, policy: Policy, prior: Prior,
                  budget: int | None = None, seconds: float | None = None,
@@ -561,6 +567,7 @@ class MCTSBot:
             raise ValueError(f"budget is at least 1 simulation, not {budget}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds is more than 0, not {seconds}")
+        _check_rounds(rounds)
         self.rng = rng
         self.policy = policy
         self.prior = prior
