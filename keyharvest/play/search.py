@@ -32,11 +32,11 @@ The search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 - **paired simulations** (common random numbers, ``paired``; by default with 2 and 4
   players, ``PAIRED``): the root's step is chosen first (its listing is the same in every
   world), and the k-th simulation through each of the root's steps plays in the same
-  world, with the same draws and the same ``policy`` choices among equal steps (one seed for each k,
-  drawn from the search's ``rng`` as k grows; the policy's ``rng`` is set from it): two
-  steps are compared in the same deals, not each in worlds of its own, so the difference
-  of their means is measured with less noise (measured against ``mcts-v1``, which draws a
-  world for each simulation, and against ``greedy`` with 3 and 4 players:
+  world, with the same draws and the same ``policy`` choices among equal steps (one seed
+  for each k, drawn from the search's ``rng`` as k grows; the policy's ``rng`` is set from
+  it): two steps are compared in the same deals, not each in worlds of its own, so the
+  difference of their means is measured with less noise (measured against ``mcts-v1``,
+  which draws a world for each simulation, and against ``greedy`` with 3 and 4 players:
   docs/search.md);
 - from the node reached, a **playout** by the ``policy`` bot for every seat
   (``bots.GreedyBot`` without exploration for ``mcts``: measured stronger per second than
@@ -321,7 +321,6 @@ class _Search:
         self.prior = prior
         self.horizon = horizon
         seats = len(observation.players)
-        _check_rounds(rounds)
         #: the turns of a playout's whole rounds (``ROUNDS`` of them), or None
         self.span = None if rounds is None else rounds * seats
         self.root = _Node()
@@ -536,6 +535,7 @@ def analyse(observation: Observation, rng: random.Random, policy: Policy, prior:
     (``EXPLORATION`` unless given); ``paired``: the root's steps tried in the same worlds
     (see the module's text; False: each simulation draws its own, as ``mcts-v1``; None:
     paired where the player count is in ``PAIRED``)."""
+    _check_rounds(rounds)
     table = sample_state(observation, random.Random(0))
     seat = table.current_player()
     if seat == TERMINAL:
