@@ -1,5 +1,6 @@
-"""benchmarks/bench.py's ``--build`` (which keyharvest it measures) and its first row, the
-build measured. No timing is run or asserted here: the benchmark itself is run by hand."""
+"""benchmarks/bench.py's ``--build`` (which keyharvest it measures), its first row, the
+build measured, and each of its rows run at a small size. No figure is asserted here (no
+timed test): the benchmark itself is run by hand."""
 
 from __future__ import annotations
 
@@ -84,6 +85,39 @@ def test_the_collection_rows_time_filter_and_stats_against_validate(tmp_path: Pa
     assert got["jobs_same_output"] is True
     assert all(len(t) == 1 and t[0] > 0 for t in got["seconds"].values())
     assert set(got["peak_kb"]) == {3} and all(v > 0 for v in got["peak_kb"][3].values())
+
+
+@pytest.mark.slow  # the whole benchmark at a small size: some 15 s
+def test_every_row_of_the_benchmark_runs_at_a_small_size(tmp_path: Path) -> None:
+    """The whole benchmark (``--build installed``: this Python's keyharvest; neither
+    python-chess nor ``--cluster``) at a handful of records and games, one round of each
+    row: it exits 0 and its figures hold every section, so that a renamed keyword, option
+    or function fails here and not in the next run by hand (as the search rows' did)."""
+    import json
+
+    small = ["--records", "5", "--games", "2", "--greedy", "1", "--runs", "1",
+             "--memory-records", "5", "--side-records", "5", "--side-games", "2",
+             "--repeat", "1", "--api-games", "1", "--api-action-games", "1",
+             "--api-rounds", "1", "--collection-records", "3", "--collection-rounds", "1",
+             "--collection-copies", "1"]
+    got = subprocess.run([sys.executable, str(BENCH), "--build", "installed", *small,
+                          "--no-chess", "--no-cluster", "--json"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=600, check=False)
+    assert got.returncode == 0, got.stderr[-3000:]
+    assert "Traceback" not in got.stderr
+    figures = json.loads(got.stdout[got.stdout.index("\n{") + 1:])
+    assert set(figures) == {
+        "build", "selfplay_games_per_s", "selfplay_written_games_per_s",
+        "greedy_games_per_s", "corpus", "parse_records_per_s", "engine_steps_per_s",
+        "invariants_steps_per_s", "validate_library", "startup_ms", "memory", "side",
+        "startup_cpu_ms", "completion_cpu_ms", "collection", "api_rounds", "api"}
+    assert figures["corpus"]["records"] == 5
+    assert figures["validate_library"]["records"] == 5
+    assert figures["validate_library"]["bad"] == 0
+    assert figures["collection"]["jobs_same_output"] is True
+    assert {"pushpop_plies_per_s", "actions", "observe_per_s", "sample_state_per_s",
+            "search"} <= set(figures["api"])
+    assert len(figures["api"]["search"]) == 8
 
 
 def test_the_openspiel_row_plays_the_native_rows_games() -> None:
