@@ -49,6 +49,23 @@ for i, _ in enumerate(ordered_map(time.sleep, [0.0, 0.0, 60.0, 60.0, 60.0], jobs
         print(*[p.pid for p in multiprocessing.active_children()], flush=True)
 """
 
+#: Another pool opened while the first one's workers are busy (a program iterating one
+#: ``ordered_map`` while it runs another): a SIGTERM ends the workers of both. The second
+#: pool leaves SIGTERM to the first one's handler (it is not the default action any more),
+#: which ends every process this one started since the first pool opened (how
+#: ``pool._Pool`` finds its workers), the second pool's among them.
+_NESTED = """
+import multiprocessing, sys, time
+from keyharvest.play.pool import ordered_map
+def main():
+    outer = ordered_map(time.sleep, [0.0, 0.0, 60.0, 60.0], jobs=2)
+    next(outer), next(outer)  # the outer pool's workers now have a minute's call each
+    for i, _ in enumerate(ordered_map(time.sleep, [0.0, 0.0, 60.0, 60.0], jobs=2)):
+        if i == 1:  # so have the inner pool's
+            print(*[p.pid for p in multiprocessing.active_children()], flush=True)
+main()
+"""
+
 
 def _gone(pid: int) -> bool:
     """Whether process ``pid`` has ended (a zombie not yet reaped has ended)."""
@@ -60,23 +77,26 @@ def _gone(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
-def test_sigterm_ends_the_workers_and_the_process_with_143() -> None:
+@pytest.mark.parametrize(("script", "workers"), [(_TERMINATED, 2), (_NESTED, 4)],
+                         ids=["one pool", "a pool in another"])
+def test_sigterm_ends_the_workers_and_the_process_with_143(script: str, workers: int
+                                                           ) -> None:
     """``timeout`` or ``kill`` sends SIGTERM to this process alone (Ctrl-C reaches the whole
-    process group): the workers, busy with a minute's call each, end with it, and the
-    process exits 143 (128 + SIGTERM) with nothing on stderr."""
+    process group): the workers, busy with a minute's call each, end with it (those of
+    every pool open), and the process exits 143 (128 + SIGTERM) with nothing on stderr."""
     import signal
     import subprocess
     import sys
     import time
 
-    run = subprocess.Popen([sys.executable, "-c", _TERMINATED], stdout=subprocess.PIPE,
+    run = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
     assert run.stdout is not None
     pids = [int(p) for p in run.stdout.readline().split()]
     os.kill(run.pid, signal.SIGTERM)
     assert run.wait(30) == 128 + signal.SIGTERM
     assert run.stderr is not None and run.stderr.read() == ""
-    assert len(pids) >= 2
+    assert len(pids) >= workers
     deadline = time.monotonic() + 10
     while not all(_gone(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
